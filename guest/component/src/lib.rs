@@ -1,0 +1,71 @@
+//! The Component Model adapter: wires `wit/qr.wit`'s exports to qrglue-core.
+//! Built for wasm32-unknown-unknown and turned into a component by
+//! `wasm-tools component new` (see the justfile): it imports nothing.
+//!
+//! Strings arrive already validated: the canonical ABI only carries UTF-8,
+//! and each host rejects lone surrogates before lowering (invalid-text).
+
+wit_bindgen::generate!({
+    path: "../../wit",
+    world: "qrglue",
+});
+
+use exports::qrglue::qr::{generator, probe};
+use exports::qrglue::qr::types::{EcLevel, Options, QrError};
+
+struct Qrglue;
+
+fn core_options(options: Options) -> qrglue_core::Options {
+    qrglue_core::Options {
+        ec_level: match options.ec_level {
+            EcLevel::Low => qrglue_core::EcLevel::Low,
+            EcLevel::Medium => qrglue_core::EcLevel::Medium,
+            EcLevel::Quartile => qrglue_core::EcLevel::Quartile,
+            EcLevel::High => qrglue_core::EcLevel::High,
+        },
+        min_size: options.min_size,
+        quiet_zone: options.quiet_zone,
+    }
+}
+
+fn wit_error(error: qrglue_core::QrError) -> QrError {
+    match error {
+        qrglue_core::QrError::EmptyText => QrError::EmptyText,
+        qrglue_core::QrError::InvalidText(message) => QrError::InvalidText(message),
+        qrglue_core::QrError::DataTooLong => QrError::DataTooLong,
+        qrglue_core::QrError::InvalidOptions(message) => QrError::InvalidOptions(message),
+    }
+}
+
+impl generator::Guest for Qrglue {
+    fn png(text: String, options: Options) -> Result<Vec<u8>, QrError> {
+        qrglue_core::png(&text, &core_options(options)).map_err(wit_error)
+    }
+
+    fn svg(text: String, options: Options) -> Result<String, QrError> {
+        qrglue_core::svg(&text, &core_options(options)).map_err(wit_error)
+    }
+}
+
+impl probe::Guest for Qrglue {
+    fn noop() {}
+
+    fn consume(data: Vec<u8>) -> u32 {
+        data.len() as u32
+    }
+
+    fn produce(len: u32) -> Vec<u8> {
+        assert!(len <= qrglue_core::probe::MAX_PRODUCE_BYTES, "produce: len over 16 MiB");
+        qrglue_core::probe::pattern(len as usize)
+    }
+
+    fn png_repeat(text: String, options: Options, times: u32) -> Result<u32, QrError> {
+        qrglue_core::probe::png_repeat(&text, &core_options(options), times).map_err(wit_error)
+    }
+
+    fn trap() {
+        core::arch::wasm32::unreachable()
+    }
+}
+
+export!(Qrglue);

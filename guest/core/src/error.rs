@@ -1,0 +1,72 @@
+//! The one error type. Every failure of every path maps to one of four kinds,
+//! mirrored by the WIT `qr-error` variant and by the raw ABI's status codes.
+
+use std::fmt;
+
+/// The kind of a [`QrError`], as named in the WIT contract (kebab-case).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    EmptyText,
+    InvalidText,
+    DataTooLong,
+    InvalidOptions,
+}
+
+impl ErrorKind {
+    /// The WIT case name, e.g. `"data-too-long"`; hosts expose this as `.kind`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::EmptyText => "empty-text",
+            ErrorKind::InvalidText => "invalid-text",
+            ErrorKind::DataTooLong => "data-too-long",
+            ErrorKind::InvalidOptions => "invalid-options",
+        }
+    }
+
+    /// The raw ABI status code (0 is success): see guest/raw/ABI.md.
+    pub const fn code(self) -> u32 {
+        match self {
+            ErrorKind::EmptyText => 1,
+            ErrorKind::InvalidText => 2,
+            ErrorKind::DataTooLong => 3,
+            ErrorKind::InvalidOptions => 4,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum QrError {
+    /// The text is empty: there is nothing to encode.
+    EmptyText,
+    /// The input is not exactly a text: invalid UTF-8 (raw ABI), a host string
+    /// with a lone surrogate, or a buffer the guest did not hand out.
+    InvalidText(String),
+    /// The text does not fit a version-40 QR code at the requested EC level.
+    DataTooLong,
+    /// An option is out of range; the message names it and its bounds.
+    InvalidOptions(String),
+}
+
+impl QrError {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            QrError::EmptyText => ErrorKind::EmptyText,
+            QrError::InvalidText(_) => ErrorKind::InvalidText,
+            QrError::DataTooLong => ErrorKind::DataTooLong,
+            QrError::InvalidOptions(_) => ErrorKind::InvalidOptions,
+        }
+    }
+}
+
+impl fmt::Display for QrError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QrError::EmptyText => f.write_str("text is empty"),
+            QrError::InvalidText(msg) => f.write_str(msg),
+            QrError::DataTooLong => f.write_str("text does not fit in a QR code at this error-correction level"),
+            QrError::InvalidOptions(msg) => f.write_str(msg),
+        }
+    }
+}
+
+impl std::error::Error for QrError {}

@@ -1,0 +1,68 @@
+//! qrglue-core: text + options -> QR code as PNG bytes or SVG text.
+//!
+//! This crate is the one implementation every qrglue path runs: natively (the
+//! Rust host links it directly), inside `qrglue.component.wasm` (through
+//! wit-bindgen) and inside `qrglue.raw.wasm` (through the hand-written ABI).
+//! It knows nothing of wasm; adapters stay thin.
+//!
+//! The pipeline has two stages, exposed separately so they can be measured:
+//! 1. [`encode`]: text -> [`QrMatrix`] (the `qrcode` crate's segmentation,
+//!    codewords and mask choice define the image),
+//! 2. [`render_png`] / [`render_svg`]: matrix + options -> file bytes.
+//!
+//! The bytes produced here are the project's golden output
+//! (`tests/vectors/expected.json`): speed work must not change them.
+
+mod encode;
+mod error;
+mod options;
+pub mod probe;
+mod png;
+mod svg;
+
+pub use encode::{QrMatrix, encode};
+pub use error::{ErrorKind, QrError};
+pub use options::{EcLevel, Options, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES};
+pub use png::render_png;
+pub use svg::render_svg;
+
+/// Checks the text and options, in the order every path reports them:
+/// empty text, then text too long for any QR code, then the options.
+///
+/// Hosts may run the cheap text checks themselves before copying a text into
+/// a guest (so guest memory stays bounded); they must use the same order.
+pub fn validate(text: &str, options: &Options) -> Result<(), QrError> {
+    validate_text(text)?;
+    options.validate()
+}
+
+/// The text checks of [`validate`] alone: empty, then longer than any code.
+pub fn validate_text(text: &str) -> Result<(), QrError> {
+    if text.is_empty() {
+        return Err(QrError::EmptyText);
+    }
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(QrError::DataTooLong);
+    }
+    Ok(())
+}
+
+/// The QR code for `text` as a 1-bit grayscale PNG.
+pub fn png(text: &str, options: &Options) -> Result<Vec<u8>, QrError> {
+    validate(text, options)?;
+    let matrix = encode(text, options.ec_level)?;
+    Ok(render_png(&matrix, options))
+}
+
+/// The QR code for `text` as an SVG document (one path for the dark modules).
+pub fn svg(text: &str, options: &Options) -> Result<String, QrError> {
+    validate(text, options)?;
+    let matrix = encode(text, options.ec_level)?;
+    Ok(render_svg(&matrix, options))
+}
+
+/// Bytes from a host that claim to be a text: exact UTF-8 or `invalid-text`.
+/// Used by the raw ABI, where the guest receives bytes, not a string.
+pub fn text_from_utf8(bytes: &[u8]) -> Result<&str, QrError> {
+    std::str::from_utf8(bytes).map_err(|e| QrError::InvalidText(format!("text is not valid UTF-8: {e}")))
+}

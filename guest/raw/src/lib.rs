@@ -1,0 +1,196 @@
+//! The hand-written alloc/pointer ABI: qrglue-core as a plain core module.
+//!
+//! guest/raw/ABI.md is the contract; this file implements it. In short:
+//! - the host gets buffers from `qr_alloc`, writes the text, and passes
+//!   (ptr, len) to `qr_png`/`qr_svg`, which take ownership of that buffer;
+//! - every generating call returns a pointer to a 12-byte result record
+//!   `{status, payload_ptr, payload_len}` (u32, little-endian); status 0 is
+//!   success, 1..=4 the WIT `qr-error` kinds with a UTF-8 message as payload;
+//! - the host copies the payload out, then calls `qr_free(record)`, which
+//!   frees the record and its payload.
+//!
+//! Every buffer the guest hands out is recorded in a registry. A pointer or
+//! length that does not match a live buffer is answered with an error (or
+//! ignored, for `qr_free`), never dereferenced: no host can make the guest
+//! read or free memory it did not hand out.
+
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use qrglue_core::{EcLevel, ErrorKind, Options, QrError};
+
+/// The largest buffer `qr_alloc` hands out: 16 MiB, a quarter of the
+/// guest's 64 MiB memory (texts are capped far lower, at 7089 bytes, but
+/// the `consume` probe measures lowering up to this size).
+const MAX_ALLOC: u32 = 16 << 20;
+
+/// Status of a result record on success.
+const STATUS_OK: u32 = 0;
+
+/// What the registry holds for a pointer the guest handed out.
+enum Owned {
+    /// A buffer from `qr_alloc`, for the host to fill.
+    Input(Vec<u8>),
+    /// A result record; the payload it points to is freed with it.
+    Result { _record: Box<[u32; 3]>, _payload: Vec<u8> },
+}
+
+thread_local! {
+    // wasm32-unknown-unknown without threads: one instance, one registry.
+    static LIVE: RefCell<BTreeMap<u32, Owned>> = const { RefCell::new(BTreeMap::new()) };
+}
+
+/// Hands out `len` bytes (1..=16 MiB) for the host to write into. Returns 0
+/// if `len` is 0 or too large, or memory is exhausted.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_alloc(len: u32) -> u32 {
+    if len == 0 || len > MAX_ALLOC {
+        return 0;
+    }
+    let mut buffer = Vec::new();
+    if buffer.try_reserve_exact(len as usize).is_err() {
+        return 0;
+    }
+    buffer.resize(len as usize, 0);
+    let ptr = buffer.as_ptr() as u32;
+    LIVE.with_borrow_mut(|live| live.insert(ptr, Owned::Input(buffer)));
+    ptr
+}
+
+/// Frees a buffer from `qr_alloc` or a result record (with its payload).
+/// Returns 0 if freed, 1 if `ptr` is not a live buffer (nothing is done).
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_free(ptr: u32) -> u32 {
+    match LIVE.with_borrow_mut(|live| live.remove(&ptr)) {
+        Some(_) => 0,
+        None => 1,
+    }
+}
+
+/// The version of this ABI; a host checks it before the first call.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_abi_version() -> u32 {
+    1
+}
+
+/// PNG for the text in (ptr, len). Takes ownership of the text buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_png(ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> u32 {
+    let outcome = with_text(ptr, len, |text| {
+        let options = options(text, ec_level, min_size, quiet_zone)?;
+        qrglue_core::png(text, &options)
+    });
+    result_record(outcome)
+}
+
+/// SVG for the text in (ptr, len). Takes ownership of the text buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_svg(ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> u32 {
+    let outcome = with_text(ptr, len, |text| {
+        let options = options(text, ec_level, min_size, quiet_zone)?;
+        qrglue_core::svg(text, &options).map(String::into_bytes)
+    });
+    result_record(outcome)
+}
+
+/// Probe: does nothing.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_noop() {}
+
+/// Probe: takes ownership of the buffer (ptr, len) and returns `len`, or
+/// u32::MAX if (ptr, len) is not a live buffer of at least `len` bytes.
+/// (0, 0) is the empty list.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_consume(ptr: u32, len: u32) -> u32 {
+    match take_input(ptr, len) {
+        Ok(bytes) => bytes.len() as u32,
+        Err(_) => u32::MAX,
+    }
+}
+
+/// Probe: a result record whose payload is `len` bytes, byte i = i mod 251;
+/// `invalid-options` if `len` is over 16 MiB.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_produce(len: u32) -> u32 {
+    let outcome = if len <= qrglue_core::probe::MAX_PRODUCE_BYTES {
+        Ok(qrglue_core::probe::pattern(len as usize))
+    } else {
+        Err(QrError::InvalidOptions(format!(
+            "produce: len must be at most {}, got {len}",
+            qrglue_core::probe::MAX_PRODUCE_BYTES
+        )))
+    };
+    result_record(outcome)
+}
+
+/// Probe: renders the PNG `times` times in the guest; on success the payload
+/// is the last PNG's length as 4 little-endian bytes. Takes ownership of the
+/// text buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_png_repeat(ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet_zone: u32, times: u32) -> u32 {
+    let outcome = with_text(ptr, len, |text| {
+        let options = options(text, ec_level, min_size, quiet_zone)?;
+        qrglue_core::probe::png_repeat(text, &options, times).map(|n| n.to_le_bytes().to_vec())
+    });
+    result_record(outcome)
+}
+
+/// Probe: traps, always (wasm `unreachable`), so hosts can test recovery.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_trap() {
+    core::arch::wasm32::unreachable()
+}
+
+/// Takes the host's text buffer out of the registry and runs `f` on it as a
+/// validated `&str`. (0, 0) is the empty text.
+fn with_text(ptr: u32, len: u32, f: impl FnOnce(&str) -> Result<Vec<u8>, QrError>) -> Result<Vec<u8>, QrError> {
+    let bytes = take_input(ptr, len)?;
+    let text = qrglue_core::text_from_utf8(&bytes)?;
+    f(text)
+}
+
+/// Removes the input buffer at `ptr` from the registry and returns its first
+/// `len` bytes. Anything but a live `qr_alloc` buffer of at least `len`
+/// bytes is `invalid-text`, and the registry is left as it was.
+fn take_input(ptr: u32, len: u32) -> Result<Vec<u8>, QrError> {
+    if ptr == 0 && len == 0 {
+        return Ok(Vec::new());
+    }
+    LIVE.with_borrow_mut(|live| match live.get(&ptr) {
+        Some(Owned::Input(buffer)) if len as usize <= buffer.len() => {
+            let Some(Owned::Input(mut buffer)) = live.remove(&ptr) else { unreachable!("checked just above") };
+            buffer.truncate(len as usize);
+            Ok(buffer)
+        }
+        _ => Err(QrError::InvalidText(format!(
+            "text buffer ({ptr:#x}, {len}) is not a live qr_alloc buffer of at least {len} bytes"
+        ))),
+    })
+}
+
+/// Options from the ABI's integers, after the text checks (the order every
+/// path reports errors in: see wit/qr.wit).
+fn options(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<Options, QrError> {
+    qrglue_core::validate_text(text)?;
+    let ec_level = EcLevel::from_index(ec_level).ok_or_else(|| {
+        QrError::InvalidOptions(format!("ec-level must be 0..=3 (low, medium, quartile, high), got {ec_level}"))
+    })?;
+    Ok(Options { ec_level, min_size, quiet_zone })
+}
+
+/// Registers a result record for `outcome` and returns its address.
+fn result_record(outcome: Result<Vec<u8>, QrError>) -> u32 {
+    let (status, payload) = match outcome {
+        Ok(bytes) => (STATUS_OK, bytes),
+        Err(error) => (error.kind().code(), error.to_string().into_bytes()),
+    };
+    let record = Box::new([status, payload.as_ptr() as u32, payload.len() as u32]);
+    let ptr = &*record as *const [u32; 3] as u32;
+    LIVE.with_borrow_mut(|live| live.insert(ptr, Owned::Result { _record: record, _payload: payload }));
+    ptr
+}
+
+// Keep the core's kind codes and this ABI's in step (ABI.md's table).
+const _: () = assert!(ErrorKind::EmptyText.code() == 1 && ErrorKind::InvalidOptions.code() == 4);

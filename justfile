@@ -1,0 +1,53 @@
+# qrglue: one QR generator in Rust, called through wasm from Rust, Node and Python.
+# `just bench` builds everything and compares the bridges; `just test` runs every test.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+cargo := env_var_or_default("CARGO", "cargo")
+wasm_tools_version := "1.263.0"
+wasm_target := "wasm32-unknown-unknown"
+wasm_out := "target/wasm"
+
+# List the recipes.
+default:
+    @just --list --unsorted
+
+### Setup ###
+
+# Install what a fresh machine needs: Rust wasm target and wasm-tools (pinned).
+[group('setup')]
+setup-rust:
+    rustup target add {{wasm_target}}
+    if ! wasm-tools --version 2>/dev/null | grep -q "{{wasm_tools_version}}"; then \
+        {{cargo}} install wasm-tools --locked --version {{wasm_tools_version}} \
+            --no-default-features --features component,validate,print,parse; \
+    fi
+
+### Build ###
+
+# Build everything: both .wasm guests and every host package.
+[group('build')]
+build: build-wasm
+
+# Build target/wasm/qrglue.component.wasm and target/wasm/qrglue.raw.wasm.
+[group('build')]
+build-wasm: setup-rust
+    {{cargo}} build --locked --release --target {{wasm_target}} -p qrglue-component -p qrglue-raw
+    mkdir -p {{wasm_out}}
+    wasm-tools component new target/{{wasm_target}}/release/qrglue_component.wasm \
+        -o {{wasm_out}}/qrglue.component.wasm
+    cp target/{{wasm_target}}/release/qrglue_raw.wasm {{wasm_out}}/qrglue.raw.wasm
+    wasm-tools validate {{wasm_out}}/qrglue.component.wasm
+    wasm-tools validate {{wasm_out}}/qrglue.raw.wasm
+    @ls -l {{wasm_out}}/*.wasm
+
+### Test ###
+
+# Run every test in the repo.
+[group('test')]
+test: test-rust
+
+# Rust: the core (golden vectors, decode, bounds) and the guests through wasmtime.
+[group('test')]
+test-rust: build-wasm
+    {{cargo}} test --locked --release
