@@ -1,0 +1,169 @@
+//! The core's public behaviour: valid, small, readable PNGs; SVG shape; every
+//! error kind; options at and past their bounds. Decoding uses independent
+//! crates (`image` for PNG, `rqrr` for QR), never this crate's own code.
+
+use qrglue_core::{EcLevel, ErrorKind, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES, Options, QrError};
+
+const REFERENCE_URL: &str = "https://www.reddit.com/r/rustjerk/top/?t=all";
+
+/// Decodes a PNG with `image` and reads the QR code in it with `rqrr`.
+fn read_back(png: &[u8]) -> (u32, String) {
+    let image = image::load_from_memory_with_format(png, image::ImageFormat::Png).expect("valid PNG").to_luma8();
+    let width = image.width();
+    let mut prepared = rqrr::PreparedImage::prepare(image);
+    let grids = prepared.detect_grids();
+    assert_eq!(grids.len(), 1, "exactly one QR code in the image");
+    let (_meta, content) = grids[0].decode().expect("QR code decodes");
+    (width, content)
+}
+
+#[test]
+fn reference_url_png_is_small_valid_and_reads_back_exactly() {
+    let png = qrglue_core::png(REFERENCE_URL, &Options::default()).unwrap();
+    assert!(png.len() <= 400, "PNG is {} bytes, target <= 400", png.len());
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    // IHDR: 1-bit grayscale.
+    assert_eq!(&png[12..16], b"IHDR");
+    assert_eq!((png[24], png[25]), (1, 0), "bit depth 1, color type 0 (grayscale)");
+    let (width, text) = read_back(&png);
+    assert!(width >= 200, "width {width}");
+    assert_eq!(width, 222, "29 modules + 2 * 4 quiet = 37, at 6 px each");
+    assert_eq!(text, REFERENCE_URL);
+}
+
+#[test]
+fn every_ec_level_and_unicode_text_reads_back() {
+    for (text, ec_level) in [
+        (REFERENCE_URL, EcLevel::High),
+        ("二维码 🦀 Grüße, שלום, é", EcLevel::Medium),
+        ("0123456789", EcLevel::Quartile),
+        ("HELLO WORLD 42", EcLevel::Low),
+    ] {
+        let options = Options { ec_level, ..Options::default() };
+        let png = qrglue_core::png(text, &options).unwrap();
+        assert_eq!(read_back(&png).1, text, "{ec_level:?}");
+    }
+}
+
+#[test]
+fn svg_is_one_path_with_crisp_edges_and_the_same_geometry_as_the_png() {
+    let options = Options::default();
+    let svg = qrglue_core::svg(REFERENCE_URL, &options).unwrap();
+    assert!(svg.starts_with("<?xml"));
+    assert_eq!(svg.matches("<path").count(), 1);
+    assert_eq!(svg.matches("<rect").count(), 1, "one background rectangle, no per-module rectangles");
+    assert!(svg.contains(r#"shape-rendering="crispEdges""#));
+    assert!(svg.contains(r#"width="222" height="222" viewBox="0 0 37 37""#));
+
+    // Every dark module of the matrix is covered by exactly one run in the path.
+    let matrix = qrglue_core::encode(REFERENCE_URL, options.ec_level).unwrap();
+    let d = svg.split(r#" d=""#).nth(1).unwrap().split('"').next().unwrap();
+    let mut covered = vec![false; matrix.width() * matrix.width()];
+    for run in d.split('M').filter(|r| !r.is_empty()) {
+        let (xy, rest) = run.split_once('h').unwrap();
+        let (x, y) = xy.split_once(',').unwrap();
+        let (x, y): (usize, usize) = (x.parse::<usize>().unwrap() - 4, y.parse::<usize>().unwrap() - 4);
+        let len: usize = rest.split('v').next().unwrap().parse().unwrap();
+        for dx in 0..len {
+            assert!(!covered[y * matrix.width() + x + dx], "module covered twice");
+            covered[y * matrix.width() + x + dx] = true;
+        }
+    }
+    for y in 0..matrix.width() {
+        for x in 0..matrix.width() {
+            assert_eq!(covered[y * matrix.width() + x], matrix.is_dark(x, y), "module ({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn empty_text_is_empty_text_before_anything_else() {
+    let bad_options = Options { min_size: 0, ..Options::default() };
+    for options in [Options::default(), bad_options] {
+        assert_eq!(qrglue_core::png("", &options), Err(QrError::EmptyText));
+        assert_eq!(qrglue_core::svg("", &options), Err(QrError::EmptyText));
+    }
+    assert_eq!(QrError::EmptyText.kind().as_str(), "empty-text");
+}
+
+#[test]
+fn texts_past_capacity_are_data_too_long() {
+    let numeric_max = "7".repeat(MAX_TEXT_BYTES);
+    assert!(qrglue_core::png(&numeric_max, &Options::default()).is_ok(), "7089 digits fit version 40-L");
+    let numeric_over = "7".repeat(MAX_TEXT_BYTES + 1);
+    assert_eq!(qrglue_core::png(&numeric_over, &Options::default()), Err(QrError::DataTooLong));
+    // Over the byte bound, even with bad options: length is checked first.
+    let bad_options = Options { quiet_zone: 99, ..Options::default() };
+    assert_eq!(qrglue_core::png(&numeric_over, &bad_options), Err(QrError::DataTooLong));
+    // Byte mode: 2953 bytes fit at L, 2954 do not; 1273 fit at H, 1274 do not.
+    let low = Options::default();
+    let high = Options { ec_level: EcLevel::High, ..Options::default() };
+    assert!(qrglue_core::png(&"a".repeat(2953), &low).is_ok());
+    assert_eq!(qrglue_core::png(&"a".repeat(2954), &low), Err(QrError::DataTooLong));
+    assert!(qrglue_core::png(&"a".repeat(1273), &high).is_ok());
+    assert_eq!(qrglue_core::svg(&"a".repeat(1274), &high), Err(QrError::DataTooLong));
+    // 50 MB is rejected by length, without encoding.
+    let huge = "x".repeat(50_000_000);
+    assert_eq!(qrglue_core::png(&huge, &low).unwrap_err().kind(), ErrorKind::DataTooLong);
+}
+
+#[test]
+fn options_at_their_bounds_work_and_past_them_are_invalid_options() {
+    let text = "bounds";
+    for (min_size, quiet_zone) in [(1, 0), (MAX_MIN_SIZE, 0), (1, MAX_QUIET_ZONE), (MAX_MIN_SIZE, MAX_QUIET_ZONE)] {
+        let options = Options { min_size, quiet_zone, ..Options::default() };
+        let png = qrglue_core::png(text, &options).unwrap();
+        let width = image::load_from_memory(&png).unwrap().width();
+        assert!(width >= min_size, "{min_size}/{quiet_zone}: width {width}");
+        assert_eq!(width % (21 + 2 * quiet_zone), 0, "whole pixels per module");
+        if min_size == MAX_MIN_SIZE && quiet_zone > 0 {
+            // At 1 px per module, or with no quiet zone, readers give up:
+            // only the large, margined images are read back.
+            assert_eq!(read_back(&png).1, text);
+        }
+        assert!(qrglue_core::svg(text, &options).is_ok());
+    }
+    for (min_size, quiet_zone, name) in [(0, 4, "min-size"), (MAX_MIN_SIZE + 1, 4, "min-size"), (u32::MAX, 4, "min-size"), (200, MAX_QUIET_ZONE + 1, "quiet-zone"), (200, u32::MAX, "quiet-zone")] {
+        let options = Options { min_size, quiet_zone, ..Options::default() };
+        for result in [qrglue_core::png(text, &options).map(|_| ()), qrglue_core::svg(text, &options).map(|_| ())] {
+            let error = result.unwrap_err();
+            assert_eq!(error.kind(), ErrorKind::InvalidOptions);
+            assert!(error.to_string().starts_with(name), "{error}");
+        }
+    }
+}
+
+#[test]
+fn invalid_utf8_is_invalid_text() {
+    for bytes in [&b"\xff"[..], b"abc\xc3", b"\xed\xa0\x80" /* encoded lone surrogate */, b"\xc0\x80"] {
+        let error = qrglue_core::text_from_utf8(bytes).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::InvalidText);
+    }
+    assert_eq!(qrglue_core::text_from_utf8("é\0x".as_bytes()), Ok("é\0x"));
+}
+
+#[test]
+fn error_kinds_have_distinct_names_and_abi_codes() {
+    let kinds = [ErrorKind::EmptyText, ErrorKind::InvalidText, ErrorKind::DataTooLong, ErrorKind::InvalidOptions];
+    let names: Vec<_> = kinds.iter().map(|k| k.as_str()).collect();
+    assert_eq!(names, ["empty-text", "invalid-text", "data-too-long", "invalid-options"]);
+    let codes: Vec<_> = kinds.iter().map(|k| k.code()).collect();
+    assert_eq!(codes, [1, 2, 3, 4]);
+}
+
+mod random_texts {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        // Seeded by proptest's fixed default config (deterministic per run
+        // with PROPTEST_RNG_SEED); each case is decoded by rqrr, so keep it small.
+        #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+        #[test]
+        fn any_text_reads_back(text in "\\PC{1,120}", ec in 0u32..4) {
+            let options = Options { ec_level: EcLevel::from_index(ec).unwrap(), ..Options::default() };
+            let png = qrglue_core::png(&text, &options).unwrap();
+            prop_assert_eq!(read_back(&png).1, text);
+        }
+    }
+}
