@@ -27,7 +27,7 @@ setup-rust:
 
 # Build everything: both .wasm guests and every host package.
 [group('build')]
-build: build-wasm
+build: build-wasm build-node
 
 # Build target/wasm/qrglue.component.wasm and target/wasm/qrglue.raw.wasm.
 [group('build')]
@@ -45,9 +45,26 @@ build-wasm: setup-rust
 
 # Run every test in the repo.
 [group('test')]
-test: test-rust
+test: test-rust test-node
 
 # Rust: the core (golden vectors, decode, bounds) and the guests through wasmtime.
 [group('test')]
 test-rust: build-wasm
     {{cargo}} test --locked --release
+
+### Node host (hosts/node: npm package `qrglue`) ###
+
+# Node: npm ci when needed, jco transpile into hosts/node/gen, copy both .wasm into hosts/node/wasm.
+[group('build')]
+build-node: build-wasm
+    bash hosts/node/scripts/build.sh
+
+# Node: golden vectors, errors, decode, fast-check agreement, trap recovery, npm pack + install.
+[group('test')]
+test-node: build-node
+    cd hosts/node && node --test
+
+# Node: component vs raw vs node-qrcode, interleaved; writes target/bench/node.json (QRGLUE_BENCH_QUICK=1: smoke run).
+[group('bench')]
+bench-node: build-node
+    node hosts/node/bench/bench.mjs

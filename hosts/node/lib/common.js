@@ -1,0 +1,126 @@
+// What both paths share: the error type, the defaults, and the host-side checks
+// that must run before a text is handed to the guest. The guest checks the rest
+// (empty text, option ranges, whether the text fits), so the bounds live in one
+// place: guest/core.
+
+/** Defaults for every option (WIT has none; every host uses these). */
+export const DEFAULTS = Object.freeze({ ecLevel: 'low', minSize: 200, quietZone: 4 });
+
+/** Error-correction levels in WIT order; the index is the raw ABI's encoding. */
+export const EC_LEVELS = Object.freeze(['low', 'medium', 'quartile', 'high']);
+
+/** No QR code holds more than 7089 UTF-8 bytes (guest/core MAX_TEXT_BYTES). */
+export const MAX_TEXT_BYTES = 7089;
+
+/** The WIT `qr-error` cases, in the order the contract checks them. */
+export const ERROR_KINDS = Object.freeze(['invalid-text', 'empty-text', 'data-too-long', 'invalid-options']);
+
+// The messages of the payload-less cases: the same text guest/core's Display
+// gives, so both paths throw identical errors (the raw ABI sends these texts,
+// the component sends no payload).
+const FIXED_MESSAGES = {
+  'empty-text': 'text is empty',
+  'data-too-long': 'text does not fit in a QR code at this error-correction level',
+};
+
+/** Why no code was produced. `kind` is the WIT case name. */
+export class QrError extends Error {
+  /**
+   * @param {'empty-text'|'invalid-text'|'data-too-long'|'invalid-options'} kind
+   * @param {string} [detail] the guest's message (cases with a payload)
+   */
+  constructor(kind, detail) {
+    super(FIXED_MESSAGES[kind] ?? detail ?? kind);
+    this.name = 'QrError';
+    this.kind = kind;
+  }
+}
+
+/**
+ * The guest trapped (a bug in the guest, or the `trap` probe). The instance that
+ * trapped has been replaced by a fresh one, so the next call works.
+ */
+export class GuestTrapError extends Error {
+  constructor(path, cause) {
+    super(`qrglue (${path} path): the wasm guest trapped (${cause?.message ?? cause}); ` +
+      'a fresh instance replaces it for the next call', { cause });
+    this.name = 'GuestTrapError';
+  }
+}
+
+/**
+ * The checks only the host can make, in the contract's order:
+ * invalid-text (a lone surrogate would be silently replaced by TextEncoder),
+ * then data-too-long by length, so an oversized text is never copied into
+ * guest memory. Empty text and the exact fit are left to the guest.
+ */
+export function checkText(text) {
+  if (typeof text !== 'string') {
+    throw new TypeError(`qrglue: text must be a string, got ${typeof text}`);
+  }
+  if (!text.isWellFormed()) {
+    throw new QrError('invalid-text', 'text contains a lone surrogate (not encodable as UTF-8)');
+  }
+  // A UTF-16 unit is at most 3 UTF-8 bytes, and at least 1: measure only when
+  // the length alone does not decide.
+  if (text.length * 3 > MAX_TEXT_BYTES &&
+      (text.length > MAX_TEXT_BYTES || Buffer.byteLength(text, 'utf8') > MAX_TEXT_BYTES)) {
+    throw new QrError('data-too-long');
+  }
+}
+
+const OPTION_NAMES = new Set(Object.keys(DEFAULTS));
+
+/**
+ * User options -> `{ ecLevel, ecIndex, minSize, quietZone }` with defaults
+ * filled in. Only checks what the guest cannot see: names, types and u32
+ * range (jco would wrap 2**32+1 to 1 with `>>> 0`). The ranges 1..=4096 and
+ * 0..=16 are checked by the guest. Call after checkText: a failure here still
+ * reports empty-text first, as the contract orders it.
+ */
+export function resolveOptions(text, options) {
+  if (options === undefined || options === null) {
+    return { ...DEFAULTS, ecIndex: 0 };
+  }
+  const problem = optionsProblem(options);
+  if (problem !== null) {
+    throw text === '' ? new QrError('empty-text') : new QrError('invalid-options', problem);
+  }
+  const ecLevel = options.ecLevel ?? DEFAULTS.ecLevel;
+  return {
+    ecLevel,
+    ecIndex: EC_LEVELS.indexOf(ecLevel),
+    minSize: options.minSize ?? DEFAULTS.minSize,
+    quietZone: options.quietZone ?? DEFAULTS.quietZone,
+  };
+}
+
+function optionsProblem(options) {
+  if (typeof options !== 'object') {
+    return `options must be an object, got ${typeof options}`;
+  }
+  for (const name in options) {
+    if (!OPTION_NAMES.has(name)) {
+      return `unknown option ${JSON.stringify(name)} (known: ecLevel, minSize, quietZone)`;
+    }
+  }
+  const { ecLevel, minSize, quietZone } = options;
+  if (ecLevel !== undefined && !EC_LEVELS.includes(ecLevel)) {
+    return `ec-level must be one of low, medium, quartile, high, got ${describe(ecLevel)}`;
+  }
+  if (minSize !== undefined && !isU32(minSize)) {
+    return `min-size must be an integer within 0..=4294967295, got ${describe(minSize)}`;
+  }
+  if (quietZone !== undefined && !isU32(quietZone)) {
+    return `quiet-zone must be an integer within 0..=4294967295, got ${describe(quietZone)}`;
+  }
+  return null;
+}
+
+function isU32(value) {
+  return Number.isInteger(value) && value >= 0 && value <= 0xffff_ffff;
+}
+
+function describe(value) {
+  return typeof value === 'string' ? JSON.stringify(value) : `${String(value)} (${typeof value})`;
+}

@@ -1,0 +1,125 @@
+// The raw path: glue written by hand against `WebAssembly`, following
+// guest/raw/ABI.md (version 1). Per call: allocate the text buffer in the
+// guest, encode into it, call, read the 12-byte result record, COPY the
+// payload out, free the record. Every memory access takes a fresh view of
+// `memory.buffer`, because any guest call may grow (and so detach) it.
+import { readFileSync } from 'node:fs';
+import { QrError, GuestTrapError, checkText, resolveOptions } from './common.js';
+
+const ABI_VERSION = 1;
+const STATUS_KINDS = [null, 'empty-text', 'invalid-text', 'data-too-long', 'invalid-options'];
+
+const module = new WebAssembly.Module(readFileSync(new URL('../wasm/qrglue.raw.wasm', import.meta.url)));
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
+
+let guest; // the instance's exports
+
+function freshInstance() {
+  guest = new WebAssembly.Instance(module, {}).exports;
+  const version = guest.qr_abi_version();
+  if (version !== ABI_VERSION) {
+    throw new Error(`qrglue raw: guest ABI version ${version}, this glue speaks ${ABI_VERSION}`);
+  }
+}
+freshInstance();
+
+function guestCall(call) {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof WebAssembly.RuntimeError) {
+      freshInstance();
+      throw new GuestTrapError('raw', error);
+    }
+    throw error;
+  }
+}
+
+// Copies `bytes` (Uint8Array) or the UTF-8 of a well-formed string into a fresh
+// guest buffer; returns [ptr, len]. The empty input is (0, 0), no allocation.
+// The callee takes ownership of the buffer (ABI.md, memory ownership 1).
+function lowerBytes(bytes) {
+  if (bytes.length === 0) return [0, 0];
+  const ptr = allocate(bytes.length);
+  new Uint8Array(guest.memory.buffer, ptr, bytes.length).set(bytes);
+  return [ptr, bytes.length];
+}
+
+function lowerText(text) {
+  if (text.length === 0) return [0, 0];
+  const len = Buffer.byteLength(text, 'utf8');
+  const ptr = allocate(len);
+  const { read, written } = utf8Encoder.encodeInto(text, new Uint8Array(guest.memory.buffer, ptr, len));
+  if (read !== text.length || written !== len) {
+    throw new Error(`qrglue raw: encoded ${written} of ${len} bytes`); // checkText rules this out
+  }
+  return [ptr, len];
+}
+
+function allocate(len) {
+  const ptr = guest.qr_alloc(len) >>> 0;
+  if (ptr === 0) {
+    throw new RangeError(`qrglue raw: the guest could not allocate ${len} bytes`);
+  }
+  return ptr;
+}
+
+// Reads the result record at `record`, copies its payload, frees the record.
+// Returns the payload bytes, or throws QrError for a non-zero status.
+function liftResult(record) {
+  const view = new DataView(guest.memory.buffer, record >>> 0, 12);
+  const status = view.getUint32(0, true);
+  const payloadPtr = view.getUint32(4, true);
+  const payloadLen = view.getUint32(8, true);
+  // slice() copies: the record's memory is freed and reused right below.
+  const payload = payloadLen === 0
+    ? new Uint8Array(0)
+    : new Uint8Array(guest.memory.buffer, payloadPtr, payloadLen).slice();
+  guest.qr_free(record);
+  if (status === 0) return payload;
+  const kind = STATUS_KINDS[status];
+  if (kind === undefined) {
+    throw new Error(`qrglue raw: unknown status ${status} from the guest`);
+  }
+  throw new QrError(kind, utf8Decoder.decode(payload));
+}
+
+// Text in, result record out: the shape of qr_png, qr_svg and qr_png_repeat.
+function callWithText(exportFn, text, options, ...extra) {
+  checkText(text);
+  const { ecIndex, minSize, quietZone } = resolveOptions(text, options);
+  return guestCall(() => {
+    const [ptr, len] = lowerText(text);
+    return liftResult(exportFn(ptr, len, ecIndex, minSize, quietZone, ...extra));
+  });
+}
+
+export function png(text, options) {
+  return callWithText(guest.qr_png, text, options);
+}
+
+export function svg(text, options) {
+  // fatal decoder: the guest promises UTF-8; anything else is a bug to surface.
+  return utf8Decoder.decode(callWithText(guest.qr_svg, text, options));
+}
+
+/** Probes of the raw path (for benchmarks and tests, not for users). */
+export const probe = Object.freeze({
+  path: 'raw',
+  noop: () => guestCall(() => guest.qr_noop()),
+  consume(data) {
+    return guestCall(() => {
+      const [ptr, len] = lowerBytes(data);
+      return guest.qr_consume(ptr, len) >>> 0;
+    });
+  },
+  produce: (len) => guestCall(() => liftResult(guest.qr_produce(len))),
+  pngRepeat(text, options, times) {
+    const payload = callWithText(guest.qr_png_repeat, text, options, times);
+    return new DataView(payload.buffer).getUint32(0, true);
+  },
+  trap: () => guestCall(() => guest.qr_trap()),
+  /** Current size of the guest's linear memory in bytes. */
+  memoryBytes: () => guest.memory.buffer.byteLength,
+});

@@ -1,0 +1,21 @@
+// Types of 'qrglue/probe': the bridge-measuring calls of each path.
+import type { Options } from './index.js';
+
+export interface Probe {
+  readonly path: 'component' | 'raw';
+  /** Does nothing: the fixed cost of one call. */
+  noop(): void;
+  /** Copies `data` into the guest; returns its length. */
+  consume(data: Uint8Array): number;
+  /** `len` bytes from the guest, byte i = i mod 251 (at most 16 MiB). */
+  produce(len: number): Uint8Array;
+  /** Renders the PNG `times` times inside the guest; the last PNG's length. */
+  pngRepeat(text: string, options: Options | undefined, times: number): number;
+  /** Traps in the guest: throws GuestTrapError, and the instance is replaced. */
+  trap(): never;
+  /** Current size of the guest's linear memory in bytes. */
+  memoryBytes(): number;
+}
+
+export declare const component: Probe;
+export declare const raw: Probe;
