@@ -1,0 +1,134 @@
+// Every error kind on both paths, the contract's check order, the host-side
+// checks (lone surrogates, oversized texts, option types) and the defaults.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { paths, thrown, sha256, REFERENCE_URL, expected } from '../testing/fixtures.js';
+
+function assertQrError(api, fn, kind) {
+  const error = thrown(fn);
+  assert.ok(error instanceof api.QrError, `expected QrError(${kind}), got ${error?.stack ?? error}`);
+  assert.ok(error instanceof Error);
+  assert.equal(error.name, 'QrError');
+  assert.equal(error.kind, kind, error.message);
+  return error;
+}
+
+// Every way in that takes a text: png, svg, and the png-repeat probe.
+function renderers({ api, probe }) {
+  return {
+    png: (text, options) => api.png(text, options),
+    svg: (text, options) => api.svg(text, options),
+    pngRepeat: (text, options) => probe.pngRepeat(text, options, 2),
+  };
+}
+
+const LONE_SURROGATES = ['\ud800', '\udfff', 'ab\ud800cd', 'https://x.org/\udc00', '\udc00\ud800', `${'a'.repeat(100)}\ud83e`];
+
+for (const path of paths) {
+  const { name, api, probe } = path;
+
+  for (const [via, render] of Object.entries(renderers(path))) {
+    test(`${name} ${via}: one error per kind`, () => {
+      assertQrError(api, () => render('', undefined), 'empty-text');
+      assertQrError(api, () => render('a'.repeat(3000), undefined), 'data-too-long');
+      assertQrError(api, () => render('hello', { minSize: 0 }), 'invalid-options');
+      for (const text of LONE_SURROGATES) {
+        assertQrError(api, () => render(text, undefined), 'invalid-text');
+      }
+    });
+  }
+
+  test(`${name}: a lone surrogate is invalid-text, a surrogate pair is a text`, () => {
+    const error = assertQrError(api, () => api.png('\ud800'), 'invalid-text');
+    assert.match(error.message, /lone surrogate/);
+    const crab = api.png('\ud83e\udd80'); // 🦀 as a well-formed pair
+    assert.ok(crab.length > 0);
+    // The replacement character is a text of its own, not what '\ud800' becomes.
+    assert.notEqual(sha256(api.png('\ufffd')), sha256(crab));
+  });
+
+  test(`${name}: the contract's order: invalid-text, empty-text, data-too-long, invalid-options`, () => {
+    const badOptions = { minSize: 0 };
+    const unrepresentable = { minSize: 1.5 }; // fails on the host, not in the guest
+    for (const options of [badOptions, unrepresentable]) {
+      assertQrError(api, () => api.png(`${'a'.repeat(8000)}\ud800`, options), 'invalid-text');
+      assertQrError(api, () => api.png('', options), 'empty-text');
+      assertQrError(api, () => api.png('a'.repeat(8000), options), 'data-too-long');
+      assertQrError(api, () => api.png('ok', options), 'invalid-options');
+    }
+    // Over 7089 bytes by length comes before options; not fitting by encoding after.
+    assertQrError(api, () => api.png('a'.repeat(3000), unrepresentable), 'invalid-options');
+  });
+
+  test(`${name}: the 7089-byte bound counts UTF-8 bytes, not UTF-16 units`, () => {
+    const euro = '\u20ac'; // 3 UTF-8 bytes, 1 UTF-16 unit
+    assertQrError(api, () => api.png(euro.repeat(2364)), 'data-too-long'); // 7092 bytes, host check
+    assertQrError(api, () => api.png(euro.repeat(2363)), 'data-too-long'); // 7089 bytes, guest: does not fit
+    const numeric = '7'.repeat(7089);
+    assert.equal(sha256(api.png(numeric)), expected['max-numeric-low'].png_sha256);
+  });
+
+  test(`${name}: a 1 MB text is rejected without growing guest memory`, () => {
+    api.png(REFERENCE_URL); // settle allocations of a normal call first
+    const before = probe.memoryBytes();
+    for (const text of ['a'.repeat(1 << 20), '\u20ac'.repeat(1 << 20), `${'7'.repeat(1 << 20)}`]) {
+      assertQrError(api, () => api.png(text), 'data-too-long');
+      assertQrError(api, () => api.svg(text), 'data-too-long');
+    }
+    assert.equal(probe.memoryBytes(), before);
+  });
+
+  test(`${name}: defaults are low, 200, 4`, () => {
+    assert.deepEqual({ ...api.DEFAULTS }, { ecLevel: 'low', minSize: 200, quietZone: 4 });
+    const explicit = sha256(api.png(REFERENCE_URL, { ecLevel: 'low', minSize: 200, quietZone: 4 }));
+    assert.equal(explicit, expected['ref-02'].png_sha256);
+    for (const options of [undefined, null, {}, { ecLevel: undefined }, { minSize: 200 }]) {
+      assert.equal(sha256(api.png(REFERENCE_URL, options)), explicit, JSON.stringify(options));
+    }
+    // Each option is applied: changing one changes the image.
+    for (const options of [{ ecLevel: 'high' }, { minSize: 300 }, { quietZone: 0 }]) {
+      assert.notEqual(sha256(api.png(REFERENCE_URL, options)), explicit, JSON.stringify(options));
+    }
+    assert.equal(sha256(api.png(REFERENCE_URL, { ecLevel: 'high' })), expected['ref-02-ec-high'].png_sha256);
+  });
+
+  test(`${name}: options that are not a u32 or a known level are invalid-options, never TypeError`, () => {
+    const invalid = [
+      { ecLevel: 'LOW' }, { ecLevel: 'l' }, { ecLevel: 0 }, { ecLevel: null },
+      { minSize: 1.5 }, { minSize: -1 }, { minSize: 2 ** 32 }, { minSize: 2 ** 32 + 200 }, { minSize: NaN },
+      { minSize: Infinity }, { minSize: '200' }, { minSize: 200n }, { minSize: null },
+      { quietZone: 4.000001 }, { quietZone: -0.5 }, { quietZone: 2 ** 53 }, { quietZone: '4' },
+      { quietZone: 17 }, { minSize: 4097 },
+      { 'min-size': 200 }, { min_size: 200 }, { ecLevel: 'low', extra: true },
+      'low', 200, true,
+    ];
+    for (const options of invalid) {
+      const error = assertQrError(api, () => api.png('hello', options), 'invalid-options');
+      assert.ok(error.message.length > 0);
+    }
+    // Bounds are inclusive; -0 is the integer 0.
+    for (const options of [{ minSize: 1 }, { minSize: 4096 }, { quietZone: 0 }, { quietZone: -0 }, { quietZone: 16 }]) {
+      assert.ok(api.png('hello', options).length > 0, JSON.stringify(options));
+    }
+  });
+
+  test(`${name}: a non-string text is a TypeError`, () => {
+    for (const text of [undefined, null, 42, new Uint8Array([104, 105]), { toString: () => 'hi' }]) {
+      assert.throws(() => api.png(text), TypeError);
+    }
+  });
+}
+
+test('both paths throw the same kind and message for the same bad input', () => {
+  const inputs = [
+    ['', undefined], ['\ud800', undefined], ['a'.repeat(3000), undefined], ['a'.repeat(9000), undefined],
+    ['hi', { minSize: 0 }], ['hi', { minSize: 5000 }], ['hi', { quietZone: 99 }], ['hi', { ecLevel: 'x' }],
+    ['hi', { minSize: 2.5 }], ['', { quietZone: 99 }],
+  ];
+  const [component, raw] = paths;
+  for (const [text, options] of inputs) {
+    const a = thrown(() => component.api.png(text, options));
+    const b = thrown(() => raw.api.png(text, options));
+    assert.deepEqual([a.kind, a.message], [b.kind, b.message], `${JSON.stringify(text.slice(0, 9))} ${JSON.stringify(options)}`);
+  }
+});

@@ -1,0 +1,58 @@
+// Installable: `npm pack` carries both .wasm files, and the tarball installed
+// into an empty project (offline: the package has no runtime dependencies)
+// serves both entry points with the golden digest.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expected, REFERENCE_URL } from '../testing/fixtures.js';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+function npm(args, cwd) {
+  return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+test('npm pack -> install into an empty project -> both entry points give the golden PNG', (t) => {
+  const scratch = mkdtempSync(join(tmpdir(), 'qrglue-pack-'));
+  t.after(() => rmSync(scratch, { recursive: true, force: true }));
+
+  const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', scratch], packageDir));
+  const files = packed.files.map((f) => f.path);
+  for (const required of ['wasm/qrglue.component.wasm', 'wasm/qrglue.raw.wasm', 'gen/qrglue.core.wasm',
+    'gen/qrglue.js', 'index.js', 'raw.js', 'probe.js', 'index.d.ts', 'raw.d.ts', 'probe.d.ts', 'lib/common.js',
+    'lib/component.js', 'lib/raw.js', 'package.json', 'README.md']) {
+    assert.ok(files.includes(required), `tarball lacks ${required}`);
+  }
+  for (const path of files) {
+    assert.doesNotMatch(path, /^(node_modules|test|testing|bench|scripts)\//, `tarball carries ${path}`);
+  }
+
+  const project = join(scratch, 'app');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  npm(['install', join(scratch, packed.filename), '--offline', '--no-audit', '--no-fund'], project);
+
+  const script = `
+    import { createHash } from 'node:crypto';
+    const digest = (b) => createHash('sha256').update(b).digest('hex');
+    const out = {};
+    for (const entry of ['qrglue', 'qrglue/raw']) {
+      const m = await import(entry);
+      out[entry] = { png: digest(m.png(${JSON.stringify(REFERENCE_URL)})), kind: (() => { try { m.png(''); } catch (e) { return e.kind; } })() };
+    }
+    const probe = await import('qrglue/probe');
+    out.probe = [probe.component.consume(new Uint8Array(3)), probe.raw.consume(new Uint8Array(3))];
+    console.log(JSON.stringify(out));`;
+  const result = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script],
+    { cwd: project, encoding: 'utf8' }));
+  const want = expected['ref-02'].png_sha256;
+  assert.deepEqual(result, {
+    qrglue: { png: want, kind: 'empty-text' },
+    'qrglue/raw': { png: want, kind: 'empty-text' },
+    probe: [3, 3],
+  });
+});
