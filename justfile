@@ -27,7 +27,7 @@ setup-rust:
 
 # Build everything: both .wasm guests and every host package.
 [group('build')]
-build: build-wasm build-node
+build: build-wasm build-node build-python
 
 # Build target/wasm/qrglue.component.wasm and target/wasm/qrglue.raw.wasm.
 [group('build')]
@@ -45,7 +45,7 @@ build-wasm: setup-rust
 
 # Run every test in the repo.
 [group('test')]
-test: test-rust test-node
+test: test-rust test-node test-python
 
 # Rust: the core (golden vectors, decode, bounds) and the guests through wasmtime.
 [group('test')]
@@ -68,3 +68,29 @@ test-node: build-node
 [group('bench')]
 bench-node: build-node
     node hosts/node/bench/bench.mjs
+
+### Python host (hosts/python) ###
+
+# Python: venv (created if missing) with the pinned dev requirements, both .wasm
+# files copied into the package, package installed editable. Stamps skip pip when
+# nothing changed, so a second run takes about a second.
+[group('build')]
+build-python: build-wasm
+    cd hosts/python && if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
+    cd hosts/python && if ! cmp -s requirements-dev.txt .venv/.requirements-installed; then \
+        .venv/bin/pip install --disable-pip-version-check -q -r requirements-dev.txt \
+        && cp requirements-dev.txt .venv/.requirements-installed; fi
+    cp target/wasm/qrglue.component.wasm target/wasm/qrglue.raw.wasm hosts/python/src/qrglue/
+    cd hosts/python && if ! cmp -s pyproject.toml .venv/.editable-installed; then \
+        .venv/bin/pip install --disable-pip-version-check -q --no-deps --no-build-isolation -e . \
+        && cp pyproject.toml .venv/.editable-installed; fi
+
+# Python: pytest (golden vectors, errors, decode, hypothesis, threads, traps, wheel, fast glue, leak).
+[group('test')]
+test-python: build-python
+    cd hosts/python && .venv/bin/python -m pytest -q
+
+# Python: component (stock, fast) vs raw vs segno/python-qrcode -> target/bench/python.json.
+[group('bench')]
+bench-python: build-python
+    cd hosts/python && .venv/bin/python bench.py --out ../../target/bench/python.json

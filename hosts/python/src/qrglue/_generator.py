@@ -1,0 +1,99 @@
+"""The public generator shape, shared by the component and the raw path.
+
+A path supplies only its *calls*: a small object bound to one Store and one
+instance that moves already-checked arguments across the boundary and maps
+the answer (see `_component.py`, `_fastglue.py`, `raw.py`). Everything else
+(input checks, defaults, trap recovery, the probe API) lives here once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol
+
+import wasmtime
+
+from ._common import (DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, GuestTrap,
+                      check_input)
+
+
+class Calls(Protocol):
+    """One instance in one Store. `text` is the caller's str, `data` its UTF-8
+    bytes (a path uses whichever it needs); options are already checked."""
+
+    def png(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> bytes: ...
+    def svg(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> str: ...
+    def png_repeat(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int,
+                   times: int) -> int: ...
+    def noop(self) -> None: ...
+    def consume(self, data: bytes) -> int: ...
+    def produce(self, length: int) -> bytes: ...
+    def trap(self) -> None: ...
+
+
+class BaseGenerator:
+    """One guest instance in its own wasmtime Store.
+
+    Thread safety: a Generator is NOT thread-safe (a wasmtime Store must not
+    be entered from two threads at once). Use one Generator per thread, or
+    guard a shared one with a lock. The module-level functions
+    (`qrglue.png`, `qrglue.raw.png`, ...) already keep one Generator per
+    thread and are safe to call from any thread. The compiled code (Engine,
+    Component/Module) is shared, so an extra Generator costs only an
+    instantiation (tens of microseconds), not a compile.
+    """
+
+    def __init__(self) -> None:
+        self._calls: Calls = self._new_calls()
+
+    def _new_calls(self) -> Calls:
+        raise NotImplementedError
+
+    def _enter(self, call: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return call(*args)
+        except (wasmtime.Trap, wasmtime.WasmtimeError) as e:
+            # A trap poisons the whole Store (wasmtime#11086): every later
+            # call would be refused. Start over with a fresh Store + instance.
+            self._calls = self._new_calls()
+            raise GuestTrap(f"the guest trapped; the instance was replaced: {e}") from e
+
+    def png(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+            quiet_zone: int = DEFAULT_QUIET_ZONE) -> bytes:
+        """The QR code for `text` as PNG bytes (1-bit grayscale). Raises QrError."""
+        data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
+        return self._enter(self._calls.png, text, data, ec, size, zone)  # type: ignore[no-any-return]
+
+    def svg(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+            quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
+        """The QR code for `text` as an SVG document. Raises QrError."""
+        data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
+        return self._enter(self._calls.svg, text, data, ec, size, zone)  # type: ignore[no-any-return]
+
+    # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
+
+    def png_repeat(self, text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL,
+                   min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE) -> int:
+        """Render the PNG `times` times inside the guest; the last PNG's length."""
+        data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
+        return self._enter(self._calls.png_repeat, text, data, ec, size, zone, _u32(times))  # type: ignore[no-any-return]
+
+    def noop(self) -> None:
+        self._enter(self._calls.noop)
+
+    def consume(self, data: bytes) -> int:
+        return self._enter(self._calls.consume, bytes(data))  # type: ignore[no-any-return]
+
+    def produce(self, length: int) -> bytes:
+        """`length` bytes, byte i = i % 251. Over 16 MiB the guest refuses
+        (a trap on the component path, `invalid-options` on the raw path)."""
+        return self._enter(self._calls.produce, _u32(length))  # type: ignore[no-any-return]
+
+    def trap(self) -> None:
+        """Make the guest trap, always: raises GuestTrap; the next call works."""
+        self._enter(self._calls.trap)
+
+
+def _u32(value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**32:
+        raise ValueError(f"expected an int in 0..2**32, got {value!r}")
+    return value

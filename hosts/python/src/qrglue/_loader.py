@@ -1,0 +1,146 @@
+"""Loading the two .wasm files: one shared Engine, compiled code cached on disk.
+
+Compiling the component takes ~80 ms; deserializing wasmtime's own serialized
+form takes well under a millisecond. The cache lives in a per-user folder
+($QRGLUE_CACHE_DIR, else $XDG_CACHE_HOME/qrglue, else ~/.cache/qrglue) and is
+keyed by the wasmtime-py version and the sha256 of the .wasm, so a new guest or
+a new wasmtime never meets stale code.
+
+Why the care: `deserialize` trusts its input completely (it maps machine code
+and runs it; wasmtime documents it as unsafe for untrusted bytes). So we only
+load files this package wrote: the folder is created 0700 and must be owned by
+us and not writable by anyone else, and every file has a sidecar holding the
+sha256 of the exact bytes we serialized, checked before loading. The digest
+catches truncated or corrupted files (a crash mid-write, a full disk); the
+ownership/permission check is what keeps other users out. Anything that fails
+a check is ignored and recompiled, never trusted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import os
+import stat
+import tempfile
+import threading
+from importlib import resources
+from pathlib import Path
+from typing import Callable, Optional, TypeVar
+
+import wasmtime
+from wasmtime import component as wc
+
+COMPONENT_FILE = "qrglue.component.wasm"
+RAW_FILE = "qrglue.raw.wasm"
+
+_T = TypeVar("_T")
+
+# wasmtime-py has no __version__; its distribution metadata is the truth.
+WASMTIME_VERSION = importlib.metadata.version("wasmtime")
+
+_engine: Optional[wasmtime.Engine] = None
+_compiled: dict = {}
+_lock = threading.Lock()
+
+
+def engine() -> wasmtime.Engine:
+    """The Engine every Store in this process uses (Engines are thread-safe)."""
+    global _engine
+    with _lock:
+        if _engine is None:
+            _engine = wasmtime.Engine()
+        return _engine
+
+
+def cache_dir() -> Optional[Path]:
+    """The compiled-code cache folder, or None when caching is switched off
+    (QRGLUE_CACHE_DIR set to the empty string)."""
+    explicit = os.environ.get("QRGLUE_CACHE_DIR")
+    if explicit is not None:
+        return Path(explicit) if explicit else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "qrglue"
+
+
+def wasm_bytes(name: str) -> bytes:
+    """The packaged .wasm (copied into the package by `just build-python`)."""
+    return resources.files("qrglue").joinpath(name).read_bytes()
+
+
+def component() -> wc.Component:
+    """The compiled component, shared by every Generator in the process."""
+    return _load(COMPONENT_FILE, wc.Component, wc.Component.deserialize)
+
+
+def raw_module() -> wasmtime.Module:
+    """The compiled raw-ABI module, shared by every raw Generator in the process."""
+    return _load(RAW_FILE, wasmtime.Module, wasmtime.Module.deserialize)
+
+
+def _load(name: str, compile: Callable[[wasmtime.Engine, bytes], _T],
+          deserialize: Callable[[wasmtime.Engine, bytes], _T]) -> _T:
+    with _lock:
+        if name in _compiled:
+            return _compiled[name]  # type: ignore[no-any-return]
+    eng = engine()
+    wasm = wasm_bytes(name)
+    folder = cache_dir()
+    loaded: Optional[_T] = None
+    cached_path = None
+    if folder is not None:
+        key = f"{name}.{WASMTIME_VERSION}.{hashlib.sha256(wasm).hexdigest()[:32]}.cwasm"
+        cached_path = folder / key
+        loaded = _read_cached(eng, cached_path, deserialize)
+    if loaded is None:
+        loaded = compile(eng, wasm)
+        if cached_path is not None:
+            _write_cached(cached_path, loaded.serialize())  # type: ignore[attr-defined]
+    with _lock:
+        return _compiled.setdefault(name, loaded)  # type: ignore[no-any-return]
+
+
+def _private_to_us(path: Path) -> bool:
+    st = path.stat()
+    owner_ok = not hasattr(os, "getuid") or st.st_uid == os.getuid()
+    return owner_ok and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _read_cached(eng: wasmtime.Engine, path: Path,
+                 deserialize: Callable[[wasmtime.Engine, bytes], _T]) -> Optional[_T]:
+    digest_path = path.with_suffix(".sha256")
+    try:
+        if not (_private_to_us(path.parent) and _private_to_us(path) and _private_to_us(digest_path)):
+            return None
+        expected = digest_path.read_text().strip()
+        data = path.read_bytes()
+    except OSError:
+        return None
+    if hashlib.sha256(data).hexdigest() != expected:
+        return None
+    try:
+        # Deserialize the bytes we just checked (not the file again: no race).
+        return deserialize(eng, data)
+    except wasmtime.WasmtimeError:
+        return None  # e.g. an engine with other settings: recompile, overwrite
+
+
+def _write_cached(path: Path, data: bytes) -> None:
+    """Write data then its digest, each atomically (temp file + rename), so a
+    reader sees either nothing, or a complete file whose digest matches."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _private_to_us(path.parent):
+            return
+        for target, payload in ((path, bytes(data)),
+                                (path.with_suffix(".sha256"), hashlib.sha256(data).hexdigest().encode())):
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(payload)
+                os.replace(tmp, target)
+            except BaseException:
+                os.unlink(tmp)
+                raise
+    except OSError:
+        pass  # a read-only home or a full disk only costs the compile time

@@ -1,0 +1,140 @@
+"""The raw path: qrglue.raw.wasm through hand-written glue (guest/raw/ABI.md).
+
+Same API as `qrglue`: `png`, `svg`, `Generator`, `QrError`. The glue is
+written against wasmtime-py's core API: three guest calls per render
+(`qr_alloc`, the export, `qr_free`), bytes moved with ctypes.memmove into /
+ctypes.string_at out of linear memory at `Memory.data_ptr` (re-read after
+every call that may grow memory), every payload copied out before it is freed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+from typing import Tuple
+
+import wasmtime
+
+from . import _loader
+from ._common import (DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, GuestTrap, QrError)
+from ._generator import BaseGenerator, Calls
+
+__all__ = ["png", "svg", "Generator", "QrError", "GuestTrap"]
+
+ABI_VERSION = 1
+
+# ABI.md "Errors": status -> WIT qr-error case.
+_STATUS_KINDS = {1: "empty-text", 2: "invalid-text", 3: "data-too-long", 4: "invalid-options"}
+_RECORD_SIZE = 12
+
+
+class RawCalls:
+    def __init__(self) -> None:
+        self.store = store = wasmtime.Store(_loader.engine())
+        instance = wasmtime.Instance(store, _loader.raw_module(), [])
+        exports = instance.exports(store)
+        self._memory: wasmtime.Memory = exports["memory"]  # type: ignore[assignment]
+        self._alloc = exports["qr_alloc"]
+        self._free = exports["qr_free"]
+        self._png = exports["qr_png"]
+        self._svg = exports["qr_svg"]
+        self._png_repeat = exports["qr_png_repeat"]
+        self._noop = exports["qr_noop"]
+        self._consume = exports["qr_consume"]
+        self._produce = exports["qr_produce"]
+        self._trap = exports["qr_trap"]
+        version = exports["qr_abi_version"](store)  # type: ignore[operator]
+        if version != ABI_VERSION:
+            raise RuntimeError(f"qrglue.raw.wasm speaks ABI {version}, this glue speaks {ABI_VERSION}")
+
+    def _base(self, end: int) -> int:
+        """Address of linear memory, after checking [0, end) lies inside it."""
+        if end > self._memory.data_len(self.store):
+            raise RuntimeError("the guest returned a pointer outside its memory")
+        return ctypes.addressof(self._memory.data_ptr(self.store).contents)
+
+    def _lower(self, data: bytes) -> Tuple[int, int]:
+        """Copy data into a fresh guest buffer; the next guest call owns it."""
+        if not data:
+            return 0, 0
+        ptr = self._alloc(self.store, len(data))  # type: ignore[operator]
+        if ptr == 0:
+            raise MemoryError(f"qr_alloc({len(data)}) failed in the guest")
+        ctypes.memmove(self._base(ptr + len(data)) + ptr, data, len(data))
+        return ptr, len(data)
+
+    def _take(self, record: int) -> Tuple[int, bytes]:
+        """Read a result record, copy its payload out, free it."""
+        base = self._base(record + _RECORD_SIZE)
+        status, payload_ptr, payload_len = (int.from_bytes(ctypes.string_at(base + record + i, 4), "little")
+                                            for i in (0, 4, 8))
+        payload = ctypes.string_at(self._base(payload_ptr + payload_len) + payload_ptr, payload_len) \
+            if payload_len else b""
+        self._free(self.store, record)  # type: ignore[operator]
+        return status, payload
+
+    def _ok(self, record: int) -> bytes:
+        status, payload = self._take(record)
+        if status == 0:
+            return payload
+        kind = _STATUS_KINDS.get(status)
+        if kind is None:
+            raise RuntimeError(f"unknown status {status} from the guest")
+        raise QrError(kind, payload.decode("utf-8") or None)
+
+    def png(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> bytes:
+        ptr, length = self._lower(data)
+        return self._ok(self._png(self.store, ptr, length, ec, min_size, quiet_zone))  # type: ignore[operator]
+
+    def svg(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> str:
+        ptr, length = self._lower(data)
+        return self._ok(self._svg(self.store, ptr, length, ec, min_size, quiet_zone)).decode("utf-8")  # type: ignore[operator]
+
+    def png_repeat(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int,
+                   times: int) -> int:
+        ptr, length = self._lower(data)
+        payload = self._ok(self._png_repeat(self.store, ptr, length, ec, min_size, quiet_zone, times))  # type: ignore[operator]
+        return int.from_bytes(payload, "little")
+
+    def noop(self) -> None:
+        self._noop(self.store)  # type: ignore[operator]
+
+    def consume(self, data: bytes) -> int:
+        ptr, length = self._lower(data)
+        return int(self._consume(self.store, ptr, length)) & 0xFFFFFFFF  # type: ignore[operator]
+
+    def produce(self, length: int) -> bytes:
+        return self._ok(self._produce(self.store, length))  # type: ignore[operator]
+
+    def trap(self) -> None:
+        self._trap(self.store)  # type: ignore[operator]
+
+
+class Generator(BaseGenerator):
+    """The raw path on its own Store. Not thread-safe: one per thread (see
+    qrglue.Generator)."""
+
+    def _new_calls(self) -> Calls:
+        return RawCalls()
+
+
+_per_thread = threading.local()
+
+
+def _generator() -> Generator:
+    gen = getattr(_per_thread, "generator", None)
+    if gen is None:
+        gen = _per_thread.generator = Generator()
+    return gen
+
+
+def png(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+        quiet_zone: int = DEFAULT_QUIET_ZONE) -> bytes:
+    """Like `qrglue.png`, through the raw ABI. Thread-safe (one instance per thread)."""
+    return _generator().png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone)
+
+
+def svg(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+        quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
+    """Like `qrglue.svg`, through the raw ABI. Thread-safe (one instance per thread)."""
+    return _generator().svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone)

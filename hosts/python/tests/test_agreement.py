@@ -1,0 +1,87 @@
+"""Both paths agree on random texts and options (hypothesis, derandomized),
+and the module functions are correct under threads."""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any, Callable, Tuple
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import qrglue
+import qrglue.raw
+from qrglue import QrError
+
+# >= 2,000 examples in CI; QRGLUE_HYPOTHESIS_EXAMPLES overrides for local runs.
+EXAMPLES = int(os.environ.get("QRGLUE_HYPOTHESIS_EXAMPLES", "2000"))
+
+COMPONENT = qrglue.Generator()
+RAW = qrglue.raw.Generator()
+
+
+def outcome(render: Callable[..., Any], text: str, options: dict) -> Tuple[str, Any]:
+    try:
+        return "ok", render(text, **options)
+    except QrError as e:
+        return "error", e.kind
+
+
+options_strategy = st.fixed_dictionaries({}, optional={
+    "ec_level": st.sampled_from(["low", "medium", "quartile", "high", "other"]),
+    # mostly small sizes (fast), sometimes the bounds and beyond
+    "min_size": st.one_of(st.integers(0, 120), st.sampled_from([1, 4096, 4097, 2**32 - 1])),
+    "quiet_zone": st.integers(0, 18),
+})
+
+# st.text() never produces surrogates; add lone ones explicitly.
+texts = st.one_of(
+    st.text(max_size=60),
+    st.text(alphabet=st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1, max_size=3),
+    st.builds(lambda a, s, b: a + s + b, st.text(max_size=20),
+              st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), st.text(max_size=20)),
+    st.text(alphabet="0123456789", min_size=0, max_size=300),
+)
+
+
+@settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(text=texts, options=options_strategy)
+def test_component_and_raw_agree(text: str, options: dict) -> None:
+    png = outcome(COMPONENT.png, text, options)
+    assert png == outcome(RAW.png, text, options)
+    assert outcome(COMPONENT.svg, text, options) == outcome(RAW.svg, text, options)
+    has_surrogate = any(0xD800 <= ord(c) <= 0xDFFF for c in text)
+    if has_surrogate:
+        assert png == ("error", "invalid-text")
+    elif text == "":
+        assert png == ("error", "empty-text")
+
+
+def test_threads_each_get_correct_results() -> None:
+    texts = [f"thread text {i} ✓" for i in range(8)]
+    expected = {t: (qrglue.png(t), qrglue.raw.png(t)) for t in texts}
+    failures = []
+
+    def work(seed: int) -> None:
+        try:
+            for i in range(300):
+                t = texts[(seed + i) % len(texts)]
+                if (qrglue.png(t), qrglue.raw.png(t)) != expected[t]:
+                    failures.append((seed, i))
+                if i % 50 == 0:
+                    try:
+                        qrglue.png("")
+                        failures.append((seed, i, "no error"))
+                    except QrError as e:
+                        if e.kind != "empty-text":
+                            failures.append((seed, i, e.kind))
+        except Exception as e:  # pragma: no cover - reported below
+            failures.append(repr(e))
+
+    threads = [threading.Thread(target=work, args=(s,)) for s in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
