@@ -1,0 +1,170 @@
+// Node benchmark: the component path (jco) vs the raw path (hand-written glue)
+// vs node-qrcode, all in this one process, interleaved in rounds after a
+// warm-up; cold start in fresh child processes. Writes target/bench/node.json
+// in the shared schema and prints a table.
+//
+// Method: every measurement is a batch of calls sized during warm-up to take
+// about BATCH_NS; one sample = batch time / calls. Each round runs every
+// measurement once, paths of the same (op, text, bytes) next to each other in
+// an order that rotates per round. Reported: median, p10, p90 over the rounds.
+//
+// QRGLUE_BENCH_QUICK=1: a smoke run of a few seconds (CI), same code paths.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import QRCode from 'qrcode';
+import * as componentApi from '../index.js';
+import * as rawApi from '../raw.js';
+import * as probes from '../probe.js';
+
+const QUICK = process.env.QRGLUE_BENCH_QUICK === '1';
+const ROUNDS = QUICK ? 5 : 150;
+const WARMUP_ROUNDS = QUICK ? 1 : 10;
+const BATCH_NS = QUICK ? 100_000 : 1_000_000;
+const COLD_START_SAMPLES = QUICK ? 2 : 20;
+const PNG_REPEAT_TIMES = 10;
+const PAYLOAD_SIZES = [0, 1024, 16 * 1024, 256 * 1024, 1024 * 1024];
+
+const repoRoot = new URL('../../../', import.meta.url);
+const cases = JSON.parse(readFileSync(new URL('tests/vectors/cases.json', repoRoot), 'utf8')).cases;
+const expected = JSON.parse(readFileSync(new URL('tests/vectors/expected.json', repoRoot), 'utf8'));
+const referenceTexts = cases.filter((c) => /^ref-\d\d$/.test(c.id)).map((c) => ({ id: c.id, text: c.text }));
+
+// The seed article's node-qrcode options (EC L, width 200, zlib level 9, strategy 3 = RLE).
+const NODE_QRCODE_OPTIONS = { type: 'png', errorCorrectionLevel: 'L', width: 200, rendererOpts: { deflateLevel: 9, deflateStrategy: 3 } };
+
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+// --- what to measure -------------------------------------------------------
+// Each measurement: { path, op, text_id, bytes, run(), perCall, output }.
+// run() is sync or async; perCall = guest-side units per run (png-repeat).
+const measurements = [];
+function measure(path, op, textId, bytes, run, { perCall = 1, output = null } = {}) {
+  measurements.push({ path, op, text_id: textId, bytes, run, perCall, output, samples: [], batch: 1 });
+}
+
+for (const { id, text } of referenceTexts) {
+  for (const [path, api] of [['component', componentApi], ['raw', rawApi]]) {
+    const png = api.png(text);
+    if (sha256(png) !== expected[id].png_sha256) throw new Error(`${path} ${id}: PNG differs from the golden digest`);
+    measure(path, 'png', id, null, () => api.png(text), { output: { output_bytes: png.length, sha256: sha256(png) } });
+  }
+  const peer = await QRCode.toBuffer(text, NODE_QRCODE_OPTIONS);
+  measure('node-qrcode', 'png', id, null, () => QRCode.toBuffer(text, NODE_QRCODE_OPTIONS),
+    { output: { output_bytes: peer.length, sha256: sha256(peer) } });
+  for (const probe of [probes.component, probes.raw]) {
+    const length = probe.pngRepeat(text, undefined, 1);
+    measure(probe.path, 'png-repeat', id, null, () => probe.pngRepeat(text, undefined, PNG_REPEAT_TIMES),
+      { perCall: PNG_REPEAT_TIMES, output: { output_bytes: length, sha256: null } });
+  }
+}
+for (const probe of [probes.component, probes.raw]) {
+  measure(probe.path, 'noop', null, null, () => probe.noop());
+}
+for (const size of PAYLOAD_SIZES) {
+  const data = new Uint8Array(size).map((_, i) => i % 251);
+  for (const probe of [probes.component, probes.raw]) {
+    if (probe.consume(data) !== size) throw new Error(`${probe.path} consume(${size}) is wrong`);
+    measure(probe.path, 'consume', null, size, () => probe.consume(data));
+  }
+  for (const probe of [probes.component, probes.raw]) {
+    if (probe.produce(size).length !== size) throw new Error(`${probe.path} produce(${size}) is wrong`);
+    measure(probe.path, 'produce', null, size, () => probe.produce(size));
+  }
+}
+
+// --- timing ----------------------------------------------------------------
+async function timeBatch(m) {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < m.batch; i++) {
+    const result = m.run();
+    if (result instanceof Promise) await result;
+  }
+  return Number(process.hrtime.bigint() - start);
+}
+
+// Groups: the paths of one (op, text, bytes), measured back to back.
+const groupsByKey = new Map();
+for (const m of measurements) {
+  const key = `${m.op}|${m.text_id}|${m.bytes}`;
+  groupsByKey.set(key, [...(groupsByKey.get(key) ?? []), m]);
+}
+const groups = [...groupsByKey.values()];
+
+async function runRounds(rounds, record) {
+  for (let round = 0; round < rounds; round++) {
+    for (const group of groups) {
+      for (let k = 0; k < group.length; k++) {
+        const m = group[(k + round) % group.length]; // rotate which path goes first
+        const ns = await timeBatch(m);
+        if (record) m.samples.push(ns / (m.batch * m.perCall));
+        else m.batch = Math.max(1, Math.min(100_000, Math.round(BATCH_NS / Math.max(1, ns / m.batch))));
+      }
+    }
+  }
+}
+
+const startedAt = Date.now();
+await runRounds(WARMUP_ROUNDS, false); // warm up JIT and size batches
+await runRounds(1, false);
+await runRounds(ROUNDS, true);
+
+// --- cold start: fresh process, import + compile + instantiate + first png --
+const coldStartScript = (entry) => `
+  const start = process.hrtime.bigint();
+  const { png } = await import(${JSON.stringify(new URL(entry, import.meta.url).href)});
+  const bytes = png(${JSON.stringify(referenceTexts[1].text)});
+  const ns = Number(process.hrtime.bigint() - start);
+  console.log(JSON.stringify({ ns, length: bytes.length }));`;
+const coldStarts = [['component', '../index.js'], ['raw', '../raw.js']].map(([path, entry]) => ({
+  path, op: 'cold-start', text_id: referenceTexts[1].id, bytes: null, perCall: 1, samples: [], script: coldStartScript(entry),
+}));
+for (let i = 0; i < COLD_START_SAMPLES; i++) {
+  for (const m of i % 2 === 0 ? coldStarts : [...coldStarts].reverse()) {
+    const { ns, length } = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', m.script], { encoding: 'utf8' }));
+    m.samples.push(ns);
+    m.output = { output_bytes: length, sha256: null };
+  }
+}
+// No "cold-start-cached": Node 20 has no compiled-code cache for WebAssembly
+// (module.enableCompileCache, Node 22+, covers JS only).
+
+// --- report ----------------------------------------------------------------
+function quantile(sorted, q) {
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+const results = [...measurements, ...coldStarts].map((m) => {
+  const sorted = [...m.samples].sort((a, b) => a - b);
+  return {
+    path: m.path, op: m.op, text_id: m.text_id, bytes: m.bytes,
+    median_ns: quantile(sorted, 0.5), p10_ns: quantile(sorted, 0.1), p90_ns: quantile(sorted, 0.9),
+    samples: sorted.length,
+    output_bytes: m.output?.output_bytes ?? null, sha256: m.output?.sha256 ?? null,
+  };
+});
+
+const cpus = os.cpus();
+const report = {
+  host: 'node',
+  machine: `${cpus[0]?.model ?? 'unknown cpu'}, ${cpus.length} cores; node ${process.version}, ${os.platform()} ${os.arch()}` +
+    `${QUICK ? '; QUICK smoke run, not for comparison' : ''}`,
+  measurements: results,
+};
+const outDir = new URL('target/bench/', repoRoot);
+mkdirSync(outDir, { recursive: true });
+writeFileSync(new URL('node.json', outDir), `${JSON.stringify(report, null, 2)}\n`);
+
+const us = (ns) => (ns / 1000).toFixed(2).padStart(10);
+console.log(`${report.machine}\n${ROUNDS} rounds, ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
+console.log(`${'path'.padEnd(12)}${'op'.padEnd(12)}${'text/bytes'.padEnd(12)}${'median us'.padStart(10)}${'p10'.padStart(10)}${'p90'.padStart(10)}  out B`);
+for (const r of results) {
+  console.log(`${r.path.padEnd(12)}${r.op.padEnd(12)}${String(r.text_id ?? r.bytes ?? '').padEnd(12)}` +
+    `${us(r.median_ns)}${us(r.p10_ns)}${us(r.p90_ns)}  ${r.output_bytes ?? ''}`);
+}
+console.log(`\nwrote ${fileURLToPath(new URL('node.json', outDir))}`);
