@@ -1,0 +1,139 @@
+//! `qrglue`: QR codes from the command line, through any of the three paths.
+//!
+//! ```text
+//! qrglue png TEXT [-o FILE] [--path component|raw|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
+//! qrglue svg TEXT [same options]
+//! ```
+//!
+//! Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG
+//! is never written to a terminal unless asked for with `-o -`.
+//! Exit status: 0 written, 1 the generator refused the input (the message
+//! names the error kind), 2 bad command line, 3 the output could not be written
+//! or the wasm runtime failed.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use qrglue_host::{EcLevel, Error, Options, Path};
+
+#[derive(Parser)]
+#[command(name = "qrglue", version, about = "QR codes as PNG or SVG, through wasm (component or raw ABI) or natively")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Write the code as a 1-bit grayscale PNG.
+    Png(Request),
+    /// Write the code as an SVG document.
+    Svg(Request),
+}
+
+#[derive(Args)]
+struct Request {
+    /// The text to encode (UTF-8, at most 7089 bytes).
+    text: String,
+    /// Where to write; `-` is standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Which implementation runs the generator.
+    #[arg(long, value_enum, default_value_t = PathArg::Component)]
+    path: PathArg,
+    /// Error-correction level: L (~7 %), M (~15 %), Q (~25 %), H (~30 %).
+    #[arg(long, value_enum, default_value_t = EcArg::L, ignore_case = true)]
+    ec_level: EcArg,
+    /// Minimum image width in pixels (1..=4096).
+    #[arg(long, default_value_t = Options::default().min_size)]
+    min_size: u32,
+    /// Margin in modules (0..=16).
+    #[arg(long, default_value_t = Options::default().quiet_zone)]
+    quiet_zone: u32,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PathArg {
+    Component,
+    Raw,
+    Native,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum EcArg {
+    #[value(alias = "low")]
+    L,
+    #[value(alias = "medium")]
+    M,
+    #[value(alias = "quartile")]
+    Q,
+    #[value(alias = "high")]
+    H,
+}
+
+impl Request {
+    fn options(&self) -> Options {
+        let ec_level = match self.ec_level {
+            EcArg::L => EcLevel::Low,
+            EcArg::M => EcLevel::Medium,
+            EcArg::Q => EcLevel::Quartile,
+            EcArg::H => EcLevel::High,
+        };
+        Options { ec_level, min_size: self.min_size, quiet_zone: self.quiet_zone }
+    }
+
+    fn path(&self) -> Path {
+        match self.path {
+            PathArg::Component => Path::Component,
+            PathArg::Raw => Path::Raw,
+            PathArg::Native => Path::Native,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let (request, is_png) = match &cli.command {
+        Command::Png(request) => (request, true),
+        Command::Svg(request) => (request, false),
+    };
+    let to_stdout = request.output.as_deref().is_none_or(|p| p.as_os_str() == "-");
+    // Binary on a terminal garbles it; `-o -` says the caller means it.
+    if is_png && request.output.is_none() && std::io::stdout().is_terminal() {
+        eprintln!("qrglue: refusing to write a PNG to a terminal; use -o FILE, or -o - to force it");
+        return ExitCode::from(2);
+    }
+
+    let generated = qrglue_host::generator(request.path()).and_then(|mut generator| {
+        let options = request.options();
+        if is_png { generator.png(&request.text, &options) } else { generator.svg(&request.text, &options).map(String::into_bytes) }
+    });
+    let bytes = match generated {
+        Ok(bytes) => bytes,
+        Err(error @ Error::Qr(_)) => {
+            eprintln!("qrglue: {error}");
+            return ExitCode::from(1);
+        }
+        Err(error) => {
+            eprintln!("qrglue: {error}");
+            return ExitCode::from(3);
+        }
+    };
+
+    let written = if to_stdout {
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(&bytes).and_then(|()| stdout.flush())
+    } else {
+        std::fs::write(request.output.as_ref().expect("not stdout, so a file"), &bytes)
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            let target = if to_stdout { "standard output".into() } else { request.output.as_ref().unwrap().display().to_string() };
+            eprintln!("qrglue: cannot write {target}: {error}");
+            ExitCode::from(3)
+        }
+    }
+}

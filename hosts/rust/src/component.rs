@@ -1,0 +1,180 @@
+//! The Component Model path: `qrglue.component.wasm` through wasmtime, with
+//! bindings generated from the same `wit/qr.wit` the guest is built from.
+
+use std::path::Path as FsPath;
+use std::sync::OnceLock;
+
+use wasmtime::Store;
+use wasmtime::component::{Component, Linker};
+
+use crate::{Error, Generator, GuestState, Options, Path, QrError};
+
+wasmtime::component::bindgen!({
+    path: "../../wit",
+    world: "qrglue",
+});
+
+use exports::qrglue::qr::types as wit;
+
+/// The compiled component, ready to instantiate (imports nothing, so the
+/// linker is empty). Cheap to share across threads.
+pub struct ComponentRuntime {
+    engine: wasmtime::Engine,
+    pre: QrgluePre<GuestState>,
+}
+
+impl ComponentRuntime {
+    /// The process-wide runtime: the embedded component compiled once on
+    /// the shared engine.
+    pub fn shared() -> Result<&'static ComponentRuntime, Error> {
+        static SHARED: OnceLock<ComponentRuntime> = OnceLock::new();
+        if let Some(runtime) = SHARED.get() {
+            return Ok(runtime);
+        }
+        let runtime = ComponentRuntime::compile(crate::shared_engine(), crate::COMPONENT_WASM)?;
+        Ok(SHARED.get_or_init(|| runtime))
+    }
+
+    /// Compiles a component (normally [`crate::COMPONENT_WASM`]) with Cranelift.
+    pub fn compile(engine: &wasmtime::Engine, wasm: &[u8]) -> Result<ComponentRuntime, Error> {
+        let component = Component::new(engine, wasm).map_err(Error::Runtime)?;
+        ComponentRuntime::from_component(engine, component)
+    }
+
+    /// Loads machine code written by [`ComponentRuntime::serialize`].
+    ///
+    /// # Safety
+    /// `path` must hold bytes from `serialize` by this wasmtime version with
+    /// this engine configuration, unmodified: wasmtime maps them as code
+    /// (see `wasmtime::component::Component::deserialize_file`).
+    pub unsafe fn deserialize_file(engine: &wasmtime::Engine, path: &FsPath) -> Result<ComponentRuntime, Error> {
+        // SAFETY: the caller's promise, passed on.
+        let component = unsafe { Component::deserialize_file(engine, path) }.map_err(Error::Runtime)?;
+        ComponentRuntime::from_component(engine, component)
+    }
+
+    /// The compiled machine code, for [`ComponentRuntime::deserialize_file`]
+    /// (a cache that skips compilation at start-up).
+    pub fn serialize(&self) -> Result<Vec<u8>, Error> {
+        self.pre.instance_pre().component().serialize().map_err(Error::Runtime)
+    }
+
+    /// The compiled component, e.g. to inspect its imports and exports.
+    pub fn component(&self) -> &Component {
+        self.pre.instance_pre().component()
+    }
+
+    pub fn engine(&self) -> &wasmtime::Engine {
+        &self.engine
+    }
+
+    fn from_component(engine: &wasmtime::Engine, component: Component) -> Result<ComponentRuntime, Error> {
+        let linker = Linker::<GuestState>::new(engine);
+        let instance_pre = linker.instantiate_pre(&component).map_err(Error::Runtime)?;
+        let pre = QrgluePre::new(instance_pre).map_err(Error::Runtime)?;
+        Ok(ComponentRuntime { engine: engine.clone(), pre })
+    }
+
+    /// A new generator: its own `Store` and instance.
+    pub fn instantiate(&self) -> Result<ComponentGenerator, Error> {
+        let (store, bindings) = self.new_instance()?;
+        Ok(ComponentGenerator { pre: self.pre.clone(), store, bindings, trapped: false })
+    }
+
+    fn new_instance(&self) -> Result<(Store<GuestState>, Qrglue), Error> {
+        let mut store = crate::new_store(&self.engine);
+        let bindings = self.pre.instantiate(&mut store).map_err(Error::Runtime)?;
+        Ok((store, bindings))
+    }
+}
+
+/// One component instance in its own `Store`; see the crate docs.
+pub struct ComponentGenerator {
+    pre: QrgluePre<GuestState>,
+    store: Store<GuestState>,
+    bindings: Qrglue,
+    /// Set by a trap: wasmtime will not re-enter this instance, so the next
+    /// call replaces it first.
+    trapped: bool,
+}
+
+impl ComponentGenerator {
+    /// Runs one guest call on a live instance; a trap marks the instance spent.
+    fn call<R>(&mut self, f: impl FnOnce(&Qrglue, &mut Store<GuestState>) -> wasmtime::Result<R>) -> Result<R, Error> {
+        if self.trapped {
+            let mut store = crate::new_store(self.store.engine());
+            self.bindings = self.pre.instantiate(&mut store).map_err(Error::Runtime)?;
+            self.store = store;
+            self.trapped = false;
+        }
+        f(&self.bindings, &mut self.store).map_err(|error| {
+            let error = Error::from_wasmtime(error);
+            // Any failure inside the guest may leave it half-way through a
+            // call; only a fresh instance is known to be sound.
+            self.trapped = true;
+            error
+        })
+    }
+}
+
+fn wit_options(options: &Options) -> wit::Options {
+    wit::Options {
+        ec_level: match options.ec_level {
+            crate::EcLevel::Low => wit::EcLevel::Low,
+            crate::EcLevel::Medium => wit::EcLevel::Medium,
+            crate::EcLevel::Quartile => wit::EcLevel::Quartile,
+            crate::EcLevel::High => wit::EcLevel::High,
+        },
+        min_size: options.min_size,
+        quiet_zone: options.quiet_zone,
+    }
+}
+
+fn core_error(error: wit::QrError) -> Error {
+    Error::Qr(match error {
+        wit::QrError::EmptyText => QrError::EmptyText,
+        wit::QrError::InvalidText(message) => QrError::InvalidText(message),
+        wit::QrError::DataTooLong => QrError::DataTooLong,
+        wit::QrError::InvalidOptions(message) => QrError::InvalidOptions(message),
+    })
+}
+
+impl Generator for ComponentGenerator {
+    fn path(&self) -> Path {
+        Path::Component
+    }
+
+    fn png(&mut self, text: &str, options: &Options) -> Result<Vec<u8>, Error> {
+        crate::reject_oversized_text(text)?;
+        let options = wit_options(options);
+        self.call(|b, store| b.qrglue_qr_generator().call_png(store, text, options))?.map_err(core_error)
+    }
+
+    fn svg(&mut self, text: &str, options: &Options) -> Result<String, Error> {
+        crate::reject_oversized_text(text)?;
+        let options = wit_options(options);
+        self.call(|b, store| b.qrglue_qr_generator().call_svg(store, text, options))?.map_err(core_error)
+    }
+
+    fn noop(&mut self) -> Result<(), Error> {
+        self.call(|b, store| b.qrglue_qr_probe().call_noop(store))
+    }
+
+    fn consume(&mut self, data: &[u8]) -> Result<u32, Error> {
+        self.call(|b, store| b.qrglue_qr_probe().call_consume(store, data))
+    }
+
+    fn produce(&mut self, len: u32) -> Result<Vec<u8>, Error> {
+        self.call(|b, store| b.qrglue_qr_probe().call_produce(store, len))
+    }
+
+    fn png_repeat(&mut self, text: &str, options: &Options, times: u32) -> Result<u32, Error> {
+        crate::reject_oversized_text(text)?;
+        let options = wit_options(options);
+        self.call(|b, store| b.qrglue_qr_probe().call_png_repeat(store, text, options, times))?.map_err(core_error)
+    }
+
+    fn trap(&mut self) -> Result<(), Error> {
+        self.call(|b, store| b.qrglue_qr_probe().call_trap(store))
+    }
+}

@@ -1,0 +1,199 @@
+//! qrglue from Rust: one [`Generator`] trait, three implementations.
+//!
+//! - [`ComponentGenerator`]: `qrglue.component.wasm` through wasmtime's
+//!   Component Model (`bindgen!` over the same `wit/qr.wit` as the guest).
+//! - [`RawGenerator`]: `qrglue.raw.wasm` through wasmtime's core API and
+//!   hand-written glue following `guest/raw/ABI.md`.
+//! - [`NativeGenerator`]: `qrglue-core` linked directly, no wasm: the speed
+//!   limit the wasm paths are measured against.
+//!
+//! Every path returns the same bytes and the same [`Error`] for the same input.
+//!
+//! # What is shared, what is per instance
+//!
+//! The [`Engine`] and the compiled `Component` / `Module` are built once per
+//! process ([`ComponentRuntime::shared`], [`RawRuntime::shared`]; compiling
+//! costs tens of milliseconds, instantiating microseconds) and are `Send +
+//! Sync`. Each generator owns its own `Store` and instance: a `Store` is
+//! single-threaded (`&mut` for every call) and the guest keeps state in its
+//! linear memory, so **one generator per thread**, made with
+//! [`generator`] or `ComponentRuntime::shared()?.instantiate()`. We chose
+//! per-thread instances over a pool because a call is short and never blocks:
+//! a pool would add a lock to every call for no gain, and a thread that wants
+//! several instances can simply make several.
+//!
+//! # Limits and traps
+//!
+//! Each `Store` caps guest linear memory at [`GUEST_MEMORY_LIMIT`] (64 MiB,
+//! the raw module's own declared maximum). Texts over
+//! [`qrglue_core::MAX_TEXT_BYTES`] are rejected as `data-too-long` before
+//! they are copied into the guest. A trap becomes [`Error::Trap`]; the
+//! generator then drops the trapped instance (wasmtime refuses to re-enter a
+//! trapped component instance) and builds a fresh `Store` + instance before
+//! the next call, so the next call works.
+
+mod component;
+mod native;
+mod raw;
+
+use std::fmt;
+use std::sync::OnceLock;
+
+pub use qrglue_core::{EcLevel, ErrorKind, MAX_TEXT_BYTES, Options, QrError};
+pub use wasmtime::Engine;
+
+pub use component::{ComponentGenerator, ComponentRuntime};
+pub use native::NativeGenerator;
+pub use raw::{RawGenerator, RawRuntime};
+
+/// `qrglue.component.wasm`, embedded at build time (see build.rs).
+pub const COMPONENT_WASM: &[u8] = include_bytes!(env!("QRGLUE_COMPONENT_WASM"));
+/// `qrglue.raw.wasm`, embedded at build time (see build.rs).
+pub const RAW_WASM: &[u8] = include_bytes!(env!("QRGLUE_RAW_WASM"));
+
+/// The most linear memory one guest instance may use: 64 MiB.
+pub const GUEST_MEMORY_LIMIT: usize = 64 << 20;
+
+/// One QR generator; the same calls as the WIT `generator` and `probe`
+/// interfaces. Methods take `&mut self` because a wasm instance is used by one
+/// caller at a time (see the crate docs: one generator per thread).
+pub trait Generator: Send {
+    /// Which path this is.
+    fn path(&self) -> Path;
+    /// The code for `text` as a 1-bit grayscale PNG.
+    fn png(&mut self, text: &str, options: &Options) -> Result<Vec<u8>, Error>;
+    /// The code for `text` as an SVG document.
+    fn svg(&mut self, text: &str, options: &Options) -> Result<String, Error>;
+    /// Probe: the fixed cost of one call.
+    fn noop(&mut self) -> Result<(), Error>;
+    /// Probe: hands `data` to the guest, which returns its length.
+    fn consume(&mut self, data: &[u8]) -> Result<u32, Error>;
+    /// Probe: `len` bytes from the guest, byte i = i mod 251. Over 16 MiB the
+    /// component traps ([`Error::Trap`]); the raw ABI and the native path
+    /// answer `invalid-options`.
+    fn produce(&mut self, len: u32) -> Result<Vec<u8>, Error>;
+    /// Probe: renders the PNG `times` times inside the guest; returns the
+    /// last PNG's length.
+    fn png_repeat(&mut self, text: &str, options: &Options, times: u32) -> Result<u32, Error>;
+    /// Probe: always fails with [`Error::Trap`] (wasm `unreachable` in the
+    /// guests), to test that the next call still works.
+    fn trap(&mut self) -> Result<(), Error>;
+}
+
+/// The three ways to run the generator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Path {
+    Component,
+    Raw,
+    Native,
+}
+
+impl Path {
+    pub const ALL: [Path; 3] = [Path::Native, Path::Component, Path::Raw];
+
+    /// The name used on the command line and in benchmark output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Path::Component => "component",
+            Path::Raw => "raw",
+            Path::Native => "native",
+        }
+    }
+}
+
+impl fmt::Display for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A fresh generator on `path`, over the process-wide compiled guests.
+pub fn generator(path: Path) -> Result<Box<dyn Generator>, Error> {
+    Ok(match path {
+        Path::Component => Box::new(ComponentRuntime::shared()?.instantiate()?),
+        Path::Raw => Box::new(RawRuntime::shared()?.instantiate()?),
+        Path::Native => Box::new(NativeGenerator),
+    })
+}
+
+/// The process-wide engine: default wasmtime configuration (Cranelift,
+/// optimised for speed). Serialized guests only load into an engine with
+/// the same configuration and wasmtime version.
+pub fn shared_engine() -> &'static Engine {
+    static ENGINE: OnceLock<Engine> = OnceLock::new();
+    ENGINE.get_or_init(Engine::default)
+}
+
+/// Why a call gave no result.
+#[derive(Debug)]
+pub enum Error {
+    /// One of the contract's four kinds (`empty-text`, `invalid-text`,
+    /// `data-too-long`, `invalid-options`), with its message.
+    Qr(QrError),
+    /// The guest trapped. The generator replaces its instance before the
+    /// next call. The text is wasmtime's description of the trap.
+    Trap(String),
+    /// wasmtime could not compile or instantiate a guest, or a guest broke
+    /// the ABI contract (a bad record, an unknown status).
+    Runtime(wasmtime::Error),
+}
+
+impl Error {
+    /// The contract's error kind, for [`Error::Qr`].
+    pub fn kind(&self) -> Option<ErrorKind> {
+        match self {
+            Error::Qr(error) => Some(error.kind()),
+            Error::Trap(_) | Error::Runtime(_) => None,
+        }
+    }
+
+    /// Sorts a wasmtime failure into a trap (the guest's fault; the
+    /// instance is spent) or a runtime failure.
+    fn from_wasmtime(error: wasmtime::Error) -> Error {
+        match error.downcast_ref::<wasmtime::Trap>() {
+            Some(trap) => Error::Trap(trap.to_string()),
+            None => Error::Runtime(error),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Qr(error) => write!(f, "{}: {error}", error.kind().as_str()),
+            Error::Trap(message) => write!(f, "guest trapped: {message}"),
+            Error::Runtime(error) => write!(f, "wasm runtime: {error:#}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<QrError> for Error {
+    fn from(error: QrError) -> Self {
+        Error::Qr(error)
+    }
+}
+
+/// The host-side text check every wasm path runs before copying a text into
+/// guest memory: a text longer than any QR code holds is `data-too-long`
+/// (the contract's order puts this before the option checks), so guest
+/// memory stays bounded whatever the caller passes.
+fn reject_oversized_text(text: &str) -> Result<(), Error> {
+    if text.len() > MAX_TEXT_BYTES { Err(Error::Qr(QrError::DataTooLong)) } else { Ok(()) }
+}
+
+/// What every guest `Store` carries: its memory cap.
+struct GuestState {
+    limits: wasmtime::StoreLimits,
+}
+
+/// A fresh `Store` whose guests cannot grow linear memory past
+/// [`GUEST_MEMORY_LIMIT`] (growth past it fails inside the guest, which
+/// answers with an allocation failure rather than taking host memory).
+fn new_store(engine: &Engine) -> wasmtime::Store<GuestState> {
+    let limits = wasmtime::StoreLimitsBuilder::new().memory_size(GUEST_MEMORY_LIMIT).build();
+    let mut store = wasmtime::Store::new(engine, GuestState { limits });
+    store.limiter(|state| &mut state.limits);
+    store
+}
