@@ -41,6 +41,39 @@ build-wasm: setup-rust
     wasm-tools validate {{wasm_out}}/qrglue.raw.wasm
     @ls -l {{wasm_out}}/*.wasm
 
+### Benchmark ###
+
+# Each host's paths interleaved in one process, merged into
+# target/bench/report.{json,md,svg}; `--quick` is a ~90 s smoke run.
+[doc("Build everything, benchmark every bridge, write target/bench/report.{json,md,svg} (--quick: smoke run)")]
+[group('bench')]
+bench *flags: build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    case " {{flags}} " in *" --quick "*) export QRGLUE_BENCH_QUICK=1; echo "== quick run: few samples, figures indicative only";; esac
+    for extra in {{flags}}; do [ "$extra" = --quick ] || { echo "unknown flag: $extra (only --quick)"; exit 2; }; done
+    mkdir -p target/bench
+    rm -f target/bench/{rust,node,python,report}.json
+    start=$SECONDS
+    echo "== [1/4] rust: native, component, raw (wasmtime)";  just bench-rust
+    echo "== [2/4] node: component (jco), raw, node-qrcode";  just bench-node
+    echo "== [3/4] python: component (wasmtime-py), raw, segno, python-qrcode"; just bench-python
+    echo "== [4/4] report"
+    just _report-venv
+    target/report-venv/bin/python tests/bench/report.py
+    echo "== done in $((SECONDS - start)) s: target/bench/report.md, report.json, report.svg"
+
+# The same as `just bench --quick`.
+[group('bench')]
+bench-quick: (bench "--quick")
+
+# A venv with the report's pinned tools (matplotlib).
+_report-venv:
+    if [ ! -x target/report-venv/bin/python ]; then python3 -m venv target/report-venv; fi
+    if ! cmp -s tests/bench/requirements.txt target/report-venv/.installed; then \
+        target/report-venv/bin/pip install --disable-pip-version-check -q -r tests/bench/requirements.txt \
+        && cp tests/bench/requirements.txt target/report-venv/.installed; fi
+
 ### Test ###
 
 # Run every test in the repo.

@@ -1,0 +1,249 @@
+"""Merge each host's benchmark results into one report.
+
+Reads target/bench/{rust,node,python}.json (written by `just bench-rust`,
+`bench-node`, `bench-python`; schema in tests/bench/README.md) and writes
+target/bench/report.json, report.md and report.svg, then prints the table.
+
+Everything in the report is computed from those files: the ratios, the glue
+decomposition (a + b*bytes fits), the cold starts and the "What to pick"
+text. Nothing here is hand-written about speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+BENCH = REPO / "target" / "bench"
+REFERENCE = "ref-02"  # https://www.reddit.com/r/rustjerk/top/?t=all
+
+# Table rows, in the order a reader compares them.
+ROWS = [
+    ("rust", "native"), ("rust", "component"), ("rust", "raw"),
+    ("node", "component"), ("node", "raw"),
+    ("python", "component"), ("python", "component-stock"), ("python", "raw"),
+    ("node", "node-qrcode"), ("python", "segno"), ("python", "python-qrcode"),
+]
+PEERS = {"node-qrcode", "segno", "python-qrcode"}
+LABELS = {"component": "component", "component-stock": "component (stock wasmtime-py glue)", "raw": "raw ABI", "native": "native (no wasm)"}
+
+
+def load_hosts() -> dict[str, dict]:
+    hosts = {}
+    for name in ("rust", "node", "python"):
+        path = BENCH / f"{name}.json"
+        if path.exists():
+            hosts[name] = json.loads(path.read_text())
+    return hosts
+
+
+def find(host: dict, path: str, op: str, text_id=None, size=None) -> dict | None:
+    for m in host.get("measurements", []):
+        if m["path"] == path and m["op"] == op and (text_id is None or m.get("text_id") == text_id) and (size is None or m.get("bytes") == size):
+            return m
+    return None
+
+
+def fit_line(points: list[tuple[float, float]]) -> tuple[float, float] | None:
+    """Least-squares a + b*x over (bytes, ns) points: fixed and per-byte cost."""
+    if len(points) < 2:
+        return None
+    xs, ys = zip(*points)
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    var = sum((x - mx) ** 2 for x in xs)
+    if var == 0:
+        return None
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / var
+    return my - b * mx, b
+
+
+def us(ns: float | None) -> str:
+    return "—" if ns is None else f"{ns / 1000:,.1f}"
+
+
+def build(hosts: dict[str, dict], expected: dict) -> dict:
+    golden = expected[REFERENCE]["png_sha256"]
+    native = find(hosts.get("rust", {}), "native", "png", REFERENCE)
+    native_ns = native["median_ns"] if native else None
+    rows = []
+    for host_name, path in ROWS:
+        host = hosts.get(host_name)
+        if not host:
+            continue
+        m = find(host, path, "png", REFERENCE)
+        if not m:
+            continue
+        guest = find(host, path, "png-repeat", REFERENCE)
+        peer = path in PEERS
+        digest_ok = None if peer else (m.get("sha256") == golden)
+        rows.append({
+            "host": host_name,
+            "path": path,
+            "median_ns": m["median_ns"],
+            "p10_ns": m["p10_ns"],
+            "p90_ns": m["p90_ns"],
+            "samples": m.get("samples"),
+            "ratio_to_native": m["median_ns"] / native_ns if native_ns else None,
+            "guest_only_ns": guest["median_ns"] if guest else None,
+            "glue_ns": m["median_ns"] - guest["median_ns"] if guest else None,
+            "png_bytes": m.get("output_bytes"),
+            "digest_match": digest_ok,
+            "peer": peer,
+        })
+
+    glue = []
+    for host_name, host in hosts.items():
+        paths = sorted({m["path"] for m in host.get("measurements", []) if m["op"] in ("noop", "consume", "produce")})
+        for path in paths:
+            entry = {"host": host_name, "path": path}
+            noop = find(host, path, "noop")
+            entry["noop_ns"] = noop["median_ns"] if noop else None
+            for op in ("consume", "produce"):
+                pts = sorted((m["bytes"], m["median_ns"]) for m in host["measurements"] if m["path"] == path and m["op"] == op and m.get("bytes") is not None)
+                entry[f"{op}_points"] = pts
+                line = fit_line(pts)
+                entry[f"{op}_fixed_ns"], entry[f"{op}_ns_per_byte"] = line if line else (None, None)
+            glue.append(entry)
+
+    cold = []
+    for host_name, host in hosts.items():
+        for m in host.get("measurements", []):
+            if m["op"] in ("cold-start", "cold-start-cached"):
+                cold.append({"host": host_name, "path": m["path"], "cached": m["op"] == "cold-start-cached", "median_ns": m["median_ns"], "p10_ns": m["p10_ns"], "p90_ns": m["p90_ns"]})
+
+    return {
+        "reference_text_id": REFERENCE,
+        "golden_png_sha256": golden,
+        "machines": {name: host.get("machine") for name, host in hosts.items()},
+        "quick": any(host.get("quick") for host in hosts.values()),
+        "png": rows,
+        "glue": glue,
+        "cold_start": cold,
+        "advice": advice(rows, glue, cold),
+    }
+
+
+def advice(rows: list[dict], glue: list[dict], cold: list[dict]) -> list[str]:
+    """'What to pick', derived from the numbers (every sentence cites them)."""
+    out = []
+    by = {(r["host"], r["path"]): r for r in rows}
+    for host in ("rust", "node", "python"):
+        comp, raw = by.get((host, "component")), by.get((host, "raw"))
+        if comp and raw:
+            ratio = comp["median_ns"] / raw["median_ns"]
+            if ratio <= 1.05:
+                verdict = "the component costs no more than the raw ABI here (within 5 %): pick it for the typed contract"
+            elif ratio <= 1.25:
+                verdict = "the raw ABI is somewhat faster; the component is still close enough that its typed contract usually wins"
+            else:
+                verdict = "the raw ABI is clearly faster; pick it when calls are hot and you can own the glue"
+            out.append(f"**{host}**: component {us(comp['median_ns'])} us vs raw {us(raw['median_ns'])} us per png (component/raw = {ratio:.2f}x): {verdict}.")
+        peers = [r for r in rows if r["host"] == host and r["peer"]]
+        best = min((r for r in rows if r["host"] == host and not r["peer"]), key=lambda r: r["median_ns"], default=None)
+        for peer in peers:
+            if best:
+                out.append(f"**{host}**: {peer['path']} takes {us(peer['median_ns'])} us and {peer['png_bytes']} B per png; qrglue's {best['path']} path is {peer['median_ns'] / best['median_ns']:.1f}x faster at {best['png_bytes']} B.")
+    native = by.get(("rust", "native"))
+    if native:
+        wasm = [r for r in rows if not r["peer"] and r["path"] != "native"]
+        if wasm:
+            fastest = min(wasm, key=lambda r: r["median_ns"])
+            out.append(f"The fastest wasm path is {fastest['host']} {fastest['path']} at {fastest['ratio_to_native']:.2f}x native ({us(native['median_ns'])} us natively): the bridge, not the guest, is what differs between hosts.")
+    cached = {(c["host"], c["path"]): c for c in cold if c["cached"]}
+    for c in cold:
+        if not c["cached"] and (c["host"], c["path"]) in cached:
+            k = cached[(c["host"], c["path"])]
+            out.append(f"**{c['host']} {c['path']}** cold start: {c['median_ns'] / 1e6:.1f} ms, {k['median_ns'] / 1e6:.1f} ms with the compiled-code cache.")
+    return out
+
+
+def markdown(report: dict) -> str:
+    lines = ["# qrglue benchmark report", ""]
+    if report["quick"]:
+        lines += ["**Quick run** (smoke test): few samples, figures are indicative only.", ""]
+    lines += [f"`png` on the reference URL (`{REFERENCE}`), per call, medians with p10–p90 over interleaved rounds, one process per host.", ""]
+    lines += ["| host | path | median us | p10–p90 us | x native | guest-only us | glue us | PNG bytes | golden digest |", "|---|---|---|---|---|---|---|---|---|"]
+    for r in report["png"]:
+        ratio = "—" if r["ratio_to_native"] is None else f"{r['ratio_to_native']:.2f}"
+        digest = "peer (own encoder)" if r["peer"] else ("match" if r["digest_match"] else "**MISMATCH**")
+        lines.append(f"| {r['host']} | {LABELS.get(r['path'], r['path'])} | {us(r['median_ns'])} | {us(r['p10_ns'])}–{us(r['p90_ns'])} | {ratio} | {us(r['guest_only_ns'])} | {us(r['glue_ns'])} | {r['png_bytes']} | {digest} |")
+    lines += ["", "Glue = host-side time per png minus the guest-only time per png (`png-repeat`) on the same path.", ""]
+    lines += ["## Glue decomposition", "", "Fixed cost per call (`noop`) and the cost per byte of lowering (`consume`) and lifting (`produce`), fitted as a + b·bytes over 0 B .. 1 MiB.", ""]
+    lines += ["| host | path | noop us | lowering a us | lowering ns/byte | lifting a us | lifting ns/byte |", "|---|---|---|---|---|---|---|"]
+    for g in report["glue"]:
+        nb = lambda v: "—" if v is None else f"{v:.3f}"
+        lines.append(f"| {g['host']} | {g['path']} | {us(g['noop_ns'])} | {us(g['consume_fixed_ns'])} | {nb(g['consume_ns_per_byte'])} | {us(g['produce_fixed_ns'])} | {nb(g['produce_ns_per_byte'])} |")
+    if report["cold_start"]:
+        lines += ["", "## Cold start", "", "Import + compile + instantiate + first call, in a fresh process.", ""]
+        lines += ["| host | path | compiled-code cache | median ms | p10–p90 ms |", "|---|---|---|---|---|"]
+        for c in report["cold_start"]:
+            lines.append(f"| {c['host']} | {c['path']} | {'yes' if c['cached'] else 'no'} | {c['median_ns'] / 1e6:.1f} | {c['p10_ns'] / 1e6:.1f}–{c['p90_ns'] / 1e6:.1f} |")
+    lines += ["", "## What to pick", ""] + [f"- {a}" for a in report["advice"]]
+    lines += ["", "## Machine", ""] + [f"- {h}: {m}" for h, m in report["machines"].items()]
+    return "\n".join(lines) + "\n"
+
+
+def chart(report: dict, out: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (bars, lower, lift) = plt.subplots(1, 3, figsize=(16, 5.5))
+    rows = report["png"]
+    labels = [f"{r['host']}\n{r['path']}" for r in rows]
+    med = [r["median_ns"] / 1000 for r in rows]
+    err = [[(r["median_ns"] - r["p10_ns"]) / 1000 for r in rows], [(r["p90_ns"] - r["median_ns"]) / 1000 for r in rows]]
+    bars.barh(labels, med, xerr=err, color=["#999" if r["peer"] else "#3b7dd8" for r in rows])
+    bars.set_xscale("log")
+    bars.invert_yaxis()
+    bars.set_xlabel("us per png (log), p10–p90 whiskers")
+    bars.set_title("png on the reference URL")
+    for axis, op, title in ((lower, "consume", "lowering bytes (consume)"), (lift, "produce", "lifting bytes (produce)")):
+        for g in report["glue"]:
+            pts = [(b, ns) for b, ns in g[f"{op}_points"] if b > 0]
+            if pts:
+                axis.plot([b for b, _ in pts], [ns / 1000 for _, ns in pts], marker="o", label=f"{g['host']} {g['path']}")
+        axis.set_xscale("log")
+        axis.set_yscale("log")
+        axis.set_xlabel("bytes")
+        axis.set_ylabel("us per call")
+        axis.set_title(title)
+        axis.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(out, format="svg")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-chart", action="store_true", help="skip report.svg (no matplotlib)")
+    args = parser.parse_args()
+    hosts = load_hosts()
+    if not hosts:
+        print("no target/bench/{rust,node,python}.json: run the host benchmarks first", file=sys.stderr)
+        return 1
+    expected = json.loads((REPO / "tests" / "vectors" / "expected.json").read_text())
+    report = build(hosts, expected)
+    (BENCH / "report.json").write_text(json.dumps(report, indent=1) + "\n")
+    md = markdown(report)
+    (BENCH / "report.md").write_text(md)
+    if not args.no_chart:
+        chart(report, BENCH / "report.svg")
+    print(md)
+    missing = [f"{h} {p}" for h, p in ROWS if h in hosts and not any(r["host"] == h and r["path"] == p for r in report["png"]) and p != "component-stock"]
+    mismatched = [f"{r['host']} {r['path']}" for r in report["png"] if r["digest_match"] is False]
+    if missing:
+        print(f"rows missing from the host results: {', '.join(missing)}", file=sys.stderr)
+    if mismatched:
+        print(f"DIGEST MISMATCH: {', '.join(mismatched)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
