@@ -20,9 +20,12 @@ import * as rawApi from '../raw.js';
 import * as probes from '../probe.js';
 
 const QUICK = process.env.QRGLUE_BENCH_QUICK === '1';
-const ROUNDS = QUICK ? 5 : 150;
+const ROUNDS = QUICK ? 5 : 100;
 const WARMUP_ROUNDS = QUICK ? 1 : 10;
-const BATCH_NS = QUICK ? 100_000 : 1_000_000;
+// 5 ms batches: with ~1 ms (two png calls) the first, cache-cold call after
+// switching path or text dominated, and png measured ~150 us over png-repeat's
+// per-png time even on the raw path, whose glue costs ~1 us.
+const BATCH_NS = QUICK ? 100_000 : 5_000_000;
 const COLD_START_SAMPLES = QUICK ? 2 : 20;
 const PNG_REPEAT_TIMES = 10;
 const PAYLOAD_SIZES = [0, 1024, 16 * 1024, 256 * 1024, 1024 * 1024];
