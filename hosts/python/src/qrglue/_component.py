@@ -107,7 +107,27 @@ class StockCalls:
 
 
 class Generator(BaseGenerator):
-    """The component path on its own Store. See BaseGenerator for thread safety."""
+    """The component path on its own Store. See BaseGenerator for thread safety.
+
+    `glue`: "auto" (default) uses the fast glue (`_fastglue.py`) when the
+    installed wasmtime-py is the version it was written for, else the stock
+    conversion with one warning; "fast" insists (RuntimeError otherwise);
+    "stock" always uses wasmtime-py's own conversion.
+    """
+
+    def __init__(self, *, glue: str = "auto") -> None:
+        from . import _fastglue
+
+        if glue not in ("auto", "fast", "stock"):
+            raise ValueError(f"glue must be auto, fast or stock, not {glue!r}")
+        if glue == "fast" and not _fastglue.available():
+            raise RuntimeError("the fast component glue is not available for this wasmtime-py")
+        self.fast = glue != "stock" and _fastglue.available()
+        super().__init__()
 
     def _new_calls(self) -> Calls:
+        if self.fast:
+            from ._fastglue import FastCalls
+
+            return FastCalls()
         return StockCalls()

@@ -1,0 +1,305 @@
+"""Fast component glue: the same calls as `_component.StockCalls`, through
+wasmtime-py's own ctypes bindings (`wasmtime._bindings`, `wasmtime._ffi`)
+instead of its per-value Python conversion. Nothing in the installed
+wasmtime package is modified.
+
+What stock wasmtime-py 50.0.1 does per call, and what this module does instead
+(measurements and upstream patches: hosts/python/UPSTREAM.md):
+
+1. Types. `component.Func.__call__` asks the C API for the function's type,
+   then for each parameter's and the result's type, recursively, on every
+   call (tens of FFI calls and Python objects for a png-shaped call). Here
+   the signatures are checked once per process against what this glue
+   expects (`_EXPECTED_SIGNATURES`), and every call then writes its
+   arguments straight into preallocated `wasmtime_component_val_t` slots.
+2. `list<u8>`. Stock converts element by element in Python (one ctypes
+   struct access, one type dispatch per byte). A `wasmtime_component_val_t`
+   is 32 bytes: `kind` at offset 0, the u8 at offset 8. So a list<u8> is one
+   `string_at` copy of the C array, a check that every 32nd byte from 0 is
+   the U8 kind, and a stride slice `[8::32]`; lowering is the reverse (two
+   stride assignments into a zeroed bytearray).
+3. Ownership. The C API *borrows* the argument values (it clones them into
+   Rust values), so arguments can point into Python-owned buffers and are
+   never handed to `val_delete`. The result is owned by us: stock lifts a
+   `result`'s boxed payload and then calls `wasmtime_component_val_delete`
+   on the box, which drops its contents in place but never frees the box
+   itself (~50 B leaked per call). Here the whole result value is dropped
+   once, from the top, with `val_delete` on the outer slot, which frees the
+   box through its owner.
+
+It is switched on only for the wasmtime-py version it was written and tested
+against (`SUPPORTED_WASMTIME`), and only when the struct layout it relies on
+is what the bindings declare; otherwise `qrglue` uses the stock path and
+warns once.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import struct
+import warnings
+from typing import Any, Dict, Optional, Tuple
+
+import wasmtime
+from wasmtime import _bindings as bindings
+from wasmtime import component as wc
+
+from . import _loader
+from ._common import EC_LEVELS, MAX_TEXT_BYTES, QrError
+from ._component import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
+
+SUPPORTED_WASMTIME = "50.0.1"
+
+# Value kinds (wasmtime/component/val.h).
+_U8, _U32, _STRING, _LIST, _RECORD, _VARIANT, _ENUM, _RESULT = 2, 6, 12, 13, 14, 16, 17, 19
+_VAL_SIZE = 32          # sizeof(wasmtime_component_val_t)
+_ENTRY_SIZE = 48        # sizeof(wasmtime_component_valrecord_entry_t): name (16) + val (32)
+_VAL_HEAD = struct.Struct("<B7xQQQ")  # kind, then the union's three words
+
+_raw_call = bindings._wasmtime_component_func_call
+_val_delete = bindings._wasmtime_component_val_delete
+
+# What this glue writes and reads, as `describe()` renders wasmtime's own types.
+_OPTIONS = "record{ec-level:enum{low,medium,quartile,high},min-size:u32,quiet-zone:u32}"
+_QR_ERROR = "variant{empty-text,invalid-text:string,data-too-long,invalid-options:string}"
+_EXPECTED_SIGNATURES = {
+    (GENERATOR_INTERFACE, "png"): f"(string,{_OPTIONS})->result<list<u8>,{_QR_ERROR}>",
+    (GENERATOR_INTERFACE, "svg"): f"(string,{_OPTIONS})->result<string,{_QR_ERROR}>",
+    (PROBE_INTERFACE, "png-repeat"): f"(string,{_OPTIONS},u32)->result<u32,{_QR_ERROR}>",
+    (PROBE_INTERFACE, "noop"): "()",
+    (PROBE_INTERFACE, "consume"): "(list<u8>)->u32",
+    (PROBE_INTERFACE, "produce"): "(u32)->list<u8>",
+    (PROBE_INTERFACE, "trap"): "()",
+}
+
+_warned = False
+_checked_components: Dict[int, bool] = {}
+
+
+def layout_matches() -> bool:
+    """The offsets this module hard-codes, checked against the bindings."""
+    b = bindings
+    return (ctypes.sizeof(b.wasmtime_component_val_t) == _VAL_SIZE
+            and b.wasmtime_component_val_t.of.offset == 8
+            and ctypes.sizeof(b.wasmtime_component_valrecord_entry_t) == _ENTRY_SIZE
+            and b.wasmtime_component_valrecord_entry_t.val.offset == 16
+            and b.wasmtime_component_vallist_t.size.offset == 0
+            and b.wasmtime_component_vallist_t.data.offset == 8
+            and b.wasmtime_component_valresult_t.val.offset == 8
+            and b.wasmtime_component_valvariant_t.val.offset == 16)
+
+
+def available(version: Optional[str] = None) -> bool:
+    """True when the fast glue may run; otherwise warns (once per process)."""
+    global _warned
+    version = _loader.WASMTIME_VERSION if version is None else version
+    if version == SUPPORTED_WASMTIME and layout_matches():
+        return True
+    if not _warned:
+        _warned = True
+        warnings.warn(f"qrglue: fast component glue is written for wasmtime-py {SUPPORTED_WASMTIME}, "
+                      f"found {version}; using wasmtime-py's stock (slower) conversion",
+                      RuntimeWarning, stacklevel=3)
+    return False
+
+
+def describe(ty: Any) -> str:
+    """A WIT-like rendering of a wasmtime-py component type, for the signature check."""
+    if isinstance(ty, wc.ListType):
+        return f"list<{describe(ty.element)}>"
+    if isinstance(ty, wc.RecordType):
+        return "record{" + ",".join(f"{n}:{describe(t)}" for n, t in ty.fields) + "}"
+    if isinstance(ty, wc.EnumType):
+        return "enum{" + ",".join(ty.names) + "}"
+    if isinstance(ty, wc.VariantType):
+        return "variant{" + ",".join(n if t is None else f"{n}:{describe(t)}" for n, t in ty.cases) + "}"
+    if isinstance(ty, wc.ResultType):
+        ok, err = ty.ok, ty.err
+        return f"result<{describe(ok) if ok else '_'},{describe(err) if err else '_'}>"
+    return type(ty).__name__.lower()
+
+
+def _signature(store: wasmtime.Store, func: wc.Func) -> str:
+    fty = func.type(store)
+    params = "(" + ",".join(describe(t) for _, t in fty.params) + ")"
+    result = fty.result
+    return params if result is None else f"{params}->{describe(result)}"
+
+
+def _address(buffer: Any) -> int:
+    return ctypes.addressof(ctypes.c_char.from_buffer(buffer))
+
+
+class FastCalls:
+    """One component instance, called through preallocated C value slots."""
+
+    def __init__(self) -> None:
+        self.store, instance = instantiate()
+        funcs = {key: export_func(self.store, instance, *key) for key in _EXPECTED_SIGNATURES}
+        component_id = id(_loader.component())
+        if component_id not in _checked_components:
+            for key, func in funcs.items():
+                found = _signature(self.store, func)
+                if found != _EXPECTED_SIGNATURES[key]:
+                    raise RuntimeError(f"{key[0]}#{key[1]} is {found}, the fast glue expects "
+                                       f"{_EXPECTED_SIGNATURES[key]}")
+            _checked_components[component_id] = True
+        # Keep the Func objects alive: the byref()s below point into them.
+        self._funcs = funcs
+        ref = {name: ctypes.byref(func._func) for (_, name), func in funcs.items()}
+        self._png, self._svg, self._png_repeat = ref["png"], ref["svg"], ref["png-repeat"]
+        self._noop, self._consume, self._produce, self._trap = (
+            ref["noop"], ref["consume"], ref["produce"], ref["trap"])
+        self._context = self.store._context()
+
+        # Arguments (borrowed by the callee, so Python owns every byte here):
+        # [text: string, options: record, times: u32] for png / svg / png-repeat.
+        self._text = ctypes.create_string_buffer(MAX_TEXT_BYTES or 1)
+        self._names = [ctypes.create_string_buffer(n.encode(), len(n))
+                       for n in ("ec-level", "min-size", "quiet-zone", *EC_LEVELS)]
+        self._entries = bytearray(3 * _ENTRY_SIZE)
+        entry_words = memoryview(self._entries).cast("Q")
+        for i, (name, kind) in enumerate(((self._names[0], _ENUM), (self._names[1], _U32),
+                                          (self._names[2], _U32))):
+            entry_words[6 * i:6 * i + 3] = memoryview(struct.pack("<QQQ", len(name), ctypes.addressof(name), kind)).cast("Q")
+        self._entry_words = entry_words
+        self._ec_names = [(len(n), ctypes.addressof(n)) for n in self._names[3:]]
+        self._args = bytearray(3 * _VAL_SIZE)
+        args_words = memoryview(self._args).cast("Q")
+        args_words[0:3] = memoryview(struct.pack("<QQQ", _STRING, 0, ctypes.addressof(self._text))).cast("Q")
+        args_words[4:7] = memoryview(struct.pack("<QQQ", _RECORD, 3, _address(self._entries))).cast("Q")
+        args_words[8] = _U32
+        self._args_words = args_words
+        self._args_ptr = ctypes.cast(_address(self._args), ctypes.POINTER(bindings.wasmtime_component_val_t))
+        # One u32 / one list argument for produce / consume.
+        self._single = bytearray(_VAL_SIZE)
+        self._single_words = memoryview(self._single).cast("Q")
+        self._single_ptr = ctypes.cast(_address(self._single), ctypes.POINTER(bindings.wasmtime_component_val_t))
+        self._nonempty = bytearray(_VAL_SIZE)  # a valid, aligned pointer for empty lists
+        # The result slot, owned by us after each call.
+        self._result = bindings.wasmtime_component_val_t()
+        self._result_ref = ctypes.byref(self._result)
+        self._result_addr = ctypes.addressof(self._result)
+
+    # -- calling -----------------------------------------------------------
+
+    def _call(self, func: Any, args: Any, nargs: int) -> Tuple[int, int, int, int]:
+        """Call, returning the result's (kind, w1, w2, w3) and owning it."""
+        error = _raw_call(func, self._context, args, nargs, self._result_ref, 1)
+        if error:
+            raise wasmtime.WasmtimeError._from_ptr(error)
+        return _VAL_HEAD.unpack(ctypes.string_at(self._result_addr, _VAL_SIZE))  # type: ignore[return-value]
+
+    def _release(self) -> None:
+        # Drops the whole result tree (the result's box, the list, the strings).
+        _val_delete(self._result_ref)
+        ctypes.memset(self._result_addr, 0, _VAL_SIZE)
+
+    def _set_text_and_options(self, data: bytes, ec: int, min_size: int, quiet_zone: int) -> None:
+        ctypes.memmove(self._text, data, len(data))
+        self._args_words[1] = len(data)
+        entry = self._entry_words
+        entry[3], entry[4] = self._ec_names[ec]
+        entry[6 + 3] = min_size
+        entry[12 + 3] = quiet_zone
+
+    def _result_payload(self, head: Tuple[int, int, int, int]) -> Tuple[bool, Tuple[int, int, int, int]]:
+        kind, is_ok, box, _ = head
+        if kind != _RESULT:
+            raise TypeError(f"expected a result from the guest, got value kind {kind}")
+        return bool(is_ok & 0xFF), _VAL_HEAD.unpack(ctypes.string_at(box, _VAL_SIZE))  # type: ignore[return-value]
+
+    @staticmethod
+    def _bytes(head: Tuple[int, int, int, int]) -> bytes:
+        kind, size, data, _ = head
+        if kind != _LIST:
+            raise TypeError(f"expected list<u8>, got value kind {kind}")
+        if size == 0:
+            return b""
+        blob = ctypes.string_at(data, size * _VAL_SIZE)
+        if blob[0::_VAL_SIZE] != bytes((_U8,)) * size:
+            raise TypeError("list<u8> holds an element that is not a u8")
+        return blob[8::_VAL_SIZE]
+
+    @staticmethod
+    def _string(head: Tuple[int, int, int, int]) -> str:
+        kind, size, data, _ = head
+        if kind != _STRING:
+            raise TypeError(f"expected string, got value kind {kind}")
+        return ctypes.string_at(data, size).decode("utf-8") if size else ""
+
+    def _raise_qr_error(self, head: Tuple[int, int, int, int]) -> None:
+        kind, tag_size, tag_data, box = head
+        if kind != _VARIANT:
+            raise TypeError(f"expected the qr-error variant, got value kind {kind}")
+        tag = ctypes.string_at(tag_data, tag_size).decode("utf-8")
+        message = self._string(_VAL_HEAD.unpack(ctypes.string_at(box, _VAL_SIZE))) if box else None
+        raise QrError(tag, message)
+
+    def _text_call(self, func: Any, nargs: int, lift: Any) -> Any:
+        head = self._call(func, self._args_ptr, nargs)
+        try:
+            ok, payload = self._result_payload(head)
+            if ok:
+                return lift(payload)
+            self._raise_qr_error(payload)
+        finally:
+            self._release()
+
+    # -- the Calls protocol ------------------------------------------------
+
+    def png(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> bytes:
+        self._set_text_and_options(data, ec, min_size, quiet_zone)
+        return self._text_call(self._png, 2, self._bytes)  # type: ignore[no-any-return]
+
+    def svg(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> str:
+        self._set_text_and_options(data, ec, min_size, quiet_zone)
+        return self._text_call(self._svg, 2, self._string)  # type: ignore[no-any-return]
+
+    def png_repeat(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int,
+                   times: int) -> int:
+        self._set_text_and_options(data, ec, min_size, quiet_zone)
+        self._args_words[9] = times
+        return self._text_call(self._png_repeat, 3, _lift_u32)  # type: ignore[no-any-return]
+
+    def noop(self) -> None:
+        error = _raw_call(self._noop, self._context, None, 0, None, 0)
+        if error:
+            raise wasmtime.WasmtimeError._from_ptr(error)
+
+    def trap(self) -> None:
+        error = _raw_call(self._trap, self._context, None, 0, None, 0)
+        if error:
+            raise wasmtime.WasmtimeError._from_ptr(error)
+
+    def consume(self, data: bytes) -> int:
+        n = len(data)
+        if n:
+            elements = bytearray(n * _VAL_SIZE)
+            elements[0::_VAL_SIZE] = bytes((_U8,)) * n
+            elements[8::_VAL_SIZE] = data
+        else:
+            elements = self._nonempty
+        words = self._single_words
+        words[0], words[1], words[2] = _LIST, n, _address(elements)
+        head = self._call(self._consume, self._single_ptr, 1)
+        try:
+            return _lift_u32(head)
+        finally:
+            self._release()
+
+    def produce(self, length: int) -> bytes:
+        words = self._single_words
+        words[0], words[1] = _U32, length
+        head = self._call(self._produce, self._single_ptr, 1)
+        try:
+            return self._bytes(head)
+        finally:
+            self._release()
+
+
+def _lift_u32(head: Tuple[int, int, int, int]) -> int:
+    kind, value, _, _ = head
+    if kind != _U32:
+        raise TypeError(f"expected u32, got value kind {kind}")
+    return value & 0xFFFFFFFF

@@ -1,0 +1,40 @@
+"""Run N component calls that return a `result` and print the RSS growth after
+warm-up as JSON. Run in a fresh interpreter by test_fastglue.py so nothing
+else in the process moves RSS. Usage: leak_check.py fast|stock CALLS"""
+
+import json
+import os
+import sys
+
+import qrglue
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def main() -> None:
+    glue, calls = sys.argv[1], int(sys.argv[2])
+    gen = qrglue.Generator(glue=glue)
+
+    def two_result_calls() -> None:
+        try:  # result::err(empty-text): the variant case without payload
+            gen.png("")
+            raise AssertionError("expected empty-text")
+        except qrglue.QrError as e:
+            assert e.kind == "empty-text"
+        assert gen.png_repeat("x", 0) == 0  # result::ok(u32), no rendering
+
+    for _ in range(5000):  # warm-up: allocator pools, caches
+        two_result_calls()
+    before = rss_bytes()
+    for _ in range(calls // 2):
+        two_result_calls()
+    after = rss_bytes()
+    print(json.dumps({"glue": glue, "calls": calls, "rss_before": before, "rss_after": after,
+                      "growth_ratio": (after - before) / before}))
+
+
+if __name__ == "__main__":
+    main()
