@@ -1,0 +1,205 @@
+"""Benchmark the Python host: component (fast glue, stock glue) vs raw vs the
+peers a Python user would pick (segno, python-qrcode), all in this one
+process, interleaved in rounds after a warm-up. Writes the shared schema
+(target/bench/<host>.json) and prints a table.
+
+    python bench.py [--out ../../target/bench/python.json]
+    QRGLUE_BENCH_QUICK=1 python bench.py     # CI smoke: a few seconds
+
+Paths: "component" is what `qrglue.png` uses (the fast glue on the pinned
+wasmtime-py); "component-stock" is wasmtime-py's own conversion; "raw" is
+`qrglue.raw`. Every sample is one call, except for calls under ~50 us, where a
+sample is the mean of a small batch (timer resolution and loop overhead).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional
+
+import qrcode
+import qrcode.image.pure
+import segno
+
+import qrglue
+import qrglue.raw
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+QUICK = os.environ.get("QRGLUE_BENCH_QUICK") == "1"
+CASES = {c["id"]: c for c in json.loads((REPO / "tests/vectors/cases.json").read_text())["cases"]}
+REF_IDS = [f"ref-{i:02d}" for i in range(1, 11)]
+REFERENCE = "ref-02"
+MIN_SIZE = 200
+
+
+def machine() -> str:
+    model = platform.processor() or "unknown cpu"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} logical cores, {platform.system()} {platform.machine()}, " \
+           f"Python {platform.python_version()}, wasmtime-py {qrglue._loader.WASMTIME_VERSION}"
+
+
+def segno_png(text: str) -> bytes:
+    code = segno.make(text, error="l", micro=False)
+    width = code.symbol_size(scale=1, border=4)[0]
+    out = io.BytesIO()
+    code.save(out, kind="png", scale=math.ceil(MIN_SIZE / width), border=4)
+    return out.getvalue()
+
+
+def python_qrcode_png(text: str) -> bytes:
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_L, border=4,
+                         image_factory=qrcode.image.pure.PyPNGImage)
+    code.add_data(text)
+    code.make(fit=True)
+    code.box_size = math.ceil(MIN_SIZE / (code.modules_count + 8))
+    out = io.BytesIO()
+    code.make_image().save(out)
+    return out.getvalue()
+
+
+class Series:
+    """Samples of one (path, op, text_id, bytes) measurement."""
+
+    def __init__(self, path: str, op: str, text_id: Optional[str], size: Optional[int],
+                 call: Callable[[], Any], batch: int = 1, per: int = 1) -> None:
+        self.path, self.op, self.text_id, self.size = path, op, text_id, size
+        self.call, self.batch, self.per = call, batch, per
+        self.samples: List[float] = []
+        self.output: Any = None
+
+    def run(self, record: bool = True) -> None:
+        call, batch = self.call, self.batch
+        start = time.perf_counter_ns()
+        for _ in range(batch):
+            out = call()
+        elapsed = time.perf_counter_ns() - start
+        if record:
+            self.samples.append(elapsed / batch / self.per)
+        self.output = out
+
+    def result(self) -> Dict[str, Any]:
+        xs = sorted(self.samples)
+        q = statistics.quantiles(xs, n=10, method="inclusive") if len(xs) > 1 else [xs[0]] * 9
+        out = self.output
+        is_bytes = isinstance(out, (bytes, str))
+        data = out.encode() if isinstance(out, str) else out
+        return {"path": self.path, "op": self.op, "text_id": self.text_id, "bytes": self.size,
+                "median_ns": statistics.median(xs), "p10_ns": q[0], "p90_ns": q[8],
+                "samples": len(xs),
+                "output_bytes": len(data) if is_bytes else None,
+                "sha256": hashlib.sha256(data).hexdigest() if is_bytes and self.op == "png" else None}
+
+
+def build_series() -> List[Series]:
+    gens = {"component": qrglue.Generator(glue="fast"), "component-stock": qrglue.Generator(glue="stock"),
+            "raw": qrglue.raw.Generator()}
+    ref_text = CASES[REFERENCE]["text"]
+    series: List[Series] = []
+    texts = [REFERENCE] if QUICK else REF_IDS
+    for text_id in texts:
+        text = CASES[text_id]["text"]
+        for path, gen in gens.items():
+            series.append(Series(path, "png", text_id, None, lambda g=gen, t=text: g.png(t)))
+        series.append(Series("segno", "png", text_id, None, lambda t=text: segno_png(t)))
+        series.append(Series("python-qrcode", "png", text_id, None, lambda t=text: python_qrcode_png(t)))
+    repeat = 5 if QUICK else 20
+    sizes = [0, 394, 1024, 16384] if QUICK else [0, 394, 1024, 16384, 262144, 1048576]
+    for path, gen in gens.items():
+        series.append(Series(path, "png-repeat", REFERENCE, None,
+                             lambda g=gen: g.png_repeat(ref_text, repeat), per=repeat))
+        series.append(Series(path, "noop", None, None, gen.noop, batch=200))
+        for size in sizes:
+            data = bytes(i % 256 for i in range(size))
+            small = 20 if size <= 1024 else 1
+            series.append(Series(path, "consume", None, size, lambda g=gen, d=data: g.consume(d), batch=small))
+            series.append(Series(path, "produce", None, size, lambda g=gen, n=size: g.produce(n), batch=small))
+    return series
+
+
+COLD_SCRIPT = ("import time; t = time.perf_counter_ns(); import {module} as m; "
+               "m.png('https://www.reddit.com/r/rustjerk/top/?t=all'); "
+               "print(time.perf_counter_ns() - t)")
+
+
+def cold_start(samples: int) -> List[Dict[str, Any]]:
+    """import + compile-or-load + instantiate + first png, in fresh interpreters,
+    interleaved: component/raw x without cache/with a warm cache."""
+    results = []
+    with tempfile.TemporaryDirectory() as cache:
+        env_cached = {**os.environ, "QRGLUE_CACHE_DIR": cache}
+        env_uncached = {**os.environ, "QRGLUE_CACHE_DIR": ""}
+        variants = [(path, op, env) for path, module in (("component", "qrglue"), ("raw", "qrglue.raw"))
+                    for op, env in (("cold-start", env_uncached), ("cold-start-cached", env_cached))]
+        for module in ("qrglue", "qrglue.raw"):  # fill the cache once
+            subprocess.run([sys.executable, "-c", COLD_SCRIPT.format(module=module)], env=env_cached,
+                           check=True, capture_output=True)
+        times: Dict[tuple, List[float]] = {(p, o): [] for p, o, _ in variants}
+        for _ in range(samples):
+            for path, op, env in variants:
+                module = "qrglue" if path == "component" else "qrglue.raw"
+                done = subprocess.run([sys.executable, "-c", COLD_SCRIPT.format(module=module)], env=env,
+                                      check=True, capture_output=True, text=True)
+                times[(path, op)].append(float(done.stdout.strip()))
+        for (path, op), xs in times.items():
+            s = Series(path, op, REFERENCE, None, lambda: None)
+            s.samples = xs
+            results.append(s.result())
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", default=str(REPO / "target" / "bench" / "python.json"))
+    args = parser.parse_args()
+
+    series = build_series()
+    warmup, rounds = (2, 5) if QUICK else (5, 41)
+    for _ in range(warmup):
+        for s in series:
+            s.run(record=False)
+    for r in range(rounds):
+        for s in series:
+            # The 1 MiB stock conversions take ~1 s each: fewer rounds for them.
+            if s.path == "component-stock" and (s.size or 0) >= 262144 and r % 4:
+                continue
+            s.run()
+    measurements = [s.result() for s in series]
+    measurements += cold_start(2 if QUICK else 10)
+
+    report = {"host": "python", "machine": machine(), "measurements": measurements}
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=1) + "\n")
+
+    print(f"# {report['machine']}{'  (QUICK)' if QUICK else ''}")
+    print(f"{'path':16} {'op':18} {'text/bytes':>10} {'median us':>11} {'p10':>10} {'p90':>10} {'n':>4} {'out B':>7}")
+    for m in measurements:
+        label = m["text_id"] if m["bytes"] is None else str(m["bytes"])
+        print(f"{m['path']:16} {m['op']:18} {label or '':>10} {m['median_ns'] / 1e3:11.2f} "
+              f"{m['p10_ns'] / 1e3:10.2f} {m['p90_ns'] / 1e3:10.2f} {m['samples']:4d} "
+              f"{m['output_bytes'] if m['output_bytes'] is not None else '':>7}")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
