@@ -87,7 +87,7 @@ test-rust: build-wasm
 
 ### Node host (hosts/node: npm package `qrglue`) ###
 
-# Node: npm ci when needed, jco transpile into hosts/node/gen, copy both .wasm into hosts/node/wasm.
+# Node: install the locked npm deps when needed, jco transpile into hosts/node/gen, copy both .wasm into hosts/node/wasm.
 [group('build')]
 build-node: build-wasm
     bash hosts/node/scripts/build.sh

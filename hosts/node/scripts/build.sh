@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Builds the package's generated parts (all gitignored): gen/ = jco output for
 # the component, wasm/ = both .wasm files. Run from the repo root by
-# `just build-node` after `just build-wasm`. Idempotent and quick: npm ci only
-# when node_modules is missing or older than package-lock.json.
+# `just build-node` after `just build-wasm`. Idempotent and quick: installs
+# only when node_modules is missing or older than package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=../..
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  # Not `npm ci`: the registry this project uses lacks some platform-only
+  # optional packages of jco's dependencies (e.g. @rolldown/binding-darwin-x64
+  # 1.3.2, @bytecodealliance/jco-node-fs-win32-x64-msvc 0.3.2: 404), so the lock
+  # cannot list them and `npm ci` rejects it as out of sync. `npm install
+  # --no-save` installs the lock's exact versions and never rewrites the lock.
+  npm install --no-save --no-audit --no-fund
 fi
 
 mkdir -p wasm
