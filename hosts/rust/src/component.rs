@@ -145,13 +145,13 @@ impl Generator for ComponentGenerator {
     }
 
     fn png(&mut self, text: &str, options: &Options) -> Result<Vec<u8>, Error> {
-        crate::reject_oversized_text(text)?;
+        crate::reject_oversized_text(text.as_bytes())?;
         let options = wit_options(options);
         self.call(|b, store| b.qrglue_qr_generator().call_png(store, text, options))?.map_err(core_error)
     }
 
     fn svg(&mut self, text: &str, options: &Options) -> Result<String, Error> {
-        crate::reject_oversized_text(text)?;
+        crate::reject_oversized_text(text.as_bytes())?;
         let options = wit_options(options);
         self.call(|b, store| b.qrglue_qr_generator().call_svg(store, text, options))?.map_err(core_error)
     }
@@ -169,7 +169,7 @@ impl Generator for ComponentGenerator {
     }
 
     fn png_repeat(&mut self, text: &str, options: &Options, times: u32) -> Result<u32, Error> {
-        crate::reject_oversized_text(text)?;
+        crate::reject_oversized_text(text.as_bytes())?;
         let options = wit_options(options);
         self.call(|b, store| b.qrglue_qr_probe().call_png_repeat(store, text, options, times))?.map_err(core_error)
     }

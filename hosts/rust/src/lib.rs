@@ -64,6 +64,17 @@ pub trait Generator: Send {
     fn png(&mut self, text: &str, options: &Options) -> Result<Vec<u8>, Error>;
     /// The code for `text` as an SVG document.
     fn svg(&mut self, text: &str, options: &Options) -> Result<String, Error>;
+    /// [`Generator::png`] for a text that arrives as bytes (a file, a Unix
+    /// command-line argument): bytes that are not exactly UTF-8 are
+    /// `invalid-text`, never repaired. The raw ABI hands the bytes to the
+    /// guest, which checks them; the other paths check them here.
+    fn png_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
+        self.png(qrglue_core::text_from_utf8(text)?, options)
+    }
+    /// [`Generator::svg`] for a text that arrives as bytes; see [`Generator::png_from_bytes`].
+    fn svg_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<String, Error> {
+        self.svg(qrglue_core::text_from_utf8(text)?, options)
+    }
     /// Probe: the fixed cost of one call.
     fn noop(&mut self) -> Result<(), Error>;
     /// Probe: hands `data` to the guest, which returns its length.
@@ -177,10 +188,14 @@ impl From<QrError> for Error {
 
 /// The host-side text check every wasm path runs before copying a text into
 /// guest memory: a text longer than any QR code holds is `data-too-long`
-/// (the contract's order puts this before the option checks), so guest
-/// memory stays bounded whatever the caller passes.
-fn reject_oversized_text(text: &str) -> Result<(), Error> {
-    if text.len() > MAX_TEXT_BYTES { Err(Error::Qr(QrError::DataTooLong)) } else { Ok(()) }
+/// (after `invalid-text`, and before the option checks, in the contract's
+/// order), so guest memory stays bounded whatever the caller passes.
+fn reject_oversized_text(text: &[u8]) -> Result<(), Error> {
+    if text.len() > MAX_TEXT_BYTES {
+        qrglue_core::text_from_utf8(text)?;
+        return Err(Error::Qr(QrError::DataTooLong));
+    }
+    Ok(())
 }
 
 /// What every guest `Store` carries: its memory cap.

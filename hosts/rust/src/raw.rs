@@ -211,15 +211,15 @@ impl RawGenerator {
     }
 
     /// The text-taking calls: copy the text in (the guest takes ownership of
-    /// the buffer), call, take the record.
+    /// the buffer), call, take the record. Oversized texts never reach the guest.
     fn text_call(
         &mut self,
-        text: &str,
+        text: &[u8],
         call: impl FnOnce(&mut Self, u32, u32) -> Result<u32, Error>,
     ) -> Result<Vec<u8>, Error> {
         crate::reject_oversized_text(text)?;
         self.call(|this| {
-            let (ptr, len) = this.copy_in(text.as_bytes())?;
+            let (ptr, len) = this.copy_in(text)?;
             let record = call(this, ptr, len)?;
             this.take_record(record)
         })?
@@ -286,11 +286,20 @@ impl Generator for RawGenerator {
     }
 
     fn png(&mut self, text: &str, options: &Options) -> Result<Vec<u8>, Error> {
+        self.png_from_bytes(text.as_bytes(), options)
+    }
+
+    fn svg(&mut self, text: &str, options: &Options) -> Result<String, Error> {
+        self.svg_from_bytes(text.as_bytes(), options)
+    }
+
+    /// The bytes go to the guest as they are: it checks the UTF-8 itself.
+    fn png_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
         let (ec_level, min_size, quiet_zone) = abi_options(options);
         self.text_call(text, |this, ptr, len| this.abi_png(ptr, len, ec_level, min_size, quiet_zone))
     }
 
-    fn svg(&mut self, text: &str, options: &Options) -> Result<String, Error> {
+    fn svg_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<String, Error> {
         let (ec_level, min_size, quiet_zone) = abi_options(options);
         let bytes = self.text_call(text, |this, ptr, len| {
             this.exports.svg.call(&mut this.store, (ptr, len, ec_level, min_size, quiet_zone)).map_err(|e| this.spent(e))
@@ -323,7 +332,7 @@ impl Generator for RawGenerator {
 
     fn png_repeat(&mut self, text: &str, options: &Options, times: u32) -> Result<u32, Error> {
         let (ec_level, min_size, quiet_zone) = abi_options(options);
-        let payload = self.text_call(text, |this, ptr, len| {
+        let payload = self.text_call(text.as_bytes(), |this, ptr, len| {
             this.exports.png_repeat.call(&mut this.store, (ptr, len, ec_level, min_size, quiet_zone, times)).map_err(|e| this.spent(e))
         })?;
         let bytes: [u8; 4] = payload.as_slice().try_into().map_err(|_| {

@@ -11,6 +11,7 @@
 //! names the error kind), 2 bad command line, 3 the output could not be written
 //! or the wasm runtime failed.
 
+use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,8 +36,9 @@ enum Command {
 
 #[derive(Args)]
 struct Request {
-    /// The text to encode (UTF-8, at most 7089 bytes).
-    text: String,
+    /// The text to encode (UTF-8, at most 7089 bytes). Taken as the OS gave
+    /// it: an argument that is not UTF-8 is refused (invalid-text), not repaired.
+    text: OsString,
     /// Where to write; `-` is standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -108,7 +110,10 @@ fn main() -> ExitCode {
 
     let generated = qrglue_host::generator(request.path()).and_then(|mut generator| {
         let options = request.options();
-        if is_png { generator.png(&request.text, &options) } else { generator.svg(&request.text, &options).map(String::into_bytes) }
+        // Unix: the argument's raw bytes; Windows: WTF-8, where an unpaired
+        // surrogate is not UTF-8 either. Both are checked, never repaired.
+        let text = request.text.as_encoded_bytes();
+        if is_png { generator.png_from_bytes(text, &options) } else { generator.svg_from_bytes(text, &options).map(String::into_bytes) }
     });
     let bytes = match generated {
         Ok(bytes) => bytes,

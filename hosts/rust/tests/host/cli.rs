@@ -1,0 +1,82 @@
+//! The `qrglue` binary: the acceptance check (three paths, three
+//! identical files equal to the golden digest) and its refusals.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use crate::vectors;
+
+const REFERENCE_URL: &str = "https://www.reddit.com/r/rustjerk/top/?t=all";
+
+fn qrglue(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_qrglue")).args(args).output().expect("run qrglue")
+}
+
+fn os<'a>(args: &'a [&'a str]) -> Vec<&'a std::ffi::OsStr> {
+    args.iter().map(std::ffi::OsStr::new).collect()
+}
+
+fn scratch_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("qrglue-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn three_paths_write_the_golden_png() {
+    let dir = scratch_dir();
+    let want = vectors::expected_png_sha256("ref-02");
+    for path in ["native", "component", "raw"] {
+        let file = dir.join(format!("{path}.png"));
+        let out = qrglue(&os(&["png", REFERENCE_URL, "-o", file.to_str().unwrap(), "--path", path]));
+        assert!(out.status.success(), "{path}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(vectors::sha256_hex(&std::fs::read(&file).unwrap()), want, "{path}");
+    }
+}
+
+#[test]
+fn svg_and_stdout() {
+    let out = qrglue(&os(&["svg", REFERENCE_URL, "--path", "raw"]));
+    assert!(out.status.success());
+    assert_eq!(vectors::sha256_hex(&out.stdout), vectors::expected()["ref-02"]["svg_sha256"].as_str().unwrap());
+    // Standard output here is a pipe, not a terminal: the PNG goes through.
+    let out = qrglue(&os(&["png", REFERENCE_URL, "--ec-level", "H", "-o", "-"]));
+    assert!(out.status.success());
+    assert_eq!(vectors::sha256_hex(&out.stdout), vectors::expected_png_sha256("ref-02-ec-high"));
+}
+
+#[test]
+fn bad_input_exits_non_zero_with_the_error_kind() {
+    for (args, kind) in [
+        (vec!["png", "", "-o", "-"], "empty-text"),
+        (vec!["png", "hello", "--min-size", "0", "-o", "-", "--path", "raw"], "invalid-options"),
+        (vec!["svg", "hello", "--quiet-zone", "17", "--path", "native"], "invalid-options"),
+    ] {
+        let out = qrglue(&os(&args));
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing is written on error");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(kind), "{args:?}: {stderr}");
+    }
+    let too_long = "9".repeat(7090);
+    let out = qrglue(&os(&["png", &too_long, "-o", "-", "--path", "component"]));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("data-too-long"));
+
+    for args in [vec!["png", "x", "--ec-level", "X"], vec!["png", "x", "--path", "jit"], vec!["png"], vec!["gif", "x"]] {
+        assert_eq!(qrglue(&os(&args)).status.code(), Some(2), "{args:?}: a usage error");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_non_utf8_argument_is_invalid_text_on_every_path() {
+    use std::os::unix::ffi::OsStrExt;
+    for path in ["native", "component", "raw"] {
+        let text = std::ffi::OsStr::from_bytes(b"caf\xe9");
+        let args = [std::ffi::OsStr::new("png"), text, "-o".as_ref(), "-".as_ref(), "--path".as_ref(), path.as_ref()];
+        let out = qrglue(&args);
+        assert_eq!(out.status.code(), Some(1), "{path}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("invalid-text"), "{path}");
+    }
+}

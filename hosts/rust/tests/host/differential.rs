@@ -1,0 +1,69 @@
+//! 1,000 random inputs (seeded, so every run draws the same ones) give the
+//! same PNG bytes, SVG text or error on all three paths.
+
+use std::cell::RefCell;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use qrglue_host::{EcLevel, Generator, Options, Path};
+
+/// Texts across the encoder's modes and sizes, up to past version 40.
+fn texts() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => "\\PC{0,60}",                          // any printable Unicode: byte mode, multi-byte UTF-8
+        2 => "[0-9]{1,400}",                        // numeric mode
+        2 => "[A-Z0-9 $%*+./:-]{1,300}",            // alphanumeric mode
+        1 => "[a-z0-9/:.?=&-]{10,120}",             // URL-like
+        1 => "[\\x00-\\x7f]{900,3100}",             // near and past the version-40 limits
+        1 => Just(String::new()),
+    ]
+}
+
+/// Options mostly in range, sometimes just outside it.
+fn options() -> impl Strategy<Value = Options> {
+    let ec_level = prop::sample::select(EcLevel::ALL.to_vec());
+    let min_size = prop_oneof![8 => 1u32..=600, 1 => Just(0u32), 1 => 4097u32..=10_000];
+    let quiet_zone = prop_oneof![8 => 0u32..=16, 1 => 17u32..=100];
+    (ec_level, min_size, quiet_zone).prop_map(|(ec_level, min_size, quiet_zone)| Options { ec_level, min_size, quiet_zone })
+}
+
+/// One path's answer, comparable across paths.
+#[derive(Debug, PartialEq)]
+enum Answer {
+    Files { png: Vec<u8>, svg: String },
+    Refused(String),
+}
+
+fn answer(generator: &mut dyn Generator, text: &str, options: &Options) -> Answer {
+    match (generator.png(text, options), generator.svg(text, options)) {
+        (Ok(png), Ok(svg)) => Answer::Files { png, svg },
+        (Err(png), Err(svg)) => {
+            assert!(png.kind().is_some(), "{}: {png}", generator.path());
+            assert_eq!(png.to_string(), svg.to_string(), "{}", generator.path());
+            Answer::Refused(png.to_string())
+        }
+        (png, svg) => panic!("{}: png {:?} vs svg {:?}", generator.path(), png.map(|_| ()), svg.map(|_| ())),
+    }
+}
+
+#[test]
+fn random_inputs_agree_across_paths() {
+    let config = Config { cases: 1000, failure_persistence: None, ..Config::default() };
+    let mut runner = TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[0x51; 32]));
+    let generators: Vec<RefCell<Box<dyn Generator>>> =
+        Path::ALL.into_iter().map(|path| RefCell::new(qrglue_host::generator(path).unwrap())).collect();
+    let outcomes = RefCell::new([0usize; 2]);
+    runner
+        .run(&(texts(), options()), |(text, options)| {
+            let answers: Vec<Answer> = generators.iter().map(|g| answer(g.borrow_mut().as_mut(), &text, &options)).collect();
+            for (path, other) in Path::ALL.iter().zip(&answers).skip(1) {
+                prop_assert_eq!(&answers[0], other, "native vs {} on {:?} {:?}", path, text, options);
+            }
+            outcomes.borrow_mut()[matches!(answers[0], Answer::Refused(_)) as usize] += 1;
+            Ok(())
+        })
+        .unwrap();
+    let [files, refused] = outcomes.into_inner();
+    // Both kinds of outcome must be well represented, or the test checks little.
+    assert!(files >= 500 && refused >= 50, "{files} files, {refused} refusals");
+}

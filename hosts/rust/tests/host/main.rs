@@ -1,0 +1,19 @@
+//! Every test of the Rust host, in one binary (see Cargo.toml: one fat-LTO
+//! link instead of one per file).
+//!
+//! - `wasm_files`: both guests validate, import nothing, export the contract.
+//! - `raw_abi`: the raw module survives hostile arguments and keeps working.
+//! - `golden`: tests/vectors on all three paths, byte for byte.
+//! - `errors`: every error kind on every path; traps recover.
+//! - `differential`: 1,000 seeded random inputs agree across the paths.
+//! - `decode`: an independent reader (rqrr) reads the reference PNG back.
+//! - `cli`: the `qrglue` binary's acceptance check and its refusals.
+
+mod cli;
+mod decode;
+mod differential;
+mod errors;
+mod golden;
+mod raw_abi;
+mod vectors;
+mod wasm_files;

@@ -1,0 +1,127 @@
+//! The raw module against arguments no correct glue passes (guest/raw/ABI.md,
+//! "What the guest guarantees"): every call returns a status, none traps, and
+//! the instance keeps giving golden bytes afterwards.
+
+use qrglue_host::{Generator, RawGenerator, RawRuntime};
+
+use crate::vectors;
+
+const STATUS_OK: u32 = 0;
+const EMPTY_TEXT: u32 = 1;
+const INVALID_TEXT: u32 = 2;
+const INVALID_OPTIONS: u32 = 4;
+const MAX_ALLOC: u32 = 16 << 20;
+
+fn fresh() -> RawGenerator {
+    RawRuntime::shared().expect("raw runtime").instantiate().expect("raw instance")
+}
+
+/// A live guest buffer holding `bytes` (the ABI's step 1).
+fn buffer(raw: &mut RawGenerator, bytes: &[u8]) -> u32 {
+    let ptr = raw.abi_alloc(bytes.len() as u32).expect("qr_alloc does not trap");
+    assert_ne!(ptr, 0, "qr_alloc({}) refused", bytes.len());
+    raw.abi_write(ptr, bytes).expect("buffer lies inside memory");
+    ptr
+}
+
+/// `qr_png` with these arguments: its status and message; frees the record.
+fn png_status(raw: &mut RawGenerator, ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> (u32, String) {
+    let record = raw.abi_png(ptr, len, ec_level, min_size, quiet_zone).expect("qr_png does not trap");
+    let (status, payload) = raw.abi_read_record(record).expect("record inside memory");
+    assert_eq!(raw.abi_free(record).expect("qr_free does not trap"), 0, "the record is a live buffer");
+    (status, String::from_utf8_lossy(&payload).into_owned())
+}
+
+/// The instance still renders the reference URL to its golden bytes.
+fn assert_still_golden(raw: &mut RawGenerator) {
+    let case = vectors::case("ref-02");
+    let png = raw.png(&case.text, &case.options).expect("a good call after bad ones");
+    assert_eq!(vectors::sha256_hex(&png), vectors::expected_png_sha256("ref-02"));
+}
+
+#[test]
+fn bad_text_arguments_are_invalid_or_empty_text() {
+    let mut raw = fresh();
+    let text = b"https://www.reddit.com/r/rustjerk/top/?t=all";
+
+    let ptr = buffer(&mut raw, &[0x68, 0xff, 0xfe, 0x69]);
+    let (status, message) = png_status(&mut raw, ptr, 4, 0, 200, 4);
+    assert_eq!((status, message.contains("UTF-8")), (INVALID_TEXT, true), "invalid UTF-8: {message}");
+
+    assert_eq!(png_status(&mut raw, 0, 0, 0, 200, 4).0, EMPTY_TEXT, "(0, 0) is the empty text");
+
+    let ptr = buffer(&mut raw, text);
+    assert_eq!(png_status(&mut raw, ptr, text.len() as u32 + 1, 0, 200, 4).0, INVALID_TEXT, "text_len past the buffer");
+
+    let past_end = raw.abi_memory_size() as u32 + 64;
+    assert_eq!(png_status(&mut raw, past_end, 8, 0, 200, 4).0, INVALID_TEXT, "pointer past the end of memory");
+    assert_eq!(png_status(&mut raw, u32::MAX - 3, 4, 0, 200, 4).0, INVALID_TEXT, "pointer at the top of the address space");
+
+    let ptr = buffer(&mut raw, text);
+    assert_eq!(png_status(&mut raw, ptr + 1, 4, 0, 200, 4).0, INVALID_TEXT, "a pointer inside a buffer, never handed out");
+    assert_eq!(png_status(&mut raw, 1024, 4, 0, 200, 4).0, INVALID_TEXT, "a pointer never allocated");
+    assert_eq!(png_status(&mut raw, 0, 4, 0, 200, 4).0, INVALID_TEXT, "null with a length");
+
+    // Refused calls leave the buffer live; a good call takes it, and then
+    // it is gone: using it again is refused.
+    assert_eq!(png_status(&mut raw, ptr, text.len() as u32, 0, 200, 4).0, STATUS_OK, "the buffer is still live");
+    assert_eq!(png_status(&mut raw, ptr, text.len() as u32, 0, 200, 4).0, INVALID_TEXT, "a buffer used twice");
+
+    assert_still_golden(&mut raw);
+}
+
+#[test]
+fn out_of_range_options_are_invalid_options() {
+    let mut raw = fresh();
+    let text = b"hello";
+    for (ec_level, min_size, quiet_zone, names) in
+        [(4, 200, 4, "ec-level"), (u32::MAX, 200, 4, "ec-level"), (0, 0, 4, "min-size"), (0, 4097, 4, "min-size"), (0, 200, 17, "quiet-zone")]
+    {
+        let ptr = buffer(&mut raw, text);
+        let (status, message) = png_status(&mut raw, ptr, text.len() as u32, ec_level, min_size, quiet_zone);
+        assert_eq!(status, INVALID_OPTIONS, "({ec_level}, {min_size}, {quiet_zone})");
+        assert!(message.contains(names), "message {message:?} should name {names}");
+    }
+    // The same text with in-range options succeeds on the same instance.
+    let ptr = buffer(&mut raw, text);
+    assert_eq!(png_status(&mut raw, ptr, text.len() as u32, 3, 4096, 16).0, STATUS_OK);
+    assert_still_golden(&mut raw);
+}
+
+#[test]
+fn alloc_and_free_refuse_what_they_must() {
+    let mut raw = fresh();
+    assert_eq!(raw.abi_alloc(0).unwrap(), 0, "qr_alloc(0)");
+    assert_eq!(raw.abi_alloc(MAX_ALLOC + 1).unwrap(), 0, "qr_alloc over 16 MiB");
+    assert_eq!(raw.abi_alloc(u32::MAX).unwrap(), 0, "qr_alloc(u32::MAX)");
+
+    assert_eq!(raw.abi_free(12345).unwrap(), 1, "free of a pointer never handed out");
+    assert_eq!(raw.abi_free(0).unwrap(), 1, "free of null");
+    assert_eq!(raw.abi_free(u32::MAX).unwrap(), 1, "free past memory");
+    let ptr = buffer(&mut raw, b"abc");
+    assert_eq!(raw.abi_free(ptr + 1).unwrap(), 1, "free inside a buffer");
+    assert_eq!(raw.abi_free(ptr).unwrap(), 0, "first free");
+    assert_eq!(raw.abi_free(ptr).unwrap(), 1, "double free");
+
+    assert_eq!(raw.abi_consume(ptr, 3).unwrap(), u32::MAX, "consume of a freed buffer");
+    let ptr = buffer(&mut raw, b"abcd");
+    assert_eq!(raw.abi_consume(ptr, 5).unwrap(), u32::MAX, "consume past the buffer");
+    assert_eq!(raw.abi_consume(ptr, 4).unwrap(), 4, "consume of a live buffer");
+    assert_eq!(raw.abi_consume(0, 0).unwrap(), 0, "consume of the empty list");
+
+    assert_still_golden(&mut raw);
+}
+
+#[test]
+fn produce_over_16_mib_is_invalid_options_and_at_16_mib_is_the_pattern() {
+    let mut raw = fresh();
+    let record = raw.abi_produce(MAX_ALLOC + 1).expect("qr_produce does not trap");
+    let (status, message) = raw.abi_read_record(record).unwrap();
+    assert_eq!(status, INVALID_OPTIONS, "{}", String::from_utf8_lossy(&message));
+    assert_eq!(raw.abi_free(record).unwrap(), 0);
+
+    let bytes = raw.produce(MAX_ALLOC).expect("exactly 16 MiB is allowed");
+    assert_eq!(bytes.len(), MAX_ALLOC as usize);
+    assert!(bytes.iter().enumerate().all(|(i, &b)| b == (i % 251) as u8), "byte i must be i mod 251");
+    assert_still_golden(&mut raw);
+}
