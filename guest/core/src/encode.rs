@@ -1,7 +1,16 @@
-//! Stage 1: text -> QR module matrix, with the `qrcode` crate's default
-//! segmentation and mask choice.
+//! Stage 1: text -> QR module matrix.
+//!
+//! The symbol is exactly the one `qrcode::QrCode::with_error_correction_level`
+//! builds (its segmentation, codewords, drawing and mask), assembled here from
+//! qrcode's public parts as `QrCode::with_bits` does, except for the mask
+//! choice: qrcode's `apply_best_mask` spends ~95 % of the encoding time
+//! scoring masks, so [`crate::mask`] scores them (with qrcode's rules and
+//! tie-break) without allocating. The chosen mask is then applied by qrcode
+//! itself.
 
-use crate::{EcLevel, QrError};
+use qrcode::canvas::Canvas;
+
+use crate::{EcLevel, QrError, mask};
 
 /// A square matrix of modules; `true` is dark. Row-major, `width * width`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,15 +37,28 @@ impl QrMatrix {
 }
 
 /// Encodes `text` (already validated) at `ec_level`. The smallest version that
-/// holds it is chosen, as `qrcode::QrCode::with_error_correction_level` does.
+/// holds it is chosen, as `qrcode::QrCode::with_error_correction_level` does,
+/// and the result is that function's symbol, module for module.
 pub fn encode(text: &str, ec_level: EcLevel) -> Result<QrMatrix, QrError> {
-    let code = qrcode::QrCode::with_error_correction_level(text.as_bytes(), ec_level.to_qrcode()).map_err(|e| match e {
+    let level = ec_level.to_qrcode();
+    let bits = qrcode::bits::encode_auto(text.as_bytes(), level).map_err(from_qrcode_error)?;
+    let version = bits.version();
+    let (data, ec) = qrcode::ec::construct_codewords(&bits.into_bytes(), version, level).map_err(from_qrcode_error)?;
+    let mut canvas = Canvas::new(version, level);
+    canvas.draw_all_functional_patterns();
+    canvas.draw_data(&data, &ec);
+    // encode_auto only yields normal (non-micro) versions: width 21..=177.
+    let width = version.width() as usize;
+    canvas.apply_mask(mask::best_mask(&canvas, width, level));
+    let dark = canvas.into_colors().into_iter().map(|c| c == qrcode::Color::Dark).collect();
+    Ok(QrMatrix { width, dark })
+}
+
+fn from_qrcode_error(error: qrcode::types::QrError) -> QrError {
+    match error {
         qrcode::types::QrError::DataTooLong => QrError::DataTooLong,
         // Every other qrcode error needs an explicit version, ECI or
         // character set, none of which this crate asks for.
         other => unreachable!("qrcode error impossible with automatic encoding: {other}"),
-    })?;
-    let width = code.width();
-    let dark = code.into_colors().into_iter().map(|c| c == qrcode::Color::Dark).collect();
-    Ok(QrMatrix { width, dark })
+    }
 }

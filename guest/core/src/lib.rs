@@ -15,6 +15,7 @@
 
 mod encode;
 mod error;
+mod mask;
 mod options;
 pub mod probe;
 mod png;
