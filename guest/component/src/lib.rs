@@ -66,6 +66,10 @@ impl probe::Guest for Qrglue {
     fn trap() {
         core::arch::wasm32::unreachable()
     }
+
+    fn memory_pages() -> u32 {
+        core::arch::wasm32::memory_size(0) as u32
+    }
 }
 
 export!(Qrglue);

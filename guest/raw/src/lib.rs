@@ -143,6 +143,12 @@ pub extern "C" fn qr_trap() {
     core::arch::wasm32::unreachable()
 }
 
+/// Probe: the linear memory size in 64 KiB pages (bounded-memory tests).
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_memory_pages() -> u32 {
+    core::arch::wasm32::memory_size(0) as u32
+}
+
 /// Takes the host's text buffer out of the registry and runs `f` on it as a
 /// validated `&str`. (0, 0) is the empty text.
 fn with_text(ptr: u32, len: u32, f: impl FnOnce(&str) -> Result<Vec<u8>, QrError>) -> Result<Vec<u8>, QrError> {

@@ -1,0 +1,203 @@
+"""Regenerates tests/vectors/cases.json: the conformance corpus every path runs.
+
+Run: python3 tests/vectors/make_cases.py  (then bless expected.json from the
+core: QRGLUE_BLESS=1 cargo test --release -p qrglue-core --test golden).
+Existing case ids must keep their text and options: the golden digests are the
+project's contract, and the bless step must only ever add entries.
+
+Case forms (every runner understands all three):
+- {"id", "text", "options"}: a JSON string; it may hold a lone surrogate
+  ("\\ud800"), which no host may replace: the answer is invalid-text;
+- {"id", "text_repeat": {"unit", "count"}, "options"}: `unit` repeated
+  `count` times, for texts too large to store (1 MB, 50 MB);
+- "options" uses WIT names; a missing option takes the host default
+  (ec-level low, min-size 200, quiet-zone 4).
+"""
+
+import json
+import random
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+D = {"ec-level": "low", "min-size": 200, "quiet-zone": 4}
+LEVELS = ["low", "medium", "quartile", "high"]
+REFS = [
+    "https://github.com/pretzelhammer/rust-blog",
+    "https://www.reddit.com/r/rustjerk/top/?t=all",
+    "https://youtu.be/cE0wfjsybIQ?t=74",
+    "https://www.reddit.com/r/rust/top/?t=month",
+    "https://devswag.com/products/rust-ferris",
+    "https://www.youtube.com/watch?v=TGfQu0bQTKc",
+    "https://tourofrust.com",
+    "https://github.com/rust-lang/rustlings",
+    "https://exercism.org/tracks/rust",
+    "https://en.wikipedia.org/wiki/Carcinisation",
+]
+# Version-40 capacities (ISO/IEC 18004 table 7), per mode and EC level.
+CAPACITY = {
+    "numeric": {"low": 7089, "medium": 5596, "quartile": 3993, "high": 3057},
+    "alphanumeric": {"low": 4296, "medium": 3391, "quartile": 2420, "high": 1852},
+    "byte": {"low": 2953, "medium": 2331, "quartile": 1663, "high": 1273},
+}
+FILL = {"numeric": "8", "alphanumeric": "Q", "byte": "q"}
+ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+
+
+def case(cases, id, text=None, repeat=None, **options):
+    entry = {"id": id}
+    if repeat is not None:
+        entry["text_repeat"] = {"unit": repeat[0], "count": repeat[1]}
+    else:
+        entry["text"] = text
+    entry["options"] = {**D, **{k.replace("_", "-"): v for k, v in options.items()}}
+    cases.append(entry)
+
+
+def build():
+    cases = []
+    # The first 30 cases are the original golden set: ids, texts and options
+    # are frozen.
+    for i, text in enumerate(REFS, 1):
+        case(cases, f"ref-{i:02d}", REFS[i - 1])
+    for ec in LEVELS[1:]:
+        case(cases, f"ref-02-ec-{ec}", REFS[1], ec_level=ec)
+    cases.append({"id": "ref-02-defaults", "text": REFS[1], "options": {}})
+    case(cases, "numeric", "31415926535897932384626433832795028841971693993751")
+    case(cases, "alphanumeric", "HELLO WORLD $%*+-./: 0123456789")
+    case(cases, "utf8-cjk-emoji", "二维码 🦀 Grüße")
+    case(cases, "min-size-1", "hello", min_size=1)
+    case(cases, "min-size-4096", "hello", min_size=4096)
+    case(cases, "quiet-zone-0", "hello", quiet_zone=0)
+    case(cases, "quiet-zone-16", "hello", quiet_zone=16)
+    case(cases, "max-numeric-low", "7" * 7089)
+    case(cases, "max-bytes-low", "é" * 1476 + "a")
+    case(cases, "err-empty", "")
+    case(cases, "err-too-long-bytes", "a" * 2954)
+    case(cases, "err-too-long-numeric", "7" * 7090)
+    case(cases, "err-min-size-0", "hello", min_size=0)
+    case(cases, "err-min-size-4097", "hello", min_size=4097)
+    case(cases, "err-quiet-zone-17", "hello", quiet_zone=17)
+    case(cases, "err-empty-and-bad-options", "", min_size=0)
+
+    # Every reference URL at every EC level (mode switches inside URLs).
+    for i, text in enumerate(REFS, 1):
+        for ec in LEVELS[1:]:
+            case(cases, f"ref-{i:02d}-{ec}", text, ec_level=ec)
+
+    # Exactly at the capacity of each mode and EC level, and one past it.
+    for mode, per_level in CAPACITY.items():
+        for ec, cap in per_level.items():
+            case(cases, f"capacity-{mode}-{ec}", FILL[mode] * cap, ec_level=ec)
+            case(cases, f"capacity-{mode}-{ec}-plus-1", FILL[mode] * (cap + 1), ec_level=ec)
+
+    # Modes and mode switches.
+    case(cases, "numeric-1", "0")
+    case(cases, "numeric-leading-zeros", "000000000000")
+    case(cases, "alphanumeric-only", "QRGLUE: $10 + 5% / 2 * 3 - 1.")
+    case(cases, "mixed-modes", "ABC123def456GHI789:/$ !@#")
+    case(cases, "mixed-numeric-run-in-bytes", "order #0123456789012345678901234567890 shipped")
+    case(cases, "lowercase-url", "http://example.com/a/b?c=d&e=f#g")
+    case(cases, "one-char", "a")
+    case(cases, "space", " ")
+
+    # Unicode: the host must carry every scalar value unchanged.
+    unicode = {
+        "cjk": "统一码联盟 日本語テキスト 한국어 텍스트",
+        "emoji": "🦀🚀✨👩‍👩‍👧‍👦🏳️‍🌈",
+        "combining-marks": "e\u0301 a\u0308 n\u0303 Z\u0351\u0358\u0362",
+        "rtl-hebrew": "שלום עולם",
+        "rtl-arabic": "مرحبا بالعالم",
+        "bidi-mixed": "abc \u202eXYZ\u202c def",
+        "nul": "before\u0000after",
+        "only-nul": "\u0000",
+        "control-chars": "\u0001\u0002\t\n\r\u001b[0m\u007f",
+        "bom": "\ufeffbom first",
+        "noncharacter": "\ufffe\uffff\U0010ffff",
+        "replacement-char": "\ufffd already replaced",
+        "supplementary-planes": "𝕳𝖊𝖑𝖑𝖔 𓀀 🀄",
+        "latin1": "Grüße aus Köln, ça va?",
+        "zero-width": "zero\u200bwidth\u200djoiner",
+        "line-separators": "a\u2028b\u2029c\u0085d",
+    }
+    for name, text in unicode.items():
+        case(cases, f"unicode-{name}", text)
+    case(cases, "unicode-emoji-high", unicode["emoji"], ec_level="high")
+
+    # Lone surrogates: no host may replace them (invalid-text on every path).
+    surrogates = {
+        "lead-alone": "\ud800",
+        "trail-alone": "\udc00",
+        "lead-in-text": "abc\ud800def",
+        "trail-at-end": "abc\udfff",
+        "reversed-pair": "\udc00\ud800",
+        "lead-before-valid-pair": "\ud83d\ud83e\udd80",
+    }
+    for name, text in surrogates.items():
+        case(cases, f"surrogate-{name}", text)
+    case(cases, "surrogate-with-bad-options", "\ud800", min_size=0)
+    case(cases, "surrogate-valid-pair", "\ud83e\udd80")  # 🦀 as a pair: valid
+
+    # Every option at and past its bounds, with EC levels.
+    for ec in LEVELS:
+        case(cases, f"opt-min-size-1-{ec}", "bounds", min_size=1, ec_level=ec)
+        case(cases, f"opt-min-size-4096-{ec}", "bounds", min_size=4096, ec_level=ec)
+        case(cases, f"opt-quiet-zone-0-{ec}", "bounds", quiet_zone=0, ec_level=ec)
+        case(cases, f"opt-quiet-zone-16-{ec}", "bounds", quiet_zone=16, ec_level=ec)
+    for min_size in (2, 21, 29, 199, 201, 222, 1000, 4095):
+        case(cases, f"opt-min-size-{min_size}", REFS[1], min_size=min_size)
+    for quiet_zone in (1, 2, 3, 5, 15):
+        case(cases, f"opt-quiet-zone-{quiet_zone}", REFS[1], quiet_zone=quiet_zone)
+    case(cases, "opt-largest-image", "7" * 7089, min_size=4096, quiet_zone=16)
+    for min_size in (0, 4097, 65536, 4294967295):
+        case(cases, f"err-min-size-{min_size}-b", "bounds", min_size=min_size)
+    for quiet_zone in (17, 100, 4294967295):
+        case(cases, f"err-quiet-zone-{quiet_zone}-b", "bounds", quiet_zone=quiet_zone)
+    case(cases, "err-both-options", "bounds", min_size=0, quiet_zone=17)
+    case(cases, "err-too-long-and-bad-options", "a" * 3000, min_size=0)
+
+    # Empty text, whatever the options.
+    for ec in LEVELS:
+        case(cases, f"err-empty-{ec}", "", ec_level=ec)
+
+    # Very long texts: rejected by length, without growing guest memory.
+    case(cases, "huge-7090-bytes", repeat=("x", 7090))
+    case(cases, "huge-1mb", repeat=("a", 1_000_000))
+    case(cases, "huge-1mb-multibyte", repeat=("é", 500_000))
+    case(cases, "huge-50mb", repeat=("z", 50_000_000))
+    case(cases, "huge-1mb-with-surrogate", repeat=("\ud800", 1_000_000))
+
+    # Seeded random texts across modes and levels.
+    rng = random.Random(20261122)
+    pools = {
+        "digits": "0123456789",
+        "alnum": ALNUM,
+        "ascii": "".join(chr(c) for c in range(32, 127)),
+        "unicode": "aé€😀中\u0301\u05d0\u0000\n ",
+    }
+    for i in range(40):
+        pool_name = list(pools)[i % len(pools)]
+        pool = pools[pool_name]
+        ec = LEVELS[(i // 4) % 4]
+        length = rng.choice([1, 2, 5, 17, 50, 120, 300, 700])
+        text = "".join(rng.choice(pool) for _ in range(length))
+        case(cases, f"random-{i:02d}-{pool_name}-{ec}", text, ec_level=ec,
+             min_size=rng.choice([1, 50, 200, 333, 1024]), quiet_zone=rng.choice([0, 1, 4, 16]))
+    return cases
+
+
+def main():
+    cases = build()
+    ids = [c["id"] for c in cases]
+    assert len(ids) == len(set(ids)), "duplicate case ids"
+    doc = {
+        "comment": "Conformance cases (generated by make_cases.py; ids are stable). Every path renders each text with these options; expected.json holds the sha256 of PNG and SVG, or the error kind. 'text' may hold lone surrogates (invalid-text on every path); 'text_repeat' is unit * count; options use WIT names and a missing option takes the host default (ec-level low, min-size 200, quiet-zone 4).",
+        "cases": cases,
+    }
+    # ensure_ascii: lone surrogates must be written as \\udXXX escapes (they
+    # are not UTF-8); every other character is escaped too, for one form.
+    (HERE / "cases.json").write_text(json.dumps(doc, indent=1, ensure_ascii=True) + "\n")
+    print(f"{len(cases)} cases")
+
+
+if __name__ == "__main__":
+    main()
