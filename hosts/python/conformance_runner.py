@@ -1,0 +1,37 @@
+"""Conformance runner for the Python host (tests/conformance/README.md).
+
+Renders every case of the corpus ($QRGLUE_VECTORS_DIR, else tests/vectors) on
+both paths through the public API and prints one JSON object on stdout:
+{"paths": {"python-component": {id: outcome}, "python-raw": {id: outcome}}}.
+python-component is the default component Generator (the fast glue on the
+pinned wasmtime-py). Exit 0 whenever every case got an outcome.
+
+    hosts/python/.venv/bin/python hosts/python/conformance_runner.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import qrglue
+import qrglue.raw
+
+from corpus import load_cases, outcome
+
+PATHS = {"python-component": qrglue.Generator, "python-raw": qrglue.raw.Generator}
+
+
+def main() -> int:
+    cases = load_cases()
+    results = {}
+    for path, make_generator in PATHS.items():
+        gen = make_generator()
+        results[path] = {case["id"]: outcome(gen.png, gen.svg, case) for case in cases}
+    json.dump({"paths": results}, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""The conformance corpus as the Python host reads it: shared by
+conformance_runner.py and the pytest suite, so there is one loader and one
+mapping from a case's WIT option names to the Python keywords.
+
+Corpus format: tests/conformance/README.md. The folder is $QRGLUE_VECTORS_DIR
+if set, else tests/vectors at the repo root.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any, Callable, Dict, List
+
+import qrglue
+
+REPO = Path(__file__).resolve().parents[2]
+
+# WIT record field -> Python keyword of qrglue.png / qrglue.svg.
+_OPTION_KEYWORDS = {"ec-level": "ec_level", "min-size": "min_size", "quiet-zone": "quiet_zone"}
+
+
+def vectors_dir() -> Path:
+    configured = os.environ.get("QRGLUE_VECTORS_DIR")
+    return Path(configured) if configured else REPO / "tests" / "vectors"
+
+
+def load_cases(folder: Path | None = None) -> List[Dict[str, Any]]:
+    return json.loads(((folder or vectors_dir()) / "cases.json").read_text(encoding="utf-8"))["cases"]
+
+
+def load_expected(folder: Path | None = None) -> Dict[str, Dict[str, Any]]:
+    return json.loads(((folder or vectors_dir()) / "expected.json").read_text(encoding="utf-8"))
+
+
+def case_text(case: Dict[str, Any]) -> str:
+    """The case's text, built only when needed (a `text_repeat` can be 50 MB).
+    json.loads keeps "\\ud800" escapes as lone surrogates: passed on unchanged."""
+    if "text_repeat" in case:
+        repeat = case["text_repeat"]
+        return repeat["unit"] * repeat["count"]
+    return case["text"]
+
+
+def python_options(wit_options: Dict[str, Any]) -> Dict[str, Any]:
+    """Only the options the case gives, so the API's own defaults are exercised.
+    An unknown option name is a corpus error, not something to skip."""
+    return {_OPTION_KEYWORDS[name]: value for name, value in wit_options.items()}
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def outcome(png: Callable[..., bytes], svg: Callable[..., str], case: Dict[str, Any]) -> Dict[str, Any]:
+    """The README's outcome for one case: digests, or the error kind png and svg agree on."""
+    text, options = case_text(case), python_options(case.get("options", {}))
+    results = []
+    for render in (png, svg):
+        try:
+            results.append(("ok", render(text, **options)))
+        except qrglue.QrError as e:
+            results.append(("error", e.kind))
+        except Exception as e:  # noqa: BLE001 - reported as an outcome that never matches
+            results.append(("error", f"unexpected {type(e).__name__}: {e}"))
+    (png_status, png_value), (svg_status, svg_value) = results
+    if png_status == svg_status == "ok":
+        return {"png_sha256": sha256(png_value), "png_bytes": len(png_value),
+                "svg_sha256": sha256(svg_value.encode("utf-8"))}
+    if png_status == svg_status == "error" and png_value == svg_value:
+        return {"error": png_value}
+    return {"error": "png-svg-disagree"}
