@@ -13,7 +13,9 @@ export interface Probe {
   pngRepeat(text: string, options: Options | undefined, times: number): number;
   /** Traps in the guest: throws GuestTrapError, and the instance is replaced. */
   trap(): never;
-  /** Current size of the guest's linear memory in bytes. */
+  /** The guest's linear memory size in 64 KiB pages, as the guest reports it. */
+  memoryPages(): number;
+  /** Current size of the guest's linear memory in bytes, read by the host. */
   memoryBytes(): number;
 }
 

@@ -79,6 +79,8 @@ export const probe = Object.freeze({
     return guestCall(() => exports.probe.pngRepeat(text, wit, times));
   },
   trap: () => guestCall(() => exports.probe.trap()),
-  /** Current size of the guest's linear memory in bytes. */
+  /** The guest's own answer: its linear memory size in 64 KiB pages. */
+  memoryPages: () => guestCall(() => exports.probe.memoryPages()),
+  /** Current size of the guest's linear memory in bytes, read by the host. */
   memoryBytes: () => coreInstance.exports.memory.buffer.byteLength,
 });

@@ -120,6 +120,8 @@ export const probe = Object.freeze({
     return new DataView(payload.buffer).getUint32(0, true);
   },
   trap: () => guestCall(() => guest.qr_trap()),
-  /** Current size of the guest's linear memory in bytes. */
+  /** The guest's own answer: its linear memory size in 64 KiB pages. */
+  memoryPages: () => guestCall(() => guest.qr_memory_pages() >>> 0),
+  /** Current size of the guest's linear memory in bytes, read by the host. */
   memoryBytes: () => guest.memory.buffer.byteLength,
 });

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
-import { paths, cases, jsOptions, REFERENCE_URL } from '../testing/fixtures.js';
+import { paths, cases, expected, jsOptions, REFERENCE_URL } from '../testing/fixtures.js';
 
 function readQr(pngBytes) {
   const image = PNG.sync.read(Buffer.from(pngBytes));
@@ -21,9 +21,10 @@ for (const { name, api } of paths) {
   });
 
   test(`${name}: every readable golden case reads back as its UTF-8 bytes`, () => {
-    // min-size-1 is 1 px per module and quiet-zone-0 has no margin: not meant for scanners.
-    const readable = cases.filter((c) => !['min-size-1', 'quiet-zone-0'].includes(c.id)
-      && !c.id.startsWith('err-') && c.text.length < 200);
+    // min-size 1 draws 1 px per module and quiet-zone-0 has no margin: not
+    // meant for scanners (jsQR finds no code at 1 px per module).
+    const readable = cases.filter((c) => c.options?.['min-size'] !== 1 && c.id !== 'quiet-zone-0'
+      && expected[c.id].png_sha256 !== undefined && typeof c.text === 'string' && c.text.length < 200);
     assert.ok(readable.length >= 15);
     for (const testCase of readable) {
       const code = readQr(api.png(testCase.text, jsOptions(testCase.options)));

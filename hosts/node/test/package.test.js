@@ -28,7 +28,7 @@ test('npm pack -> install into an empty project -> both entry points give the go
     assert.ok(files.includes(required), `tarball lacks ${required}`);
   }
   for (const path of files) {
-    assert.doesNotMatch(path, /^(node_modules|test|testing|bench|scripts)\//, `tarball carries ${path}`);
+    assert.doesNotMatch(path, /^(node_modules|test|testing|bench|scripts|conformance)\//, `tarball carries ${path}`);
   }
 
   const project = join(scratch, 'app');

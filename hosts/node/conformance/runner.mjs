@@ -1,0 +1,57 @@
+// Conformance runner for the Node host (tests/conformance/README.md): renders
+// every case of the corpus (QRGLUE_VECTORS_DIR, default tests/vectors) on both
+// paths through the package's public API and prints one JSON object:
+//   {"paths": {"node-component": {id: outcome}, "node-raw": {id: outcome}}}
+// An outcome is {png_sha256, png_bytes, svg_sha256} or {error: kind}.
+// Exits 0 whenever it produced an outcome for every case; never reads
+// expected.json (tests/conformance/run.py compares).
+//
+// Not part of the npm package ("files" in package.json leaves it out).
+import { createHash } from 'node:crypto';
+import * as componentPath from 'qrglue';
+import * as rawPath from 'qrglue/raw';
+import { loadCases, caseText, jsOptions } from '../testing/corpus.js';
+
+const PATHS = { 'node-component': componentPath, 'node-raw': rawPath };
+
+function sha256(bytes) {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+// {ok: value} or {error: kind}. A QrError gives its WIT kind; anything else
+// (a TypeError, a GuestTrapError) is a host bug: it is reported under a name
+// that can never equal an expected kind, so the diff shows it.
+function attempt(render) {
+  try {
+    return { ok: render() };
+  } catch (error) {
+    if (error instanceof componentPath.QrError || error instanceof rawPath.QrError) {
+      return { error: error.kind };
+    }
+    return { error: `unexpected ${error?.name ?? typeof error}: ${error?.message ?? error}` };
+  }
+}
+
+function outcome(api, text, options) {
+  const png = attempt(() => api.png(text, options));
+  const svg = attempt(() => api.svg(text, options));
+  if (png.error !== undefined || svg.error !== undefined) {
+    return png.error === svg.error ? { error: png.error } : { error: 'png-svg-disagree' };
+  }
+  return {
+    png_sha256: sha256(png.ok),
+    png_bytes: png.ok.length,
+    svg_sha256: sha256(Buffer.from(svg.ok, 'utf8')),
+  };
+}
+
+const results = Object.fromEntries(Object.keys(PATHS).map((name) => [name, {}]));
+for (const testCase of loadCases()) {
+  // Built once per case and shared by both paths (the 50 MB text is 50 MB).
+  const text = caseText(testCase);
+  const options = jsOptions(testCase.options);
+  for (const [name, api] of Object.entries(PATHS)) {
+    results[name][testCase.id] = outcome(api, text, options);
+  }
+}
+process.stdout.write(`${JSON.stringify({ paths: results })}\n`);
