@@ -78,7 +78,21 @@ _report-venv:
 
 # Run every test in the repo.
 [group('test')]
-test: test-rust test-node test-python
+test: test-rust test-node test-python conformance fuzz-ci
+
+# Every case of tests/vectors through all seven paths: equal to expected.json and to each other.
+[group('test')]
+conformance: build
+    python3 tests/conformance/run.py
+
+# Differential fuzzing: N seeded random cases through all seven paths (divergences become cases).
+[group('test')]
+fuzz N="100000" SEED="20261122": build
+    python3 tests/conformance/fuzz.py {{N}} --seed {{SEED}}
+
+# The seeded fuzz slice CI runs (a fixed seed, 2,000 cases).
+[group('test')]
+fuzz-ci: (fuzz "2000" "1")
 
 # Rust: the core (golden vectors, decode, bounds) and the guests through wasmtime.
 [group('test')]
@@ -127,3 +141,18 @@ test-python: build-python
 [group('bench')]
 bench-python: build-python
     cd hosts/python && .venv/bin/python bench.py --out ../../target/bench/python.json
+
+### Rust host (hosts/rust: crate qrglue-host, binary qrglue) ###
+# Its tests run in `test-rust` (plain `cargo test --release` includes the crate).
+
+# (`--profile release` reuses the test build's artifacts; the bench profile would rebuild wasmtime with fat LTO.)
+# Rust: native vs component vs raw (wasmtime), interleaved; writes target/bench/rust.json (QRGLUE_BENCH_QUICK=1: smoke run).
+[group('bench')]
+bench-rust: build-wasm
+    {{cargo}} bench --locked --profile release -p qrglue-host --bench bridges
+
+# The qrglue CLI, e.g. `just qrglue png "hello" -o hello.png --path raw`.
+[group('build')]
+[positional-arguments]
+qrglue *args: build-wasm
+    {{cargo}} run --locked --release -q -p qrglue-host --bin qrglue -- "$@"

@@ -174,6 +174,10 @@ impl Generator for ComponentGenerator {
         self.call(|b, store| b.qrglue_qr_probe().call_png_repeat(store, text, options, times))?.map_err(core_error)
     }
 
+    fn memory_pages(&mut self) -> Result<u32, Error> {
+        self.call(|b, store| b.qrglue_qr_probe().call_memory_pages(store))
+    }
+
     fn trap(&mut self) -> Result<(), Error> {
         self.call(|b, store| b.qrglue_qr_probe().call_trap(store))
     }

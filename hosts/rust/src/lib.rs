@@ -86,6 +86,9 @@ pub trait Generator: Send {
     /// Probe: renders the PNG `times` times inside the guest; returns the
     /// last PNG's length.
     fn png_repeat(&mut self, text: &str, options: &Options, times: u32) -> Result<u32, Error>;
+    /// Probe: the guest's linear memory size in 64 KiB pages, to check that
+    /// memory stays bounded (the native path has no linear memory: 0).
+    fn memory_pages(&mut self) -> Result<u32, Error>;
     /// Probe: always fails with [`Error::Trap`] (wasm `unreachable` in the
     /// guests), to test that the next call still works.
     fn trap(&mut self) -> Result<(), Error>;

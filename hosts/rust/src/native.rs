@@ -47,6 +47,10 @@ impl Generator for NativeGenerator {
         Ok(probe::png_repeat(text, options, times)?)
     }
 
+    fn memory_pages(&mut self) -> Result<u32, Error> {
+        Ok(0)
+    }
+
     /// There is no instance to trap natively: this reports what a guest trap
     /// reports, so callers can treat every path alike.
     fn trap(&mut self) -> Result<(), Error> {

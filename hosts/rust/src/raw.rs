@@ -101,6 +101,7 @@ struct RawExports {
     produce: TypedFunc<u32, u32>,
     png_repeat: TypedFunc<(u32, u32, u32, u32, u32, u32), u32>,
     trap: TypedFunc<(), ()>,
+    memory_pages: TypedFunc<(), u32>,
 }
 
 impl RawExports {
@@ -120,6 +121,7 @@ impl RawExports {
             produce: instance.get_typed_func(&mut *store, "qr_produce")?,
             png_repeat: instance.get_typed_func(&mut *store, "qr_png_repeat")?,
             trap: instance.get_typed_func(&mut *store, "qr_trap")?,
+            memory_pages: instance.get_typed_func(&mut *store, "qr_memory_pages")?,
         })
     }
 }
@@ -339,6 +341,10 @@ impl Generator for RawGenerator {
             Error::Runtime(wasmtime::Error::msg(format!("qr_png_repeat returned {} payload bytes, not 4", payload.len())))
         })?;
         Ok(u32::from_le_bytes(bytes))
+    }
+
+    fn memory_pages(&mut self) -> Result<u32, Error> {
+        self.call(|this| this.exports.memory_pages.call(&mut this.store, ()).map_err(|e| this.spent(e)))
     }
 
     fn trap(&mut self) -> Result<(), Error> {

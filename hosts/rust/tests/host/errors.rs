@@ -157,3 +157,30 @@ fn generators_on_several_threads_give_the_same_bytes() {
         }
     });
 }
+
+#[test]
+fn guest_memory_stays_bounded_after_warm_up() {
+    let cases = vectors::cases();
+    for path in [Path::Component, Path::Raw] {
+        let mut generator = qrglue_host::generator(path).unwrap();
+        let g = generator.as_mut();
+        // Every case (largest codes, largest images, every error), plus probes.
+        let run_mix = |g: &mut dyn Generator| {
+            for case in &cases {
+                let _ = g.png(&case.text, &case.options);
+                let _ = g.svg(&case.text, &case.options);
+            }
+            let _ = g.png(&"z".repeat(MAX_TEXT_BYTES + 1), &Options::default());
+            g.consume(&vec![1u8; 1 << 20]).unwrap();
+            g.produce(1 << 20).unwrap();
+        };
+        run_mix(g);
+        let after_warm_up = g.memory_pages().unwrap();
+        for _ in 0..3 {
+            run_mix(g);
+        }
+        let after = g.memory_pages().unwrap();
+        assert_eq!(after, after_warm_up, "{path}: memory grew from {after_warm_up} to {after} pages on a repeated workload");
+        assert!(after <= 1024, "{path}: {after} pages is past the 64 MiB cap");
+    }
+}
