@@ -1,0 +1,63 @@
+// Bounded-memory soak for ONE path, run in its own process by
+// test/hardening.test.js (`node --expose-gc testing/soak.mjs component|raw`),
+// so the RSS it measures is this path's alone. Renders the reference texts
+// (ref-01..ref-10, cycling), checks every PNG against its golden digest, and
+// prints one JSON line: the guest's memory pages (memory-pages probe) and the
+// host's RSS after warm-up and at every checkpoint. The test asserts on it.
+import { createHash } from 'node:crypto';
+import { loadCases, loadExpected } from './corpus.js';
+
+const [pathName, callsArg = '100000'] = process.argv.slice(2);
+const modules = { component: ['../index.js', 'component'], raw: ['../raw.js', 'raw'] };
+if (!(pathName in modules) || typeof globalThis.gc !== 'function') {
+  console.error('usage: node --expose-gc testing/soak.mjs component|raw [calls]');
+  process.exit(2);
+}
+const api = await import(modules[pathName][0]);
+const probe = (await import('../probe.js'))[modules[pathName][1]];
+
+const CALLS = Number(callsArg);
+const WARMUP_CALLS = 5_000;
+const CHECKPOINTS = 10;
+
+const expected = loadExpected();
+const references = loadCases().filter((c) => /^ref-\d\d$/.test(c.id))
+  .map((c) => ({ id: c.id, text: c.text, digest: expected[c.id].png_sha256 }));
+if (references.length !== 10) throw new Error(`expected ref-01..ref-10 in the corpus, found ${references.length}`);
+
+let calls = 0;
+let wrong = 0;
+function render(count) {
+  for (let i = 0; i < count; i++, calls++) {
+    const reference = references[calls % references.length];
+    const png = api.png(reference.text);
+    if (createHash('sha256').update(png).digest('hex') !== reference.digest) wrong++;
+  }
+}
+
+// Full collections first, so RSS reflects what is retained, not garbage that
+// has not been collected yet.
+function sample() {
+  for (let i = 0; i < 3; i++) globalThis.gc();
+  return { calls, pages: probe.memoryPages(), rssBytes: process.memoryUsage.rss() };
+}
+
+const start = sample();
+render(WARMUP_CALLS);
+const afterWarmup = sample();
+const checkpoints = [];
+for (let i = 0; i < CHECKPOINTS; i++) {
+  render(CALLS / CHECKPOINTS);
+  checkpoints.push(sample());
+}
+process.stdout.write(`${JSON.stringify({
+  path: pathName,
+  warmupCalls: WARMUP_CALLS,
+  measuredCalls: calls - WARMUP_CALLS,
+  wrongDigests: wrong,
+  // memory.buffer.byteLength as the host sees it, to cross-check the probe
+  hostSeenPages: probe.memoryBytes() / 65536,
+  start,
+  afterWarmup,
+  checkpoints,
+})}\n`);
