@@ -1,9 +1,8 @@
-"""Shared fixtures: the golden vectors and one generator per path."""
+"""Shared fixtures: the golden vectors, one generator per path, and the
+figures the hardening tests report at the end of the run."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
@@ -11,12 +10,16 @@ import pytest
 import qrglue
 import qrglue.raw
 
-REPO = Path(__file__).resolve().parents[3]
-VECTORS = REPO / "tests" / "vectors"
+# The corpus loader and the WIT -> Python option mapping live in corpus.py
+# (next to conformance_runner.py, which uses the same ones).
+from corpus import case_options, case_text, load_cases, load_expected, sha256, vectors_dir  # noqa: F401
 
-CASES: List[Dict[str, Any]] = json.loads((VECTORS / "cases.json").read_text())["cases"]
-EXPECTED: Dict[str, Dict[str, Any]] = json.loads((VECTORS / "expected.json").read_text())
+VECTORS = vectors_dir()
+CASES: List[Dict[str, Any]] = load_cases(VECTORS)
+EXPECTED: Dict[str, Dict[str, Any]] = load_expected(VECTORS)
 REFERENCE_URL_CASE = next(c for c in CASES if c["id"] == "ref-02")
+# The ten reference texts (ref-01..ref-10) with their golden digests.
+REFERENCE_CASES = [next(c for c in CASES if c["id"] == f"ref-{i:02d}") for i in range(1, 11)]
 
 # The path name -> a factory for that path's Generator. "component" is the
 # default (fast glue on the pinned wasmtime-py); "component-stock" is
@@ -28,11 +31,23 @@ PATHS = {
 }
 
 
-def python_options(wit_options: Dict[str, Any]) -> Dict[str, Any]:
-    """cases.json uses WIT names ("ec-level"); the Python API uses keywords."""
-    return {name.replace("-", "_"): value for name, value in wit_options.items()}
-
-
 @pytest.fixture(scope="module", params=sorted(PATHS))
 def gen(request: pytest.FixtureRequest) -> Any:
     return PATHS[request.param]()
+
+
+_REPORT = pytest.StashKey[List[str]]()
+
+
+@pytest.fixture(scope="session")
+def hardening_report(request: pytest.FixtureRequest) -> List[str]:
+    """Lines printed after the run (memory pages, RSS, call counts), so CI logs show them."""
+    return request.config.stash.setdefault(_REPORT, [])
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    lines = config.stash.get(_REPORT, [])
+    if lines:
+        terminalreporter.section("qrglue hardening figures")
+        for line in lines:
+            terminalreporter.write_line(line)

@@ -15,7 +15,7 @@ import qrglue
 import qrglue.raw
 from qrglue import QrError
 
-from conftest import CASES, EXPECTED, REFERENCE_URL_CASE, python_options
+from conftest import CASES, EXPECTED, REFERENCE_URL_CASE, case_options, case_text
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -32,18 +32,18 @@ def test_vectors_cover_every_error_kind() -> None:
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_golden_vector(gen, case) -> None:
     expected = EXPECTED[case["id"]]
-    options = python_options(case["options"])
+    text, options = case_text(case), case_options(case)
     if "error" in expected:
         for render in (gen.png, gen.svg):
             with pytest.raises(QrError) as info:
-                render(case["text"], **options)
+                render(text, **options)
             assert info.value.kind == expected["error"]
     else:
-        png = gen.png(case["text"], **options)
+        png = gen.png(text, **options)
         assert png.startswith(PNG_SIGNATURE)
         assert len(png) == expected["png_bytes"]
         assert sha256(png) == expected["png_sha256"]
-        assert sha256(gen.svg(case["text"], **options).encode("utf-8")) == expected["svg_sha256"]
+        assert sha256(gen.svg(text, **options).encode("utf-8")) == expected["svg_sha256"]
 
 
 def test_module_functions_match_golden_on_both_paths() -> None:
@@ -126,11 +126,15 @@ def test_svg_is_a_document(gen) -> None:
 
 
 def test_trap_recovery(gen) -> None:
-    before = gen.png("before")
+    text, options = case_text(REFERENCE_URL_CASE), case_options(REFERENCE_URL_CASE)
+    golden = EXPECTED[REFERENCE_URL_CASE["id"]]
     for _ in range(3):
-        with pytest.raises(qrglue.GuestTrap):
+        with pytest.raises(qrglue.GuestTrap, match="trapped") as info:
             gen.trap()
-        assert gen.png("before") == before  # a fresh Store: the next call works
+        assert "unreachable" in str(info.value.__cause__)  # the wasm reason is kept
+        # a fresh Store: the very next call returns the golden bytes
+        assert sha256(gen.png(text, **options)) == golden["png_sha256"]
+        assert sha256(gen.svg(text, **options).encode()) == golden["svg_sha256"]
     with pytest.raises(QrError):
         gen.png("")  # errors still map after recovery
 

@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 import qrglue
 from qrglue import QrError, _fastglue, _loader
 
-from conftest import CASES, python_options
+from conftest import CASES, case_options, case_text
 
 FAST = qrglue.Generator(glue="fast")
 STOCK = qrglue.Generator(glue="stock")
@@ -38,10 +38,9 @@ def test_fast_glue_is_on_for_the_pinned_wasmtime() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_same_as_stock_on_vectors(case) -> None:
-    options = python_options(case["options"])
+    text, options = case_text(case), case_options(case)
     for method in ("png", "svg"):
-        assert outcome(getattr(FAST, method), case["text"], **options) == \
-            outcome(getattr(STOCK, method), case["text"], **options)
+        assert outcome(getattr(FAST, method), text, **options) == outcome(getattr(STOCK, method), text, **options)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -65,6 +65,7 @@ class StockCalls:
         self._produce = export_func(self.store, instance, PROBE_INTERFACE, "produce")
         self._png_repeat = export_func(self.store, instance, PROBE_INTERFACE, "png-repeat")
         self._trap = export_func(self.store, instance, PROBE_INTERFACE, "trap")
+        self._memory_pages = export_func(self.store, instance, PROBE_INTERFACE, "memory-pages")
 
     @staticmethod
     def _options(ec: int, min_size: int, quiet_zone: int) -> wc.Record:
@@ -104,6 +105,9 @@ class StockCalls:
 
     def trap(self) -> None:
         self._trap(self.store)
+
+    def memory_pages(self) -> int:
+        return int(self._memory_pages(self.store))
 
 
 class Generator(BaseGenerator):

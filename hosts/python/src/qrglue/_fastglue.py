@@ -70,6 +70,7 @@ _EXPECTED_SIGNATURES = {
     (PROBE_INTERFACE, "consume"): "(list<u8>)->u32",
     (PROBE_INTERFACE, "produce"): "(u32)->list<u8>",
     (PROBE_INTERFACE, "trap"): "()",
+    (PROBE_INTERFACE, "memory-pages"): "()->u32",
 }
 
 _warned = False
@@ -150,6 +151,7 @@ class FastCalls:
         self._png, self._svg, self._png_repeat = ref["png"], ref["svg"], ref["png-repeat"]
         self._noop, self._consume, self._produce, self._trap = (
             ref["noop"], ref["consume"], ref["produce"], ref["trap"])
+        self._memory_pages = ref["memory-pages"]
         self._context = self.store._context()
 
         # Arguments (borrowed by the callee, so Python owns every byte here):
@@ -271,6 +273,13 @@ class FastCalls:
         error = _raw_call(self._trap, self._context, None, 0, None, 0)
         if error:
             raise wasmtime.WasmtimeError._from_ptr(error)
+
+    def memory_pages(self) -> int:
+        head = self._call(self._memory_pages, None, 0)
+        try:
+            return _lift_u32(head)
+        finally:
+            self._release()
 
     def consume(self, data: bytes) -> int:
         n = len(data)

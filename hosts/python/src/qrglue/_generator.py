@@ -28,6 +28,7 @@ class Calls(Protocol):
     def consume(self, data: bytes) -> int: ...
     def produce(self, length: int) -> bytes: ...
     def trap(self) -> None: ...
+    def memory_pages(self) -> int: ...
 
 
 class BaseGenerator:
@@ -91,6 +92,12 @@ class BaseGenerator:
     def trap(self) -> None:
         """Make the guest trap, always: raises GuestTrap; the next call works."""
         self._enter(self._calls.trap)
+
+    def memory_pages(self) -> int:
+        """The guest's linear memory size in 64 KiB pages (of this Generator's
+        current instance): for proving memory stays bounded. It may grow
+        during warm-up, then must not."""
+        return self._enter(self._calls.memory_pages)  # type: ignore[no-any-return]
 
 
 def _u32(value: int) -> int:

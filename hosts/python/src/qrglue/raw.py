@@ -43,6 +43,7 @@ class RawCalls:
         self._consume = exports["qr_consume"]
         self._produce = exports["qr_produce"]
         self._trap = exports["qr_trap"]
+        self._memory_pages = exports["qr_memory_pages"]
         version = exports["qr_abi_version"](store)  # type: ignore[operator]
         if version != ABI_VERSION:
             raise RuntimeError(f"qrglue.raw.wasm speaks ABI {version}, this glue speaks {ABI_VERSION}")
@@ -108,6 +109,9 @@ class RawCalls:
 
     def trap(self) -> None:
         self._trap(self.store)  # type: ignore[operator]
+
+    def memory_pages(self) -> int:
+        return int(self._memory_pages(self.store)) & 0xFFFFFFFF  # type: ignore[operator]
 
 
 class Generator(BaseGenerator):
