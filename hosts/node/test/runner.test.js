@@ -1,0 +1,64 @@
+// The conformance runner (conformance/runner.mjs) as tests/conformance/run.py
+// calls it: its JSON form, QRGLUE_VECTORS_DIR, both case forms, defaults for
+// missing options, and agreement with expected.json on the whole corpus.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { cases, expected, REFERENCE_URL } from '../testing/fixtures.js';
+
+const runner = fileURLToPath(new URL('../conformance/runner.mjs', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+async function runRunner(env) {
+  const { stdout } = await promisify(execFile)(process.execPath, [runner],
+    { cwd: repoRoot, env: { ...process.env, ...env }, maxBuffer: 16 << 20 });
+  const output = JSON.parse(stdout);
+  assert.deepEqual(Object.keys(output), ['paths']);
+  assert.deepEqual(Object.keys(output.paths).sort(), ['node-component', 'node-raw']);
+  return output.paths;
+}
+
+test('runner: every corpus case on both paths, equal to expected.json', async () => {
+  const results = await runRunner({});
+  for (const [path, outcomes] of Object.entries(results)) {
+    assert.deepEqual(Object.keys(outcomes).sort(), cases.map((c) => c.id).sort(), path);
+    for (const { id } of cases) assert.deepEqual(outcomes[id], expected[id], `${path} ${id}`);
+  }
+});
+
+test('runner: QRGLUE_VECTORS_DIR, text_repeat, lone surrogates, missing options take the defaults', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'qrglue-corpus-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const corpus = [
+    { id: 'reference-no-options', text: REFERENCE_URL },
+    { id: 'reference-partial-options', text: REFERENCE_URL, options: { 'ec-level': 'low' } },
+    { id: 'surrogates-repeated', text_repeat: { unit: '\ud800', count: 3 } },
+    { id: 'surrogate-escaped', text: 'a\udfffb' },
+    { id: 'too-long-repeated', text_repeat: { unit: '\u00e9', count: 3545 } }, // 7090 bytes
+    { id: 'quiet-zone-17', text: 'x', options: { 'quiet-zone': 17 } },
+    { id: 'empty', text: '' },
+  ];
+  // JSON.stringify writes lone surrogates as \ud800 escapes, as cases.json does.
+  writeFileSync(join(dir, 'cases.json'), JSON.stringify({ cases: corpus }));
+  const results = await runRunner({ QRGLUE_VECTORS_DIR: dir });
+  const want = {
+    'reference-no-options': expected['ref-02'],
+    'reference-partial-options': expected['ref-02'],
+    'surrogates-repeated': { error: 'invalid-text' },
+    'surrogate-escaped': { error: 'invalid-text' },
+    'too-long-repeated': { error: 'data-too-long' },
+    'quiet-zone-17': { error: 'invalid-options' },
+    empty: { error: 'empty-text' },
+  };
+  for (const outcomes of Object.values(results)) assert.deepEqual(outcomes, want);
+});
+
+test('runner: a corpus folder without cases.json is a failure (non-zero exit)', async () => {
+  await assert.rejects(runRunner({ QRGLUE_VECTORS_DIR: join(tmpdir(), 'qrglue-no-such-corpus') }),
+    (error) => error.code !== 0 && /cases\.json/.test(error.stderr));
+});
