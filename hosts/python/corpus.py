@@ -45,9 +45,14 @@ def case_text(case: Dict[str, Any]) -> str:
 
 
 def python_options(wit_options: Dict[str, Any]) -> Dict[str, Any]:
-    """Only the options the case gives, so the API's own defaults are exercised.
-    An unknown option name is a corpus error, not something to skip."""
+    """Only the options given, so the API's own defaults are exercised.
+    An unknown option name is a corpus error (KeyError), not something to skip."""
     return {_OPTION_KEYWORDS[name]: value for name, value in wit_options.items()}
+
+
+def case_options(case: Dict[str, Any]) -> Dict[str, Any]:
+    """The case's options as keywords for qrglue.png / qrglue.svg."""
+    return python_options(case.get("options", {}))
 
 
 def sha256(data: bytes) -> str:
@@ -56,7 +61,7 @@ def sha256(data: bytes) -> str:
 
 def outcome(png: Callable[..., bytes], svg: Callable[..., str], case: Dict[str, Any]) -> Dict[str, Any]:
     """The README's outcome for one case: digests, or the error kind png and svg agree on."""
-    text, options = case_text(case), python_options(case.get("options", {}))
+    text, options = case_text(case), case_options(case)
     results = []
     for render in (png, svg):
         try:
