@@ -1,0 +1,95 @@
+"""conformance_runner.py as tests/conformance/run.py calls it: a subprocess
+printing {"paths": {...}} for the corpus in $QRGLUE_VECTORS_DIR."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Dict
+
+import qrglue
+
+from conftest import CASES, EXPECTED, REFERENCE_URL_CASE, VECTORS, sha256
+
+RUNNER = Path(__file__).resolve().parents[1] / "conformance_runner.py"
+PATHS = {"python-component", "python-raw"}
+
+
+def run_runner(vectors: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(RUNNER)], capture_output=True, text=True,
+                          env={**os.environ, "QRGLUE_VECTORS_DIR": str(vectors)})
+
+
+def results_for(vectors: Path) -> Dict[str, Dict[str, Any]]:
+    done = run_runner(vectors)
+    assert done.returncode == 0, done.stderr
+    paths = json.loads(done.stdout)["paths"]
+    assert set(paths) == PATHS
+    return paths  # type: ignore[no-any-return]
+
+
+def test_every_case_on_both_paths_matches_expected() -> None:
+    for path, outcomes in results_for(VECTORS).items():
+        assert list(outcomes) == [c["id"] for c in CASES], path
+        differences = {i: (o, EXPECTED[i]) for i, o in outcomes.items() if o != EXPECTED[i]}
+        assert differences == {}, path
+
+
+def test_case_forms_and_defaults(tmp_path) -> None:
+    ref = REFERENCE_URL_CASE
+    assert ref["options"] in ({}, {"ec-level": "low", "min-size": 200, "quiet-zone": 4})
+    cases = [
+        # options left out entirely: the runner must pass none, so API defaults apply
+        {"id": "defaults", "text": ref["text"], "options": {}},
+        {"id": "no-options-key", "text": ref["text"]},
+        {"id": "lone-surrogate", "text": "ab\ud800", "options": {}},
+        {"id": "repeat-fits", "text_repeat": {"unit": "ab", "count": 3}, "options": {"quiet-zone": 0}},
+        {"id": "repeat-too-long", "text_repeat": {"unit": "é", "count": 3545}, "options": {}},
+        {"id": "bad-option", "text": "x", "options": {"min-size": 4097}},
+    ]
+    # json.dumps writes "\ud800" as an escape, as the corpus does.
+    (tmp_path / "cases.json").write_text(json.dumps({"cases": cases}))
+    repeat_png = qrglue.png("ababab", quiet_zone=0)
+    repeat_expected = {"png_sha256": sha256(repeat_png), "png_bytes": len(repeat_png),
+                       "svg_sha256": sha256(qrglue.svg("ababab", quiet_zone=0).encode())}
+    for path, outcomes in results_for(tmp_path).items():
+        assert outcomes["defaults"] == outcomes["no-options-key"] == EXPECTED["ref-02"], path
+        assert outcomes["lone-surrogate"] == {"error": "invalid-text"}, path
+        assert outcomes["repeat-fits"] == repeat_expected, path
+        assert outcomes["repeat-too-long"] == {"error": "data-too-long"}, path
+        assert outcomes["bad-option"] == {"error": "invalid-options"}, path
+
+
+def test_missing_corpus_fails(tmp_path) -> None:
+    done = run_runner(tmp_path / "nowhere")
+    assert done.returncode != 0
+    assert done.stdout == ""
+
+
+def test_outcome_reports_png_svg_disagreement() -> None:
+    from corpus import outcome
+
+    def ok_png(text: str, **options: Any) -> bytes:
+        return b"png"
+
+    def ok_svg(text: str, **options: Any) -> str:
+        return "<svg/>"
+
+    def fails(kind: str) -> Any:
+        def render(text: str, **options: Any) -> Any:
+            raise qrglue.QrError(kind)
+        return render
+
+    def crashes(text: str, **options: Any) -> Any:
+        raise RuntimeError("boom")
+
+    case = {"id": "x", "text": "x", "options": {"min-size": 5}}
+    assert outcome(ok_png, ok_svg, case) == {"png_sha256": sha256(b"png"), "png_bytes": 3,
+                                             "svg_sha256": sha256(b"<svg/>")}
+    assert outcome(fails("empty-text"), fails("empty-text"), case) == {"error": "empty-text"}
+    assert outcome(ok_png, fails("empty-text"), case) == {"error": "png-svg-disagree"}
+    assert outcome(fails("empty-text"), fails("data-too-long"), case) == {"error": "png-svg-disagree"}
+    assert outcome(crashes, crashes, case) == {"error": "unexpected RuntimeError: boom"}
