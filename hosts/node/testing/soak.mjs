@@ -17,7 +17,7 @@ const api = await import(modules[pathName][0]);
 const probe = (await import('../probe.js'))[modules[pathName][1]];
 
 const CALLS = Number(callsArg);
-const WARMUP_CALLS = 5_000;
+const WARMUP_CALLS = 10_000; // long enough for the JIT and the heap to settle (RSS stops climbing)
 const CHECKPOINTS = 10;
 
 const expected = loadExpected();
