@@ -1,0 +1,106 @@
+"""Differential fuzzing: N seeded random cases through all seven paths.
+
+Usage: python3 tests/conformance/fuzz.py N [--seed S] [--chunk K]
+
+Writes the cases to a temporary corpus (chunks of K), runs every host's
+conformance runner on it (tests/conformance/run.py) and fails on any
+disagreement between paths. Each divergent case is appended to
+tests/vectors/cases.json with id `fuzz-<seed>-<n>`, so the next `just test`
+fails on it until it is fixed and blessed into expected.json.
+Texts mix every QR mode, multi-byte UTF-8, control characters, lone
+surrogates (~2 %) and lengths up to past capacity; options are sometimes out
+of range or missing (host defaults).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import run  # noqa: E402  (tests/conformance/run.py)
+
+REPO = run.REPO
+POOLS = [
+    "0123456789",
+    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:",
+    "".join(chr(c) for c in range(32, 127)),
+    "aé€😀中日本\u0301\u05d0\u0627\u0000\n\t\u200d\ufeff\U0010ffff",
+    "".join(chr(c) for c in range(0, 0x800) if not 0xD800 <= c <= 0xDFFF),
+]
+LEVELS = ["low", "medium", "quartile", "high"]
+
+
+def random_text(rng: random.Random) -> str:
+    pool = rng.choice(POOLS)
+    roll = rng.random()
+    if roll < 0.70:
+        length = rng.randint(1, 60)
+    elif roll < 0.95:
+        length = rng.randint(61, 900)
+    elif roll < 0.99:
+        length = rng.randint(900, 3100)
+    else:
+        length = rng.choice([0, 7089, 7090])
+    text = "".join(rng.choice(pool) for _ in range(length))
+    if rng.random() < 0.02:
+        at = rng.randint(0, len(text))
+        text = text[:at] + chr(rng.randint(0xD800, 0xDFFF)) + text[at:]
+    return text
+
+
+def random_options(rng: random.Random) -> dict:
+    options = {}
+    if rng.random() < 0.9:
+        options["ec-level"] = rng.choice(LEVELS)
+    if rng.random() < 0.9:
+        options["min-size"] = rng.choice([1, 2, 50, 200, 333, 1024, 4096]) if rng.random() < 0.95 else rng.choice([0, 4097, 2**32 - 1])
+    if rng.random() < 0.9:
+        options["quiet-zone"] = rng.randint(0, 16) if rng.random() < 0.95 else rng.choice([17, 2**32 - 1])
+    return options
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("count", type=int)
+    parser.add_argument("--seed", type=int, default=20261122)
+    parser.add_argument("--chunk", type=int, default=5000)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    start = time.monotonic()
+    divergent = []
+    done = 0
+    with tempfile.TemporaryDirectory(prefix="qrglue-fuzz-") as tmp:
+        corpus = Path(tmp)
+        while done < args.count:
+            size = min(args.chunk, args.count - done)
+            cases = [{"id": f"fuzz-{args.seed}-{done + i}", "text": random_text(rng), "options": random_options(rng)} for i in range(size)]
+            (corpus / "cases.json").write_text(json.dumps({"cases": cases}, ensure_ascii=True))
+            results = run.run_runners(corpus)
+            problems = run.compare([c["id"] for c in cases], results, None)
+            if problems:
+                print("\n".join(problems))
+                bad = {p.split(":", 1)[0] for p in problems if p.startswith("fuzz-")}
+                divergent += [c for c in cases if c["id"] in bad]
+            done += size
+            print(f"fuzz: {done}/{args.count} cases, {len(divergent)} divergent, {time.monotonic() - start:.0f} s", file=sys.stderr)
+    if divergent:
+        path = REPO / "tests" / "vectors" / "cases.json"
+        corpus = json.loads(path.read_text())
+        corpus["cases"] += divergent
+        path.write_text(json.dumps(corpus, indent=1, ensure_ascii=True) + "\n")
+        print(f"fuzz: {len(divergent)} divergent case(s) appended to {path.relative_to(REPO)}; fix, then bless expected.json")
+        print(f"fuzz: {args.count - len(divergent)} passed, {len(divergent)} failed")
+        return 1
+    print(f"fuzz: {args.count} cases x {len(run.PATHS)} paths agree (seed {args.seed}, {time.monotonic() - start:.0f} s)")
+    print(f"fuzz: {args.count} passed, 0 failed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

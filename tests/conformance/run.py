@@ -1,0 +1,96 @@
+"""Run every host's conformance runner and diff the seven paths.
+
+Usage: python3 tests/conformance/run.py [--vectors DIR] [--no-expected] [--json OUT]
+
+Each runner (tests/conformance/README.md) prints {"paths": {path: {id: outcome}}}.
+This script fails (exit 1) if any path misses a case, differs from
+expected.json, or differs from another path, and prints a readable diff:
+one line per (case, path) that is off, grouped by case.
+Standard library only, so it runs before any venv exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+PATHS = ["rust-native", "rust-component", "rust-raw", "node-component", "node-raw", "python-component", "python-raw"]
+RUNNERS = {
+    "rust": ["cargo", "run", "--locked", "--release", "-q", "-p", "qrglue-host", "--example", "conformance"],
+    "node": ["node", "hosts/node/conformance/runner.mjs"],
+    "python": ["hosts/python/.venv/bin/python", "hosts/python/conformance_runner.py"],
+}
+
+
+def run_runners(vectors: Path) -> dict[str, dict]:
+    env = {**os.environ, "QRGLUE_VECTORS_DIR": str(vectors)}
+    results: dict[str, dict] = {}
+    for host, command in RUNNERS.items():
+        start = time.monotonic()
+        proc = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True)
+        if proc.returncode != 0:
+            sys.stderr.write(proc.stderr[-4000:])
+            raise SystemExit(f"conformance: the {host} runner failed (exit {proc.returncode}): {' '.join(command)}")
+        paths = json.loads(proc.stdout)["paths"]
+        results.update(paths)
+        counts = ", ".join(f"{p} {len(r)}" for p, r in paths.items())
+        print(f"conformance: {host} runner: {counts} cases in {time.monotonic() - start:.1f} s", file=sys.stderr)
+    return results
+
+
+def describe(outcome) -> str:
+    if outcome is None:
+        return "(no result)"
+    if "error" in outcome:
+        return f"error {outcome['error']}"
+    return f"png {outcome['png_sha256'][:12]}.. ({outcome['png_bytes']} B), svg {outcome['svg_sha256'][:12]}.."
+
+
+def compare(case_ids: list[str], results: dict[str, dict], expected: dict | None) -> list[str]:
+    """Readable differences; empty when every path agrees (with expected.json too)."""
+    problems = []
+    missing_paths = [p for p in PATHS if p not in results]
+    if missing_paths:
+        problems.append(f"paths with no results at all: {', '.join(missing_paths)}")
+    for case_id in case_ids:
+        outcomes = {p: results.get(p, {}).get(case_id) for p in PATHS}
+        want = expected.get(case_id) if expected is not None else None
+        if expected is not None and want is None:
+            problems.append(f"{case_id}: no entry in expected.json")
+            continue
+        reference = want if want is not None else outcomes["rust-native"]
+        off = {p: o for p, o in outcomes.items() if o != reference}
+        if off:
+            lines = [f"{case_id}: expected {describe(reference)}"]
+            lines += [f"    {p:<17} {describe(o)}" for p, o in off.items()]
+            problems.append("\n".join(lines))
+    return problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--vectors", type=Path, default=REPO / "tests" / "vectors", help="corpus folder (cases.json, expected.json)")
+    parser.add_argument("--no-expected", action="store_true", help="only compare paths with each other (fuzz corpora)")
+    args = parser.parse_args()
+    cases = json.loads((args.vectors / "cases.json").read_text())["cases"]
+    expected = None if args.no_expected else json.loads((args.vectors / "expected.json").read_text())
+    ids = [c["id"] for c in cases]
+    results = run_runners(args.vectors)
+    problems = compare(ids, results, expected)
+    if problems:
+        print(f"conformance: {len(problems)} case(s) differ:\n" + "\n".join(problems))
+        print(f"conformance: 0 passed, {len(problems)} failed")
+        return 1
+    print(f"conformance: {len(ids)} cases x {len(PATHS)} paths identical" + ("" if expected is None else " and equal to expected.json"))
+    print(f"conformance: {len(ids) * len(PATHS)} passed, 0 failed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

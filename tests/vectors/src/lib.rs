@@ -1,0 +1,195 @@
+//! The conformance corpus for Rust: reads `tests/vectors/cases.json` and
+//! `expected.json` (written by `make_cases.py` and blessed from the core).
+//!
+//! JSON strings may hold lone surrogates (`"\ud800"`), which a Rust `String`
+//! cannot: such a text decodes to [`Text::LoneSurrogate`], and every Rust path
+//! answers it as a host does, with `invalid-text` before any guest call.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use qrglue_core::{EcLevel, Options};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use sha2::{Digest, Sha256};
+
+/// The folder holding cases.json and expected.json: this crate's own, or
+/// `QRGLUE_VECTORS_DIR` (used by `just fuzz` to run generated cases).
+pub fn dir() -> PathBuf {
+    std::env::var_os("QRGLUE_VECTORS_DIR").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from)
+}
+
+/// A case's text as a Rust host receives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Text {
+    Utf8(String),
+    /// UTF-16 with an unpaired surrogate: not a text; `invalid-text`.
+    LoneSurrogate,
+}
+
+#[derive(Debug, Clone)]
+pub struct Case {
+    pub id: String,
+    pub text: Text,
+    pub options: Options,
+    /// The options as written (WIT names; missing ones take defaults).
+    pub options_json: serde_json::Map<String, serde_json::Value>,
+}
+
+/// What a path gives for a case, in expected.json's form.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(untagged)]
+pub enum Outcome {
+    // Fields in alphabetical order: the order expected.json has always had.
+    Image { png_bytes: usize, png_sha256: String, svg_sha256: String },
+    Error { error: String },
+}
+
+impl Outcome {
+    pub fn image(png: &[u8], svg: &str) -> Outcome {
+        Outcome::Image { png_sha256: sha256_hex(png), png_bytes: png.len(), svg_sha256: sha256_hex(svg.as_bytes()) }
+    }
+
+    pub fn error(kind: &str) -> Outcome {
+        Outcome::Error { error: kind.to_owned() }
+    }
+}
+
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[derive(Deserialize)]
+struct File<'a> {
+    #[serde(borrow)]
+    cases: Vec<RawCase<'a>>,
+}
+
+#[derive(Deserialize)]
+struct RawCase<'a> {
+    id: String,
+    #[serde(borrow)]
+    text: Option<&'a RawValue>,
+    #[serde(borrow)]
+    text_repeat: Option<Repeat<'a>>,
+    options: serde_json::Map<String, serde_json::Value>,
+}
+
+#[derive(Deserialize)]
+struct Repeat<'a> {
+    #[serde(borrow)]
+    unit: &'a RawValue,
+    count: usize,
+}
+
+/// Every case in cases.json, in file order.
+pub fn cases() -> Vec<Case> {
+    let json = std::fs::read_to_string(dir().join("cases.json")).expect("tests/vectors/cases.json");
+    let file: File = serde_json::from_str(&json).expect("cases.json parses");
+    file.cases
+        .into_iter()
+        .map(|raw| {
+            let text = match (raw.text, raw.text_repeat) {
+                (Some(text), None) => json_string(text),
+                (None, Some(repeat)) => match json_string(repeat.unit) {
+                    Text::Utf8(unit) => Text::Utf8(unit.repeat(repeat.count)),
+                    Text::LoneSurrogate => Text::LoneSurrogate,
+                },
+                _ => panic!("case {}: exactly one of text, text_repeat", raw.id),
+            };
+            Case { options: options(&raw.options), options_json: raw.options, id: raw.id, text }
+        })
+        .collect()
+}
+
+/// expected.json: case id -> outcome.
+pub fn expected() -> BTreeMap<String, Outcome> {
+    let json = std::fs::read_to_string(dir().join("expected.json")).expect("tests/vectors/expected.json");
+    serde_json::from_str(&json).expect("expected.json parses")
+}
+
+/// expected.json, or nothing if it does not exist yet (bless of a new corpus).
+pub fn expected_or_empty() -> BTreeMap<String, Outcome> {
+    if dir().join("expected.json").exists() { expected() } else { BTreeMap::new() }
+}
+
+/// Options from WIT names, defaults for missing ones. Values are u32 in the
+/// corpus; anything else is a corpus bug.
+fn options(map: &serde_json::Map<String, serde_json::Value>) -> Options {
+    let defaults = Options::default();
+    let number = |key: &str, default: u32| {
+        map.get(key).map_or(default, |v| u32::try_from(v.as_u64().expect("integer option")).expect("u32 option"))
+    };
+    let ec_level = match map.get("ec-level") {
+        None => defaults.ec_level,
+        Some(name) => *EcLevel::ALL.iter().find(|l| Some(l.as_str()) == name.as_str()).expect("known ec-level"),
+    };
+    Options { ec_level, min_size: number("min-size", defaults.min_size), quiet_zone: number("quiet-zone", defaults.quiet_zone) }
+}
+
+/// Decodes a JSON string literal as JavaScript and Python do: to UTF-16
+/// units, then to UTF-8 if every surrogate is paired.
+fn json_string(raw: &RawValue) -> Text {
+    let literal = raw.get();
+    let body = literal.strip_prefix('"').and_then(|s| s.strip_suffix('"')).expect("a JSON string");
+    let mut units: Vec<u16> = Vec::with_capacity(body.len());
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            let mut buf = [0u16; 2];
+            units.extend_from_slice(c.encode_utf16(&mut buf));
+            continue;
+        }
+        let unit = match chars.next().expect("escape") {
+            '"' => '"' as u16,
+            '\\' => '\\' as u16,
+            '/' => '/' as u16,
+            'b' => 0x08,
+            'f' => 0x0c,
+            'n' => '\n' as u16,
+            'r' => '\r' as u16,
+            't' => '\t' as u16,
+            'u' => {
+                let hex: String = chars.by_ref().take(4).collect();
+                u16::from_str_radix(&hex, 16).expect("\\u escape")
+            }
+            other => panic!("bad JSON escape \\{other}"),
+        };
+        units.push(unit);
+    }
+    match String::from_utf16(&units) {
+        Ok(text) => Text::Utf8(text),
+        Err(_) => Text::LoneSurrogate,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decode(literal: &str) -> Text {
+        json_string(&RawValue::from_string(literal.to_owned()).unwrap())
+    }
+
+    #[test]
+    fn decodes_escapes_pairs_and_lone_surrogates() {
+        assert_eq!(decode(r#""a\"\\\/\n\u00e9\ud83e\udd80""#), Text::Utf8("a\"\\/\né🦀".into()));
+        assert_eq!(decode(r#""\ud800""#), Text::LoneSurrogate);
+        assert_eq!(decode(r#""abc\udfff""#), Text::LoneSurrogate);
+        assert_eq!(decode(r#""\udc00\ud800""#), Text::LoneSurrogate);
+        assert_eq!(decode("\"二\""), Text::Utf8("二".into()));
+    }
+
+    #[test]
+    fn the_corpus_loads_with_unique_ids_and_an_expectation_each() {
+        let cases = cases();
+        let expected = expected();
+        assert!(cases.len() >= 150, "{} cases", cases.len());
+        let mut ids = std::collections::BTreeSet::new();
+        for case in &cases {
+            assert!(ids.insert(case.id.clone()), "duplicate id {}", case.id);
+            assert!(expected.contains_key(&case.id), "{} has no expectation", case.id);
+        }
+        assert_eq!(ids.len(), expected.len(), "expected.json has entries for unknown ids");
+    }
+}
