@@ -18,8 +18,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use qrglue_host::{ComponentRuntime, Engine, Generator, Options, Path, RawRuntime};
-use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
+use serde_json::json;
 
 const REFERENCE_TEXT_IDS: [&str; 10] =
     ["ref-01", "ref-02", "ref-03", "ref-04", "ref-05", "ref-06", "ref-07", "ref-08", "ref-09", "ref-10"];
@@ -125,21 +124,18 @@ fn summarize(samples: &[f64]) -> Summary {
     Summary { median: percentile(&sorted, 0.5), p10: percentile(&sorted, 0.1), p90: percentile(&sorted, 0.9) }
 }
 
-fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
-}
 
 fn repo_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
 }
 
 fn reference_texts() -> Vec<(&'static str, String)> {
-    let cases: Value = serde_json::from_str(&std::fs::read_to_string(repo_dir().join("tests/vectors/cases.json")).unwrap()).unwrap();
+    let cases = qrglue_vectors::cases();
     REFERENCE_TEXT_IDS
         .iter()
-        .map(|id| {
-            let case = cases["cases"].as_array().unwrap().iter().find(|c| c["id"] == *id).unwrap_or_else(|| panic!("no {id}"));
-            (*id, case["text"].as_str().unwrap().to_owned())
+        .map(|id| match &cases.iter().find(|c| c.id == *id).unwrap_or_else(|| panic!("no {id}")).text {
+            qrglue_vectors::Text::Utf8(text) => (*id, text.clone()),
+            qrglue_vectors::Text::LoneSurrogate => panic!("{id} is not a text"),
         })
         .collect()
 }
@@ -279,7 +275,7 @@ fn main() {
         measurements.push(json!({
             "path": path.as_str(), "op": op, "text_id": text_id, "bytes": bytes,
             "median_ns": s.median, "p10_ns": s.p10, "p90_ns": s.p90, "samples": samples.len(),
-            "output_bytes": output.map(Vec::len), "sha256": output.filter(|_| is_png).map(|o| sha256_hex(o)),
+            "output_bytes": output.map(Vec::len), "sha256": output.filter(|_| is_png).map(|o| qrglue_vectors::sha256_hex(o)),
         }));
     };
     for s in &series {

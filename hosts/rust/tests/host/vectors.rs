@@ -1,70 +1,52 @@
-//! tests/vectors (cases.json, expected.json), read the way every host reads
-//! them: options by WIT name, a missing option takes the default.
+//! The corpus (tests/vectors) through the shared reader, qrglue-vectors,
+//! plus the few helpers these tests need.
 
-use std::path::PathBuf;
+use qrglue_host::Options;
+use qrglue_vectors::{Outcome, Text};
 
-use qrglue_host::{EcLevel, Options};
-use serde_json::{Map, Value};
-use sha2::{Digest, Sha256};
+pub use qrglue_vectors::sha256_hex;
 
+/// A case whose text is a Rust string (every reference URL is).
 pub struct Case {
-    pub id: String,
     pub text: String,
     pub options: Options,
 }
 
-fn vectors_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors")
-}
-
-fn read_json(name: &str) -> Value {
-    let path = vectors_dir().join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn options(value: &Value) -> Options {
-    let defaults = Options::default();
-    let ec_level = match value.get("ec-level").and_then(Value::as_str) {
-        None => defaults.ec_level,
-        Some(name) => *EcLevel::ALL.iter().find(|level| level.as_str() == name).unwrap_or_else(|| panic!("unknown ec-level {name}")),
-    };
-    let number = |key: &str, default: u32| value.get(key).map_or(default, |v| u32::try_from(v.as_u64().expect("integer option")).expect("u32 option"));
-    Options { ec_level, min_size: number("min-size", defaults.min_size), quiet_zone: number("quiet-zone", defaults.quiet_zone) }
-}
-
-pub fn cases() -> Vec<Case> {
-    let cases = read_json("cases.json");
-    let cases: Vec<Case> = cases["cases"]
-        .as_array()
-        .expect("cases.json: cases array")
-        .iter()
-        .map(|case| Case {
-            id: case["id"].as_str().expect("case id").to_owned(),
-            text: case["text"].as_str().expect("case text").to_owned(),
-            options: options(&case["options"]),
-        })
-        .collect();
-    assert!(cases.len() >= 30, "cases.json lost cases: {}", cases.len());
-    cases
-}
-
 pub fn case(id: &str) -> Case {
-    cases().into_iter().find(|case| case.id == id).unwrap_or_else(|| panic!("no case {id}"))
+    let case = qrglue_vectors::cases().into_iter().find(|case| case.id == id).unwrap_or_else(|| panic!("no case {id}"));
+    match case.text {
+        Text::Utf8(text) => Case { text, options: case.options },
+        Text::LoneSurrogate => panic!("{id} is not a Rust string"),
+    }
 }
 
-pub fn expected() -> Map<String, Value> {
-    match read_json("expected.json") {
-        Value::Object(map) => map,
-        other => panic!("expected.json is not an object: {other}"),
+/// Every case that is a Rust string.
+pub fn utf8_cases() -> Vec<Case> {
+    qrglue_vectors::cases()
+        .into_iter()
+        .filter_map(|case| match case.text {
+            Text::Utf8(text) => Some(Case { text, options: case.options }),
+            Text::LoneSurrogate => None,
+        })
+        .collect()
+}
+
+fn expected_image(id: &str) -> (usize, String, String) {
+    match qrglue_vectors::expected().remove(id) {
+        Some(Outcome::Image { png_bytes, png_sha256, svg_sha256 }) => (png_bytes, png_sha256, svg_sha256),
+        other => panic!("{id}: expected an image, expected.json has {other:?}"),
     }
 }
 
 /// The golden PNG digest of a case that succeeds.
 pub fn expected_png_sha256(id: &str) -> String {
-    expected()[id]["png_sha256"].as_str().unwrap_or_else(|| panic!("{id} has no png_sha256")).to_owned()
+    expected_image(id).1
 }
 
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+pub fn expected_png_bytes(id: &str) -> usize {
+    expected_image(id).0
+}
+
+pub fn expected_svg_sha256(id: &str) -> String {
+    expected_image(id).2
 }
