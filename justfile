@@ -53,9 +53,9 @@ bench *flags: build
     case " {{flags}} " in *" --quick "*) export QRGLUE_BENCH_QUICK=1; echo "== quick run: few samples, figures indicative only";; esac
     for extra in {{flags}}; do [ "$extra" = --quick ] || { echo "unknown flag: $extra (only --quick)"; exit 2; }; done
     mkdir -p target/bench
-    rm -f target/bench/{rust,node,python,report}.json
+    rm -f target/bench/{core,rust,node,python,report}.json
     start=$SECONDS
-    echo "== [1/4] rust: native, component, raw (wasmtime)";  just bench-rust
+    echo "== [1/4] rust: core stages (native), then native, component, raw (wasmtime)"; just bench-core; just bench-rust
     echo "== [2/4] node: component (jco), raw, node-qrcode";  just bench-node
     echo "== [3/4] python: component (wasmtime-py), raw, segno, python-qrcode"; just bench-python
     echo "== [4/4] report"
@@ -118,9 +118,7 @@ bench-node: build-node
 
 ### Python host (hosts/python) ###
 
-# Python: venv (created if missing) with the pinned dev requirements, both .wasm
-# files copied into the package, package installed editable. Stamps skip pip when
-# nothing changed, so a second run takes about a second.
+# Python: venv with the pinned dev requirements, both .wasm files in the package, editable install (stamps skip pip when nothing changed).
 [group('build')]
 build-python: build-wasm
     cd hosts/python && if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
@@ -141,6 +139,19 @@ test-python: build-python
 [group('bench')]
 bench-python: build-python
     cd hosts/python && .venv/bin/python bench.py --out ../../target/bench/python.json
+
+### Core (guest/core: crate qrglue-core) ###
+# Its tests (golden vectors, API, 5,000-case mask differential) run in `test-rust`.
+
+# Core: mask choice vs stock qrcode on N seeded random inputs, all versions/levels/modes (e.g. `just diff-mask 100000`).
+[group('test')]
+diff-mask N="100000" SEED="0x5eed0f9e112024":
+    QRGLUE_MASK_CASES={{N}} QRGLUE_MASK_SEED={{SEED}} {{cargo}} test --locked --release -p qrglue-core --test mask_differential -- --nocapture
+
+# Core: native stage benchmark (seed function, stock vs our encode, PNG stage, png, svg); writes target/bench/core.json (QRGLUE_BENCH_QUICK=1: smoke run).
+[group('bench')]
+bench-core:
+    {{cargo}} bench --locked --profile release -p qrglue-core --bench stages
 
 ### Rust host (hosts/rust: crate qrglue-host, binary qrglue) ###
 # Its tests run in `test-rust` (plain `cargo test --release` includes the crate).
