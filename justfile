@@ -162,8 +162,10 @@ bench-core:
 bench-rust: build-wasm
     {{cargo}} bench --locked --profile release -p qrglue-host --bench bridges
 
+# (`[no-cd]`: FILE paths are relative to where you run just, not to the repo root.)
 # The qrglue CLI, e.g. `just qrglue png "hello" -o hello.png --path raw`.
 [group('build')]
 [positional-arguments]
+[no-cd]
 qrglue *args: build-wasm
-    {{cargo}} run --locked --release -q -p qrglue-host --bin qrglue -- "$@"
+    {{cargo}} run --locked --release -q --manifest-path {{justfile_directory()}}/Cargo.toml -p qrglue-host --bin qrglue -- "$@"
