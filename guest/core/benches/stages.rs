@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use image::Luma;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use qrglue_core::{EcLevel, Options};
-use serde_json::{Value, json};
+use serde_json::json;
 use sha2::{Digest, Sha256};
 
 const SAMPLE_TARGET: Duration = Duration::from_micros(200);
@@ -36,18 +36,17 @@ fn workspace_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The reference texts, ref-01..ref-10, from the golden cases.
+/// The reference texts, ref-01..ref-10, from the golden cases (read through
+/// qrglue-vectors, which also handles the corpus's non-UTF-8 cases).
 fn reference_texts() -> Vec<(String, String)> {
-    let path = workspace_root().join("tests/vectors/cases.json");
-    let cases: Value = serde_json::from_str(&std::fs::read_to_string(&path).expect("read cases.json")).expect("parse cases.json");
-    let texts: Vec<(String, String)> = cases["cases"]
-        .as_array()
-        .expect("cases array")
-        .iter()
+    let texts: Vec<(String, String)> = qrglue_vectors::cases()
+        .into_iter()
         .filter_map(|case| {
-            let id = case["id"].as_str()?;
-            let is_reference = id.len() == 6 && id.starts_with("ref-");
-            is_reference.then(|| (id.to_owned(), case["text"].as_str().expect("text").to_owned()))
+            let is_reference = case.id.len() == 6 && case.id.starts_with("ref-");
+            match case.text {
+                qrglue_vectors::Text::Utf8(text) if is_reference => Some((case.id, text)),
+                _ => None,
+            }
         })
         .collect();
     assert_eq!(texts.len(), 10, "cases.json must hold ref-01..ref-10");

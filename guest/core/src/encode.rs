@@ -1,12 +1,11 @@
 //! Stage 1: text -> QR module matrix.
 //!
 //! The symbol is exactly the one `qrcode::QrCode::with_error_correction_level`
-//! builds (its segmentation, codewords, drawing and mask), assembled here from
-//! qrcode's public parts as `QrCode::with_bits` does, except for the mask
-//! choice: qrcode's `apply_best_mask` spends ~95 % of the encoding time
-//! scoring masks, so [`crate::mask`] scores them (with qrcode's rules and
-//! tie-break) without allocating. The chosen mask is then applied by qrcode
-//! itself.
+//! builds (its segmentation, codewords, drawing and mask), assembled from
+//! qrcode's public parts as `QrCode::with_bits` does, except for the last
+//! step: qrcode's `apply_best_mask` spends ~95 % of the encoding time scoring
+//! masks, so [`crate::mask`] scores them with qrcode's rules and tie-break,
+//! without allocating, and masks the winner.
 
 use qrcode::canvas::Canvas;
 
@@ -49,8 +48,7 @@ pub fn encode(text: &str, ec_level: EcLevel) -> Result<QrMatrix, QrError> {
     canvas.draw_data(&data, &ec);
     // encode_auto only yields normal (non-micro) versions: width 21..=177.
     let width = version.width() as usize;
-    canvas.apply_mask(mask::best_mask(&canvas, width, level));
-    let dark = canvas.into_colors().into_iter().map(|c| c == qrcode::Color::Dark).collect();
+    let dark = mask::best_masked_symbol(&canvas, width, level);
     Ok(QrMatrix { width, dark })
 }
 

@@ -14,9 +14,8 @@
 //!   (mixed texts may land a version off, or not fit: errors must agree too).
 //!
 //! `QRGLUE_MASK_CASES` (default 5,000) sets the count, `QRGLUE_MASK_SEED`
-//! (default below) the seed. Runs on all cores; needs `--release` to be quick
-//! (stock qrcode takes ~0.3-10 ms per code) and because qrcode's penalty sum
-//! overflows u16 on some large codes, which a debug build turns into a panic.
+//! (default below) the seed. Runs on all cores; meant for `--release` (stock
+//! qrcode takes ~0.3-10 ms per code there, far more in a debug build).
 //! Locally: `just diff-mask 100000`.
 
 use std::time::Instant;
