@@ -1,5 +1,6 @@
-//! Mask choice: the mask `qrcode` 0.14.1's `Canvas::apply_best_mask` would
-//! choose, found without building eight canvases and without allocating.
+//! Mask choice: the symbol `qrcode` 0.14.1's `Canvas::apply_best_mask` would
+//! make, found without building eight canvases and with one allocation (the
+//! output), none per module or per position.
 //!
 //! `apply_best_mask` clones the canvas once per mask, applies it, and scores
 //! each result with `compute_total_penalty_scores`, whose finder rule boxes a
