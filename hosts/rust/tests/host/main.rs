@@ -8,12 +8,14 @@
 //! - `differential`: 1,000 seeded random inputs agree across the paths.
 //! - `decode`: an independent reader (rqrr) reads the reference PNG back.
 //! - `cli`: the `qrglue` binary's acceptance check and its refusals.
+//! - `hardening`: owned results, 100,000-call memory/RSS soak, hostile raw ABI calls.
 
 mod cli;
 mod decode;
 mod differential;
 mod errors;
 mod golden;
+mod hardening;
 mod raw_abi;
 mod vectors;
 mod wasm_files;
