@@ -35,8 +35,14 @@ build-wasm: setup-rust
     {{cargo}} build --locked --release --target {{wasm_target}} -p qrglue-component -p qrglue-raw
     mkdir -p {{wasm_out}}
     wasm-tools component new target/{{wasm_target}}/release/qrglue_component.wasm \
-        -o {{wasm_out}}/qrglue.component.wasm
-    cp target/{{wasm_target}}/release/qrglue_raw.wasm {{wasm_out}}/qrglue.raw.wasm
+        -o {{wasm_out}}/.qrglue.component.wasm.new
+    cp target/{{wasm_target}}/release/qrglue_raw.wasm {{wasm_out}}/.qrglue.raw.wasm.new
+    # Replace a .wasm only when its bytes changed: the Rust host embeds both
+    # files, and a new mtime alone would re-link wasmtime with fat LTO (minutes).
+    for name in component raw; do \
+        new={{wasm_out}}/.qrglue.$name.wasm.new; out={{wasm_out}}/qrglue.$name.wasm; \
+        if cmp -s "$new" "$out"; then rm "$new"; else mv "$new" "$out"; fi; \
+    done
     wasm-tools validate {{wasm_out}}/qrglue.component.wasm
     wasm-tools validate {{wasm_out}}/qrglue.raw.wasm
     @ls -l {{wasm_out}}/*.wasm
