@@ -8,6 +8,7 @@ the answer (see `_component.py`, `_fastglue.py`, `raw.py`). Everything else
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable, Protocol
 
 import wasmtime
@@ -104,3 +105,29 @@ def _u32(value: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**32:
         raise ValueError(f"expected an int in 0..2**32, got {value!r}")
     return value
+
+
+class PerThread:
+    """A path's module-level API (`qrglue.png`, `qrglue.raw.png`, ...): one
+    generator per thread, made on first use, because a wasmtime Store must
+    not be shared across threads. Its methods are thread-safe."""
+
+    def __init__(self, factory: Callable[[], BaseGenerator]) -> None:
+        self._factory = factory
+        self._local = threading.local()
+
+    def generator(self) -> BaseGenerator:
+        gen = getattr(self._local, "generator", None)
+        if gen is None:
+            gen = self._local.generator = self._factory()
+        return gen
+
+    def png(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+            quiet_zone: int = DEFAULT_QUIET_ZONE) -> bytes:
+        """The QR code for `text` as PNG bytes. Thread-safe. Raises QrError."""
+        return self.generator().png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone)
+
+    def svg(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+            quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
+        """The QR code for `text` as an SVG document. Thread-safe. Raises QrError."""
+        return self.generator().svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone)

@@ -10,14 +10,13 @@ every call that may grow memory), every payload copied out before it is freed.
 from __future__ import annotations
 
 import ctypes
-import threading
 from typing import Tuple
 
 import wasmtime
 
 from . import _loader
-from ._common import (DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, GuestTrap, QrError)
-from ._generator import BaseGenerator, Calls
+from ._common import GuestTrap, QrError
+from ._generator import BaseGenerator, Calls, PerThread
 
 __all__ = ["png", "svg", "Generator", "QrError", "GuestTrap"]
 
@@ -122,23 +121,7 @@ class Generator(BaseGenerator):
         return RawCalls()
 
 
-_per_thread = threading.local()
-
-
-def _generator() -> Generator:
-    gen = getattr(_per_thread, "generator", None)
-    if gen is None:
-        gen = _per_thread.generator = Generator()
-    return gen
-
-
-def png(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-        quiet_zone: int = DEFAULT_QUIET_ZONE) -> bytes:
-    """Like `qrglue.png`, through the raw ABI. Thread-safe (one instance per thread)."""
-    return _generator().png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone)
-
-
-def svg(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-        quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
-    """Like `qrglue.svg`, through the raw ABI. Thread-safe (one instance per thread)."""
-    return _generator().svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone)
+# Module-level `qrglue.raw.png` / `svg`: one raw instance per thread.
+_per_thread = PerThread(Generator)
+png = _per_thread.png
+svg = _per_thread.svg
