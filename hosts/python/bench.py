@@ -54,8 +54,13 @@ def machine() -> str:
                 break
     except OSError:
         pass
+    try:  # "always [madvise] never": whether malloc's memory gets huge pages unasked
+        thp = Path("/sys/kernel/mm/transparent_hugepage/enabled").read_text().split("[")[1].split("]")[0]
+    except (OSError, IndexError):
+        thp = "unknown"
     return f"{model}, {os.cpu_count()} logical cores, {platform.system()} {platform.machine()}, " \
-           f"Python {platform.python_version()}, wasmtime-py {qrglue._loader.WASMTIME_VERSION}"
+           f"Python {platform.python_version()}, wasmtime-py {qrglue._loader.WASMTIME_VERSION}, " \
+           f"{' '.join(platform.libc_ver())}, THP {thp}"
 
 
 def segno_png(text: str) -> bytes:
@@ -110,6 +115,32 @@ class Series:
                 "sha256": hashlib.sha256(data).hexdigest() if is_bytes and self.op == "png" else None}
 
 
+# glibc's tunable for transparent huge pages on malloc's own mmaps (glibc >= 2.35).
+THP_TUNABLE = "glibc.malloc.hugetlb=1"
+
+
+def thp_tunable_supported() -> bool:
+    libc, version = platform.libc_ver()
+    try:
+        return libc == "glibc" and tuple(int(x) for x in version.split(".")[:2]) >= (2, 35)
+    except ValueError:
+        return False
+
+
+def build_glue_series(gens: Dict[str, Any]) -> List[Series]:
+    """noop, and lowering (consume) / lifting (produce) at sizes from 0 B to 1 MiB."""
+    series: List[Series] = []
+    sizes = [0, 394, 1024, 16384] if QUICK else [0, 394, 1024, 16384, 262144, 1048576]
+    for path, gen in gens.items():
+        series.append(Series(path, "noop", None, None, gen.noop, batch=200))
+        for size in sizes:
+            data = bytes(i % 256 for i in range(size))
+            small = 20 if size <= 1024 else 1
+            series.append(Series(path, "consume", None, size, lambda g=gen, d=data: g.consume(d), batch=small))
+            series.append(Series(path, "produce", None, size, lambda g=gen, n=size: g.produce(n), batch=small))
+    return series
+
+
 def build_series() -> List[Series]:
     gens = {"component": qrglue.Generator(glue="fast"), "component-stock": qrglue.Generator(glue="stock"),
             "raw": qrglue.raw.Generator()}
@@ -125,17 +156,45 @@ def build_series() -> List[Series]:
         series.append(Series("segno", "png", text_id, None, lambda t=text: segno_png(t)))
         series.append(Series("python-qrcode", "png", text_id, None, lambda t=text: python_qrcode_png(t)))
     repeat = 5 if QUICK else 20
-    sizes = [0, 394, 1024, 16384] if QUICK else [0, 394, 1024, 16384, 262144, 1048576]
     for path, gen in gens.items():
         series.append(Series(path, "png-repeat", REFERENCE, None,
                              lambda g=gen: g.png_repeat(ref_text, repeat), per=repeat))
-        series.append(Series(path, "noop", None, None, gen.noop, batch=200))
-        for size in sizes:
-            data = bytes(i % 256 for i in range(size))
-            small = 20 if size <= 1024 else 1
-            series.append(Series(path, "consume", None, size, lambda g=gen, d=data: g.consume(d), batch=small))
-            series.append(Series(path, "produce", None, size, lambda g=gen, n=size: g.produce(n), batch=small))
-    return series
+    return series + build_glue_series(gens)
+
+
+def run_rounds(series: List[Series]) -> None:
+    warmup, rounds = (2, 5) if QUICK else (5, 41)
+    for _ in range(warmup):
+        for s in series:
+            s.run(record=False)
+    for r in range(rounds):
+        for s in series:
+            # The 1 MiB stock conversions take ~1 s each: fewer rounds for them.
+            if s.path == "component-stock" and (s.size or 0) >= 262144 and r % 4:
+                continue
+            s.run()
+
+
+def glue_with_thp() -> List[Dict[str, Any]]:
+    """The fast component's glue series again, in a child interpreter started
+    with glibc's THP tunable, as path "component-thp". Above ~800 KiB a
+    list<u8> result makes wasmtime's C API allocate a >32 MiB temporary
+    (one 40-byte Rust `Val` per byte), past glibc's largest mmap threshold, so
+    every such call maps fresh 4 KiB pages; with the tunable they are 2 MiB
+    pages. The difference is the page-fault share of the per-byte cost."""
+    if not thp_tunable_supported():
+        return []
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "thp.json"
+        tunables = ":".join(t for t in (os.environ.get("GLIBC_TUNABLES"), THP_TUNABLE) if t)
+        child = subprocess.run([sys.executable, __file__, "--glue-only", "--out", str(out)],
+                               env={**os.environ, "GLIBC_TUNABLES": tunables}, capture_output=True, text=True)
+        if child.returncode:
+            raise RuntimeError(f"the THP glue run failed:\n{child.stderr}")
+        measurements = json.loads(out.read_text())["measurements"]
+    for m in measurements:
+        m["path"] = "component-thp"
+    return measurements
 
 
 COLD_SCRIPT = ("import time; t = time.perf_counter_ns(); import {module} as m; "
@@ -172,21 +231,20 @@ def cold_start(samples: int) -> List[Dict[str, Any]]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=str(REPO / "target" / "bench" / "python.json"))
+    parser.add_argument("--glue-only", action="store_true",
+                        help="only the fast component's noop/consume/produce series (used for the THP run)")
     args = parser.parse_args()
 
-    series = build_series()
-    warmup, rounds = (2, 5) if QUICK else (5, 41)
-    for _ in range(warmup):
-        for s in series:
-            s.run(record=False)
-    for r in range(rounds):
-        for s in series:
-            # The 1 MiB stock conversions take ~1 s each: fewer rounds for them.
-            if s.path == "component-stock" and (s.size or 0) >= 262144 and r % 4:
-                continue
-            s.run()
-    measurements = [s.result() for s in series]
-    measurements += cold_start(2 if QUICK else 10)
+    if args.glue_only:
+        series = build_glue_series({"component": qrglue.Generator(glue="fast")})
+        run_rounds(series)
+        measurements = [s.result() for s in series]
+    else:
+        series = build_series()
+        run_rounds(series)
+        measurements = [s.result() for s in series]
+        measurements += glue_with_thp()
+        measurements += cold_start(2 if QUICK else 10)
 
     report = {"host": "python", "machine": machine(), "measurements": measurements}
     out = Path(args.out)

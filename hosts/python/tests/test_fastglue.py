@@ -20,7 +20,9 @@ from conftest import CASES, case_options, case_text
 
 FAST = qrglue.Generator(glue="fast")
 STOCK = qrglue.Generator(glue="stock")
-SIZES = [0, 1, 31, 32, 33, 251, 1024, 16 * 1024, 256 * 1024, 1024 * 1024]
+CHUNK = _fastglue._LIFT_CHUNK  # lifting copies this many elements at a time
+SIZES = [0, 1, 31, 32, 33, 251, 1024, 16 * 1024, CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK + 7,
+         256 * 1024, 1024 * 1024]
 
 
 def outcome(call, *args, **kwargs):
@@ -79,6 +81,21 @@ def test_list_lift_rejects_non_u8_elements() -> None:
     elements[32] = 6  # a U32 in the middle
     with pytest.raises(TypeError):
         _fastglue.FastCalls._bytes((_fastglue._LIST, 3, address, 0))
+
+
+def test_list_lift_checks_every_chunk() -> None:
+    size = 2 * CHUNK + 5
+    elements = (ctypes.c_uint8 * (size * 32))()
+    raw = memoryview(elements).cast("B")
+    raw[0::32] = bytes((2,)) * size  # every element a U8 ...
+    raw[8::32] = bytes(i % 256 for i in range(size))
+    address = ctypes.addressof(elements)
+    assert _fastglue.FastCalls._bytes((_fastglue._LIST, size, address, 0)) == bytes(i % 256 for i in range(size))
+    for bad in (CHUNK - 1, CHUNK, 2 * CHUNK + 4):  # ... but one, at a chunk's end, start, and the tail
+        raw[bad * 32] = 6
+        with pytest.raises(TypeError):
+            _fastglue.FastCalls._bytes((_fastglue._LIST, size, address, 0))
+        raw[bad * 32] = 2
 
 
 def test_signature_mismatch_is_refused(monkeypatch) -> None:
