@@ -246,12 +246,13 @@ def main() -> None:
         measurements += glue_with_thp()
         measurements += cold_start(2 if QUICK else 10)
 
-    report = {"host": "python", "machine": machine(), "measurements": measurements}
+    label = machine() + ("; QRGLUE_BENCH_QUICK smoke run, not for comparison" if QUICK else "")
+    report = {"host": "python", "machine": label, "quick": QUICK, "measurements": measurements}
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=1) + "\n")
 
-    print(f"# {report['machine']}{'  (QUICK)' if QUICK else ''}")
+    print(f"# {report['machine']}")
     print(f"{'path':16} {'op':18} {'text/bytes':>10} {'median us':>11} {'p10':>10} {'p90':>10} {'n':>4} {'out B':>7}")
     for m in measurements:
         label = m["text_id"] if m["bytes"] is None else str(m["bytes"])
