@@ -235,16 +235,11 @@ def main() -> None:
                         help="only the fast component's noop/consume/produce series (used for the THP run)")
     args = parser.parse_args()
 
-    if args.glue_only:
-        series = build_glue_series({"component": qrglue.Generator(glue="fast")})
-        run_rounds(series)
-        measurements = [s.result() for s in series]
-    else:
-        series = build_series()
-        run_rounds(series)
-        measurements = [s.result() for s in series]
-        measurements += glue_with_thp()
-        measurements += cold_start(2 if QUICK else 10)
+    series = build_glue_series({"component": qrglue.Generator(glue="fast")}) if args.glue_only else build_series()
+    run_rounds(series)
+    measurements = [s.result() for s in series]
+    if not args.glue_only:
+        measurements += glue_with_thp() + cold_start(2 if QUICK else 10)
 
     label = machine() + ("; QRGLUE_BENCH_QUICK smoke run, not for comparison" if QUICK else "")
     report = {"host": "python", "machine": label, "quick": QUICK, "measurements": measurements}
