@@ -80,3 +80,34 @@ fn a_non_utf8_argument_is_invalid_text_on_every_path() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("invalid-text"), "{path}");
     }
 }
+
+/// Standard output on a terminal: a PNG is refused unless `-o -` forces it,
+/// an SVG (text) goes through. `script` (util-linux) runs the binary on a
+/// pseudo-terminal and copies what reached it to its own standard output.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_png_is_not_written_to_a_terminal_unless_forced() {
+    use std::process::Stdio;
+    let on_a_terminal = |args: &str| -> Output {
+        let command = format!("'{}' {args}", env!("CARGO_BIN_EXE_qrglue"));
+        Command::new("script")
+            .args(["--quiet", "--return", "--command", &command, "/dev/null"])
+            .stdin(Stdio::null())
+            .output()
+            .expect("this test needs `script` from util-linux (Debian: bsdutils) to get a terminal")
+    };
+    let contains = |haystack: &[u8], needle: &[u8]| haystack.windows(needle.len()).any(|w| w == needle);
+
+    let refused = on_a_terminal("png hello");
+    assert_eq!(refused.status.code(), Some(2), "{}", String::from_utf8_lossy(&refused.stdout));
+    assert!(contains(&refused.stdout, b"refusing to write a PNG to a terminal"));
+    assert!(!contains(&refused.stdout, b"\x89PNG"), "no PNG byte reaches the terminal");
+
+    let forced = on_a_terminal("png hello -o -");
+    assert!(forced.status.success());
+    assert!(contains(&forced.stdout, b"\x89PNG"));
+
+    let svg = on_a_terminal("svg hello");
+    assert!(svg.status.success());
+    assert!(contains(&svg.stdout, b"<svg"));
+}
