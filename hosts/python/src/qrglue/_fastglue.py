@@ -228,10 +228,10 @@ class FastCalls:
         for start in range(0, size, _LIFT_CHUNK):
             count = min(_LIFT_CHUNK, size - start)
             blob = ctypes.string_at(data + start * _VAL_SIZE, count * _VAL_SIZE)
-            if blob[0::_VAL_SIZE] != (_U8_KINDS if count == _LIFT_CHUNK else bytes((_U8,)) * count):
+            if blob[0::_VAL_SIZE] != _U8_KINDS[:count]:
                 raise TypeError("list<u8> holds an element that is not a u8")
             parts.append(blob[8::_VAL_SIZE])
-        return parts[0] if len(parts) == 1 else b"".join(parts)
+        return b"".join(parts)  # returns a lone part as is, without a copy
 
     @staticmethod
     def _string(head: Tuple[int, int, int, int]) -> str:
