@@ -25,9 +25,14 @@ setup-rust:
 
 ### Build ###
 
-# Build everything: both .wasm guests and every host package.
+# Build everything: both .wasm guests, the contract file and every host package.
 [group('build')]
-build: build-wasm build-node build-python
+build: build-wasm contract build-node build-python
+
+# Write target/contract.json from guest/core/src/contract.rs: the defaults, bounds, EC-level order, error kinds, raw-ABI codes and fixed messages every host's tests compare their own constants with.
+[group('build')]
+contract:
+    {{cargo}} run --locked --release -q -p qrglue-vectors --bin contract -- target/contract.json
 
 # Build target/wasm/qrglue.component.wasm and target/wasm/qrglue.raw.wasm.
 [group('build')]

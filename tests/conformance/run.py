@@ -48,7 +48,7 @@ def describe(outcome) -> str:
     if outcome is None:
         return "(no result)"
     if "error" in outcome:
-        return f"error {outcome['error']}"
+        return f"error {outcome['error']}: {outcome.get('message')!r}"
     return f"png {outcome['png_sha256'][:12]}.. ({outcome['png_bytes']} B), svg {outcome['svg_sha256'][:12]}.."
 
 

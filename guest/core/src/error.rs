@@ -13,6 +13,9 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind, in raw ABI code order (1..=4).
+    pub const ALL: [ErrorKind; 4] = [ErrorKind::EmptyText, ErrorKind::InvalidText, ErrorKind::DataTooLong, ErrorKind::InvalidOptions];
+
     /// The WIT case name, e.g. `"data-too-long"`; hosts expose this as `.kind`.
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -31,6 +34,23 @@ impl ErrorKind {
             ErrorKind::DataTooLong => 3,
             ErrorKind::InvalidOptions => 4,
         }
+    }
+
+    /// The kind for a raw ABI status code; `None` for 0 (success) and for
+    /// codes the ABI does not define.
+    pub const fn from_code(code: u32) -> Option<ErrorKind> {
+        match code {
+            1 => Some(ErrorKind::EmptyText),
+            2 => Some(ErrorKind::InvalidText),
+            3 => Some(ErrorKind::DataTooLong),
+            4 => Some(ErrorKind::InvalidOptions),
+            _ => None,
+        }
+    }
+
+    /// The kind for a WIT case name (`"data-too-long"`).
+    pub fn from_name(name: &str) -> Option<ErrorKind> {
+        Self::ALL.into_iter().find(|kind| kind.as_str() == name)
     }
 }
 
@@ -61,9 +81,9 @@ impl QrError {
 impl fmt::Display for QrError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            QrError::EmptyText => f.write_str("text is empty"),
+            QrError::EmptyText => f.write_str(crate::contract::EMPTY_TEXT_MESSAGE),
             QrError::InvalidText(msg) => f.write_str(msg),
-            QrError::DataTooLong => f.write_str("text does not fit in a QR code at this error-correction level"),
+            QrError::DataTooLong => f.write_str(crate::contract::DATA_TOO_LONG_MESSAGE),
             QrError::InvalidOptions(msg) => f.write_str(msg),
         }
     }

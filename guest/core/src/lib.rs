@@ -13,6 +13,7 @@
 //! The bytes produced here are the project's golden output
 //! (`tests/vectors/expected.json`): speed work must not change them.
 
+pub mod contract;
 mod encode;
 mod error;
 mod mask;
@@ -63,7 +64,18 @@ pub fn svg(text: &str, options: &Options) -> Result<String, QrError> {
 }
 
 /// Bytes from a host that claim to be a text: exact UTF-8 or `invalid-text`.
-/// Used by the raw ABI, where the guest receives bytes, not a string.
+/// Used by the raw ABI, where the guest receives bytes, not a string, and by
+/// Rust callers whose text arrives as bytes.
+///
+/// An encoded UTF-16 surrogate (`ED A0..BF xx`, how WTF-8 carries the lone
+/// surrogate of a JavaScript or Python string) gets the message every host
+/// gives a lone surrogate, so the same input reads the same on every path.
 pub fn text_from_utf8(bytes: &[u8]) -> Result<&str, QrError> {
-    std::str::from_utf8(bytes).map_err(|e| QrError::InvalidText(format!("text is not valid UTF-8: {e}")))
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        match bytes[at..] {
+            [0xED, 0xA0..=0xBF, 0x80..=0xBF, ..] => QrError::InvalidText(contract::LONE_SURROGATE_MESSAGE.to_owned()),
+            _ => QrError::InvalidText(format!("text is not valid UTF-8: {e}")),
+        }
+    })
 }

@@ -1,7 +1,7 @@
 //! Options and their bounds. WIT has no defaults, so every host applies
 //! [`Options::default`]'s values itself: low, 200, 4.
 
-use crate::QrError;
+use crate::{QrError, contract};
 
 /// Error-correction level: how much of the code may be damaged and still read
 /// (about 7 %, 15 %, 25 %, 30 %).
@@ -20,6 +20,16 @@ impl EcLevel {
     /// The raw ABI encoding (0..=3, in WIT order); other values are invalid options.
     pub fn from_index(index: u32) -> Option<EcLevel> {
         Self::ALL.get(index as usize).copied()
+    }
+
+    /// This level's index in WIT order: the raw ABI's encoding.
+    pub const fn index(self) -> u32 {
+        self as u32
+    }
+
+    /// The level for a WIT case name (`"quartile"`).
+    pub fn from_name(name: &str) -> Option<EcLevel> {
+        Self::ALL.into_iter().find(|level| level.as_str() == name)
     }
 
     pub fn as_str(self) -> &'static str {
@@ -76,17 +86,11 @@ impl Default for Options {
 
 impl Options {
     pub fn validate(&self) -> Result<(), QrError> {
-        if !(1..=MAX_MIN_SIZE).contains(&self.min_size) {
-            return Err(QrError::InvalidOptions(format!(
-                "min-size must be within 1..={MAX_MIN_SIZE}, got {}",
-                self.min_size
-            )));
+        if !(contract::MIN_MIN_SIZE..=MAX_MIN_SIZE).contains(&self.min_size) {
+            return Err(QrError::InvalidOptions(contract::out_of_range("min-size", contract::MIN_MIN_SIZE, MAX_MIN_SIZE, self.min_size)));
         }
         if self.quiet_zone > MAX_QUIET_ZONE {
-            return Err(QrError::InvalidOptions(format!(
-                "quiet-zone must be within 0..={MAX_QUIET_ZONE}, got {}",
-                self.quiet_zone
-            )));
+            return Err(QrError::InvalidOptions(contract::out_of_range("quiet-zone", 0, MAX_QUIET_ZONE, self.quiet_zone)));
         }
         Ok(())
     }

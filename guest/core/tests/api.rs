@@ -167,3 +167,40 @@ mod random_texts {
         }
     }
 }
+
+#[test]
+fn an_encoded_lone_surrogate_reads_as_every_host_reports_it() {
+    use qrglue_core::contract::LONE_SURROGATE_MESSAGE;
+    for bytes in [&b"\xed\xa0\x80"[..], b"ab\xed\xbf\xbfc"] {
+        assert_eq!(qrglue_core::text_from_utf8(bytes).unwrap_err(), QrError::InvalidText(LONE_SURROGATE_MESSAGE.into()));
+    }
+    // Other invalid UTF-8 says what it is, and where.
+    let error = qrglue_core::text_from_utf8(b"ab\xff").unwrap_err().to_string();
+    assert!(error.starts_with("text is not valid UTF-8") && error.contains("index 2"), "{error}");
+}
+
+#[test]
+fn contract_codes_names_and_indexes_round_trip() {
+    for kind in ErrorKind::ALL {
+        assert_eq!(ErrorKind::from_code(kind.code()), Some(kind));
+        assert_eq!(ErrorKind::from_name(kind.as_str()), Some(kind));
+    }
+    assert_eq!((ErrorKind::from_code(0), ErrorKind::from_code(5)), (None, None));
+    for (i, level) in EcLevel::ALL.into_iter().enumerate() {
+        assert_eq!(level.index(), i as u32);
+        assert_eq!(EcLevel::from_index(level.index()), Some(level));
+        assert_eq!(EcLevel::from_name(level.as_str()), Some(level));
+    }
+    assert_eq!((EcLevel::from_index(4), EcLevel::from_name("L")), (None, None));
+    // The fixed messages are what the errors display, and the templates
+    // are what the helpers fill in.
+    use qrglue_core::contract::{self, OUT_OF_RANGE_TEMPLATE};
+    assert_eq!(QrError::EmptyText.to_string(), contract::EMPTY_TEXT_MESSAGE);
+    assert_eq!(QrError::DataTooLong.to_string(), contract::DATA_TOO_LONG_MESSAGE);
+    let filled = OUT_OF_RANGE_TEMPLATE.replace("{option}", "min-size").replace("{min}", "1").replace("{max}", "4096").replace("{value}", "0");
+    assert_eq!(contract::out_of_range("min-size", 1, 4096, 0), filled);
+    assert_eq!(contract::bad_ec_level_index(7), contract::EC_LEVEL_INDEX_TEMPLATE.replace("{value}", "7"));
+    assert_eq!(contract::bad_ec_level_name("\"x\""), contract::EC_LEVEL_NAME_TEMPLATE.replace("{value}", "\"x\""));
+    let json = contract::to_json();
+    assert!(json.contains(r#""max_text_bytes": 7089"#) && json.contains(r#""defaults": {"ec-level": "low", "min-size": 200, "quiet-zone": 4}"#), "{json}");
+}

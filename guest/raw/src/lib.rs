@@ -19,7 +19,7 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-use qrglue_core::{EcLevel, ErrorKind, Options, QrError};
+use qrglue_core::{EcLevel, Options, QrError, contract};
 
 /// The largest buffer `qr_alloc` hands out: 16 MiB, a quarter of the
 /// guest's 64 MiB memory (texts are capped far lower, at 7089 bytes, but
@@ -72,7 +72,7 @@ pub extern "C" fn qr_free(ptr: u32) -> u32 {
 /// The version of this ABI; a host checks it before the first call.
 #[unsafe(no_mangle)]
 pub extern "C" fn qr_abi_version() -> u32 {
-    1
+    contract::RAW_ABI_VERSION
 }
 
 /// PNG for the text in (ptr, len). Takes ownership of the text buffer.
@@ -181,7 +181,7 @@ fn take_input(ptr: u32, len: u32) -> Result<Vec<u8>, QrError> {
 fn options(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<Options, QrError> {
     qrglue_core::validate_text(text)?;
     let ec_level = EcLevel::from_index(ec_level).ok_or_else(|| {
-        QrError::InvalidOptions(format!("ec-level must be 0..=3 (low, medium, quartile, high), got {ec_level}"))
+        QrError::InvalidOptions(contract::bad_ec_level_index(ec_level))
     })?;
     Ok(Options { ec_level, min_size, quiet_zone })
 }
@@ -190,13 +190,15 @@ fn options(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<
 fn result_record(outcome: Result<Vec<u8>, QrError>) -> u32 {
     let (status, payload) = match outcome {
         Ok(bytes) => (STATUS_OK, bytes),
+        // Status codes are the core's ErrorKind::code (the contract's status_codes).
         Err(error) => (error.kind().code(), error.to_string().into_bytes()),
     };
+    // The record's layout is ABI.md's; its size is the contract's RAW_RECORD_BYTES.
     let record = Box::new([status, payload.as_ptr() as u32, payload.len() as u32]);
     let ptr = &*record as *const [u32; 3] as u32;
     LIVE.with_borrow_mut(|live| live.insert(ptr, Owned::Result { _record: record, _payload: payload }));
     ptr
 }
 
-// Keep the core's kind codes and this ABI's in step (ABI.md's table).
-const _: () = assert!(ErrorKind::EmptyText.code() == 1 && ErrorKind::InvalidOptions.code() == 4);
+// The record is three u32s: the contract's RAW_RECORD_BYTES.
+const _: () = assert!(size_of::<[u32; 3]>() == contract::RAW_RECORD_BYTES as usize);

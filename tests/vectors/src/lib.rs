@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use qrglue_core::{EcLevel, Options};
+use qrglue_core::{EcLevel, Options, QrError};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
@@ -42,7 +42,14 @@ pub struct Case {
 pub enum Outcome {
     // Fields in alphabetical order: the order expected.json has always had.
     Image { png_bytes: usize, png_sha256: String, svg_sha256: String },
-    Error { error: String },
+    /// `message` is the error's text as the host shows it (`QrError`'s
+    /// message): identical on every path, like the kind. (Empty only in an
+    /// entry blessed before messages were compared; bless fills it in.)
+    Error {
+        error: String,
+        #[serde(default)]
+        message: String,
+    },
 }
 
 impl Outcome {
@@ -50,8 +57,13 @@ impl Outcome {
         Outcome::Image { png_sha256: sha256_hex(png), png_bytes: png.len(), svg_sha256: sha256_hex(svg.as_bytes()) }
     }
 
-    pub fn error(kind: &str) -> Outcome {
-        Outcome::Error { error: kind.to_owned() }
+    pub fn error(kind: &str, message: &str) -> Outcome {
+        Outcome::Error { error: kind.to_owned(), message: message.to_owned() }
+    }
+
+    /// The outcome for a core error.
+    pub fn from_error(error: &QrError) -> Outcome {
+        Outcome::error(error.kind().as_str(), &error.to_string())
     }
 }
 
