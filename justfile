@@ -2,8 +2,14 @@
 # `just bench` builds everything and compares the bridges; `just test` runs every test.
 
 set shell := ["bash", "-euo", "pipefail", "-c"]
+# Recipes print their results, not their commands: build steps stay quiet
+# unless they fail. `QRGLUE_VERBOSE=1 just …` shows the build tools' progress.
+set quiet
 
 cargo := env_var_or_default("CARGO", "cargo")
+verbose := env_var_or_default("QRGLUE_VERBOSE", "")
+# Passed to cargo, npm and pip: quiet unless QRGLUE_VERBOSE is set.
+q := if verbose == "" { "-q" } else { "" }
 wasm_tools_version := "1.263.0"
 wasm_target := "wasm32-unknown-unknown"
 wasm_out := "target/wasm"
@@ -17,9 +23,9 @@ default:
 # Install what a fresh machine needs: Rust wasm target and wasm-tools (pinned).
 [group('setup')]
 setup-rust:
-    rustup target add {{wasm_target}}
+    rustup target list --installed | grep -qx {{wasm_target}} || rustup target add {{wasm_target}}
     if ! wasm-tools --version 2>/dev/null | grep -q "{{wasm_tools_version}}"; then \
-        {{cargo}} install wasm-tools --locked --version {{wasm_tools_version}} \
+        {{cargo}} install {{q}} wasm-tools --locked --version {{wasm_tools_version}} \
             --no-default-features --features component,validate,print,parse; \
     fi
 
@@ -37,7 +43,7 @@ contract:
 # Build target/wasm/qrglue.component.wasm and target/wasm/qrglue.raw.wasm.
 [group('build')]
 build-wasm: setup-rust
-    {{cargo}} build --locked --release --target {{wasm_target}} -p qrglue-component -p qrglue-raw
+    {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-component -p qrglue-raw
     mkdir -p {{wasm_out}}
     wasm-tools component new target/{{wasm_target}}/release/qrglue_component.wasm \
         -o {{wasm_out}}/.qrglue.component.wasm.new
@@ -50,7 +56,6 @@ build-wasm: setup-rust
     done
     wasm-tools validate {{wasm_out}}/qrglue.component.wasm
     wasm-tools validate {{wasm_out}}/qrglue.raw.wasm
-    @ls -l {{wasm_out}}/*.wasm
 
 ### Benchmark ###
 
@@ -91,12 +96,12 @@ _report-venv:
 [group('test')]
 test: test-rust test-node test-python conformance fuzz-ci
 
-# Every case of tests/vectors through all seven paths: equal to expected.json and to each other.
+# Every case of tests/vectors through every path of every host: equal to expected.json (kinds and messages too) and to each other.
 [group('test')]
 conformance: build
     python3 tests/conformance/run.py
 
-# Differential fuzzing: N seeded random cases through all seven paths (divergences become cases).
+# Differential fuzzing: N seeded random cases through every path; divergent cases go to target/fuzz/divergences.json and fail the run.
 [group('test')]
 fuzz N="100000" SEED="20261122": build
     python3 tests/conformance/fuzz.py {{N}} --seed {{SEED}}
@@ -104,6 +109,12 @@ fuzz N="100000" SEED="20261122": build
 # The seeded fuzz slice CI runs (a fixed seed, 2,000 cases).
 [group('test')]
 fuzz-ci: (fuzz "2000" "1")
+
+# Bless tests/vectors/expected.json for cases added to cases.json: adds entries, never changes an existing one (a changed golden output fails).
+[group('test')]
+bless: build-wasm
+    QRGLUE_BLESS=1 {{cargo}} test {{q}} --locked --release -p qrglue-core --test golden
+    git diff --stat tests/vectors/expected.json
 
 # Rust: the core (golden vectors, decode, bounds) and the guests through wasmtime.
 [group('test')]

@@ -1,12 +1,12 @@
-"""Differential fuzzing: N seeded random cases through all seven paths.
+"""Differential fuzzing: N seeded random cases through every path.
 
 Usage: python3 tests/conformance/fuzz.py N [--seed S] [--chunk K]
 
 Writes the cases to a temporary corpus (chunks of K), runs every host's
-conformance runner on it (tests/conformance/run.py) and fails on any
-disagreement between paths. Each divergent case is appended to
-tests/vectors/cases.json with id `fuzz-<seed>-<n>`, so the next `just test`
-fails on it until it is fixed and blessed into expected.json.
+conformance runner on it (tests/conformance/run.py) and fails (exit 1) on any
+disagreement between paths. Divergent cases (id `fuzz-<seed>-<n>`) are written
+to target/fuzz/divergences.json, never into a tracked file: to keep one as a
+regression case, copy it into tests/vectors/cases.json and `just bless`.
 Texts mix every QR mode, multi-byte UTF-8, control characters, lone
 surrogates (~2 %) and lengths up to past capacity; options are sometimes out
 of range or missing (host defaults).
@@ -26,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import run  # noqa: E402  (tests/conformance/run.py)
 
 REPO = run.REPO
+# Untracked (target/ is ignored): a fuzz run never modifies a tracked file.
+DIVERGENCES = REPO / "target" / "fuzz" / "divergences.json"
 POOLS = [
     "0123456789",
     "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:",
@@ -90,11 +92,10 @@ def main() -> int:
             done += size
             print(f"fuzz: {done}/{args.count} cases, {len(divergent)} divergent, {time.monotonic() - start:.0f} s", file=sys.stderr)
     if divergent:
-        path = REPO / "tests" / "vectors" / "cases.json"
-        corpus = json.loads(path.read_text())
-        corpus["cases"] += divergent
-        path.write_text(json.dumps(corpus, indent=1, ensure_ascii=True) + "\n")
-        print(f"fuzz: {len(divergent)} divergent case(s) appended to {path.relative_to(REPO)}; fix, then bless expected.json")
+        path = DIVERGENCES
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"cases": divergent}, indent=1, ensure_ascii=True) + "\n")
+        print(f"fuzz: {len(divergent)} divergent case(s) written to {path.relative_to(REPO)}")
         print(f"fuzz: {args.count - len(divergent)} passed, {len(divergent)} failed")
         return 1
     print(f"fuzz: {args.count} cases x {len(run.PATHS)} paths agree (seed {args.seed}, {time.monotonic() - start:.0f} s)")

@@ -1,4 +1,4 @@
-"""Run every host's conformance runner and diff the seven paths.
+"""Run every host's conformance runner and diff every path.
 
 Usage: python3 tests/conformance/run.py [--vectors DIR] [--no-expected] [--json OUT]
 
