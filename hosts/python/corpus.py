@@ -60,20 +60,23 @@ def sha256(data: bytes) -> str:
 
 
 def outcome(png: Callable[..., bytes], svg: Callable[..., str], case: Dict[str, Any]) -> Dict[str, Any]:
-    """The README's outcome for one case: digests, or the error kind png and svg agree on."""
+    """The README's outcome for one case: digests, or the error (kind and
+    message, `str(error)`) png and svg agree on."""
     text, options = case_text(case), case_options(case)
-    results = []
-    for render in (png, svg):
-        try:
-            results.append(("ok", render(text, **options)))
-        except qrglue.QrError as e:
-            results.append(("error", e.kind))
-        except Exception as e:  # noqa: BLE001 - reported as an outcome that never matches
-            results.append(("error", f"unexpected {type(e).__name__}: {e}"))
-    (png_status, png_value), (svg_status, svg_value) = results
-    if png_status == svg_status == "ok":
-        return {"png_sha256": sha256(png_value), "png_bytes": len(png_value),
-                "svg_sha256": sha256(svg_value.encode("utf-8"))}
-    if png_status == svg_status == "error" and png_value == svg_value:
-        return {"error": png_value}
+    png_result, svg_result = (_render(render, text, options) for render in (png, svg))
+    if isinstance(png_result, bytes) and isinstance(svg_result, str):
+        return {"png_sha256": sha256(png_result), "png_bytes": len(png_result),
+                "svg_sha256": sha256(svg_result.encode("utf-8"))}
+    if isinstance(png_result, dict) and png_result == svg_result:
+        return png_result
     return {"error": "png-svg-disagree"}
+
+
+def _render(render: Callable[..., Any], text: str, options: Dict[str, Any]) -> Any:
+    """The rendered bytes or str, or an error outcome."""
+    try:
+        return render(text, **options)
+    except qrglue.QrError as e:
+        return {"error": e.kind, "message": str(e)}
+    except Exception as e:  # noqa: BLE001 - reported as an outcome that never matches
+        return {"error": f"unexpected {type(e).__name__}: {e}"}

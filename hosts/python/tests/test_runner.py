@@ -57,10 +57,13 @@ def test_case_forms_and_defaults(tmp_path) -> None:
                        "svg_sha256": sha256(qrglue.svg("ababab", quiet_zone=0).encode())}
     for path, outcomes in results_for(tmp_path).items():
         assert outcomes["defaults"] == outcomes["no-options-key"] == EXPECTED["ref-02"], path
-        assert outcomes["lone-surrogate"] == {"error": "invalid-text"}, path
+        assert outcomes["lone-surrogate"] == {
+            "error": "invalid-text", "message": "text contains a lone surrogate (not encodable as UTF-8)"}, path
         assert outcomes["repeat-fits"] == repeat_expected, path
-        assert outcomes["repeat-too-long"] == {"error": "data-too-long"}, path
-        assert outcomes["bad-option"] == {"error": "invalid-options"}, path
+        assert outcomes["repeat-too-long"] == {
+            "error": "data-too-long", "message": "text does not fit in a QR code at this error-correction level"}, path
+        assert outcomes["bad-option"] == {
+            "error": "invalid-options", "message": "min-size must be within 1..=4096, got 4097"}, path
 
 
 def test_missing_corpus_fails(tmp_path) -> None:
@@ -78,9 +81,9 @@ def test_outcome_reports_png_svg_disagreement() -> None:
     def ok_svg(text: str, **options: Any) -> str:
         return "<svg/>"
 
-    def fails(kind: str) -> Any:
+    def fails(kind: str, message: str | None = None) -> Any:
         def render(text: str, **options: Any) -> Any:
-            raise qrglue.QrError(kind)
+            raise qrglue.QrError(kind, message)
         return render
 
     def crashes(text: str, **options: Any) -> Any:
@@ -89,7 +92,10 @@ def test_outcome_reports_png_svg_disagreement() -> None:
     case = {"id": "x", "text": "x", "options": {"min-size": 5}}
     assert outcome(ok_png, ok_svg, case) == {"png_sha256": sha256(b"png"), "png_bytes": 3,
                                              "svg_sha256": sha256(b"<svg/>")}
-    assert outcome(fails("empty-text"), fails("empty-text"), case) == {"error": "empty-text"}
+    assert outcome(fails("empty-text"), fails("empty-text"), case) == {"error": "empty-text",
+                                                                       "message": "text is empty"}
     assert outcome(ok_png, fails("empty-text"), case) == {"error": "png-svg-disagree"}
     assert outcome(fails("empty-text"), fails("data-too-long"), case) == {"error": "png-svg-disagree"}
+    # the same kind with another message is a disagreement too
+    assert outcome(fails("invalid-options", "a"), fails("invalid-options", "b"), case) == {"error": "png-svg-disagree"}
     assert outcome(crashes, crashes, case) == {"error": "unexpected RuntimeError: boom"}

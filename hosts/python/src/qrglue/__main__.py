@@ -29,7 +29,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     try:
         out = impl.svg(args.text, **options).encode("utf-8") if args.svg else impl.png(args.text, **options)
     except QrError as e:
-        print(f"qrglue: {e}", file=sys.stderr)
+        print(f"qrglue: {e.kind}: {e}", file=sys.stderr)
         return 2
     if args.output == "-":
         sys.stdout.buffer.write(out)

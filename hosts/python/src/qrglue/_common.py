@@ -1,17 +1,25 @@
-"""What both paths share: the error type, input checks and defaults.
+"""What every path shares: the contract's constants and messages, the error
+types and the input checks.
 
-The checks here run before any byte enters the guest, in the contract's order
-(wit/qr.wit, `qr-error`): invalid-text, empty-text, data-too-long,
-invalid-options. The guest checks option *ranges* itself; the host only
-rejects what it cannot pass across the boundary at all (wrong types, values
-outside u32), so both paths report exactly what the guest reports.
+The constants restate the project's contract (defaults, bounds, EC-level
+order, error kinds, fixed messages, raw-ABI codes) so this package stands
+alone; `tests/test_contract.py` asserts they equal the contract file the
+build generates, so they cannot drift.
+
+`check_input` runs before any byte enters a guest, in the contract's order:
+invalid-text, empty-text, data-too-long, invalid-options. It rejects every
+option the guest would reject, with the guest's own message, so an error
+reads the same whichever path (or host) produced it.
 """
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import NoReturn
 
+# WIT `qr-error` cases, in declaration order.
 ERROR_KINDS = ("empty-text", "invalid-text", "data-too-long", "invalid-options")
+# The order in which the kinds are checked: the first failing check wins.
+ERROR_CHECK_ORDER = ("invalid-text", "empty-text", "data-too-long", "invalid-options")
 
 # WIT enum `ec-level` in declaration order; the raw ABI passes the index.
 EC_LEVELS = ("low", "medium", "quartile", "high")
@@ -20,22 +28,54 @@ DEFAULT_EC_LEVEL = "low"
 DEFAULT_MIN_SIZE = 200
 DEFAULT_QUIET_ZONE = 4
 
+# Inclusive bounds of the numeric options, keyed by their WIT names.
+MIN_SIZE_BOUNDS = (1, 4096)
+QUIET_ZONE_BOUNDS = (0, 16)
+
 # No QR code holds more than 7089 bytes (numeric mode, version 40-L); longer
-# texts are rejected here so the guest never has to copy them.
+# texts are refused here, so the guest never has to copy them.
 MAX_TEXT_BYTES = 7089
 
-_U32_MAX = 2**32 - 1
+# Messages. The payload-less WIT cases get a fixed text; the others are
+# filled in from a template with the offending value as Python shows it.
+EMPTY_TEXT_MESSAGE = "text is empty"
+DATA_TOO_LONG_MESSAGE = "text does not fit in a QR code at this error-correction level"
+LONE_SURROGATE_MESSAGE = "text contains a lone surrogate (not encodable as UTF-8)"
+OUT_OF_RANGE_TEMPLATE = "{option} must be within {min}..={max}, got {value}"
+EC_LEVEL_NAME_TEMPLATE = "ec-level must be one of low, medium, quartile, high, got {value}"
+# What the raw guest answers for an ec-level index past 3 (this package only
+# ever sends indices of EC_LEVELS, so it never builds this message itself).
+EC_LEVEL_INDEX_TEMPLATE = "ec-level must be 0..=3 (low, medium, quartile, high), got {value}"
 
+FIXED_MESSAGES = {"empty-text": EMPTY_TEXT_MESSAGE, "data-too-long": DATA_TOO_LONG_MESSAGE}
+
+# The raw ABI (guest/raw/ABI.md): version, result record size, status codes.
+RAW_ABI_VERSION = 1
+RAW_RECORD_BYTES = 12  # {status: u32, payload_ptr: u32, payload_len: u32}
+RAW_STATUS_OK = 0
+RAW_STATUS_KINDS = {1: "empty-text", 2: "invalid-text", 3: "data-too-long", 4: "invalid-options"}
 
 class QrError(ValueError):
-    """No code was produced. `kind` is one of `ERROR_KINDS`."""
+    """No code was produced. `kind` is one of `ERROR_KINDS`; `message` (also
+    `str(error)`) is the contract's text for it, the same on every path."""
 
-    def __init__(self, kind: str, message: Optional[str] = None) -> None:
+    kind: str
+    message: str
+
+    def __init__(self, kind: str, message: str | None = None) -> None:
         if kind not in ERROR_KINDS:
             raise ValueError(f"unknown qr error kind {kind!r}")
+        if message is None:
+            message = FIXED_MESSAGES.get(kind)
+            if message is None:
+                raise ValueError(f"a {kind} error needs a message")
         self.kind = kind
         self.message = message
-        super().__init__(f"{kind}: {message}" if message else kind)
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[type[QrError], tuple[str, str]]:
+        # ValueError pickles its args (just the message); rebuild from both.
+        return QrError, (self.kind, self.message)
 
 
 class GuestTrap(RuntimeError):
@@ -43,38 +83,49 @@ class GuestTrap(RuntimeError):
     already replaced its poisoned Store and instance: the next call works."""
 
 
-Checked = Tuple[bytes, int, int, int]
+Checked = tuple[bytes, int, int, int]
 
 
 def check_input(text: object, ec_level: object, min_size: object, quiet_zone: object) -> Checked:
     """Encode `text` and check the options; returns (utf8, ec_index, min_size, quiet_zone).
 
-    Raises QrError in the contract's order. An empty text with options that
-    cannot even be passed is `empty-text` (it comes first); an empty text with
-    passable options still goes to the guest, which answers `empty-text`.
+    Raises QrError in the contract's order (`ERROR_CHECK_ORDER`), TypeError
+    for a text that is not a str. An empty text with valid options is passed
+    on: the guest answers `empty-text` itself (so its error path is used).
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
     try:
-        # 'strict': a lone surrogate must not be replaced (DESIGN.md, "Host API").
+        # 'strict': a lone surrogate is an error, never replaced. UTF-8 can
+        # encode every code point but a surrogate, so that is the only cause.
         data = text.encode("utf-8")
-    except UnicodeEncodeError as e:
-        raise QrError("invalid-text", f"not encodable as UTF-8: {e.reason} at index {e.start}") from None
+    except UnicodeEncodeError:
+        raise QrError("invalid-text", LONE_SURROGATE_MESSAGE) from None
     if len(data) > MAX_TEXT_BYTES:
-        raise QrError("data-too-long", f"{len(data)} UTF-8 bytes; no QR code holds more than {MAX_TEXT_BYTES}")
-    problem = _options_problem(ec_level, min_size, quiet_zone)
-    if problem is not None:
-        if not data:
-            raise QrError("empty-text")
-        raise QrError("invalid-options", problem)
-    return data, EC_LEVELS.index(ec_level), min_size, quiet_zone  # type: ignore[arg-type,return-value]
-
-
-def _options_problem(ec_level: object, min_size: object, quiet_zone: object) -> Optional[str]:
+        raise QrError("data-too-long")
     if not isinstance(ec_level, str) or ec_level not in EC_LEVELS:
-        return f"ec_level must be one of {', '.join(EC_LEVELS)}, not {ec_level!r}"
-    for name, value in (("min_size", min_size), ("quiet_zone", quiet_zone)):
-        # bool is an int subclass; True as a size is a bug, not a 1.
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _U32_MAX:
-            return f"{name} must be an int in 0..={_U32_MAX}, not {value!r}"
-    return None
+        _refuse_options(data, EC_LEVEL_NAME_TEMPLATE.format(value=_shown(ec_level)))
+    size = _in_bounds("min-size", min_size, MIN_SIZE_BOUNDS, data)
+    zone = _in_bounds("quiet-zone", quiet_zone, QUIET_ZONE_BOUNDS, data)
+    return data, EC_LEVELS.index(ec_level), size, zone
+
+
+def _in_bounds(option: str, value: object, bounds: tuple[int, int], data: bytes) -> int:
+    low, high = bounds
+    # bool is an int subclass; True as a size is a bug, not a 1.
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+        return value
+    _refuse_options(data, OUT_OF_RANGE_TEMPLATE.format(option=option, min=low, max=high, value=_shown(value)))
+
+
+def _refuse_options(data: bytes, message: str) -> NoReturn:
+    # empty-text is checked before the options: an empty text wins.
+    raise QrError("empty-text") if not data else QrError("invalid-options", message)
+
+
+def _shown(value: object) -> str:
+    """The value as Python shows it (`-1`, `True`, `2.5`, `'big'`)."""
+    try:
+        return repr(value)
+    except Exception:  # noqa: BLE001 - e.g. an int past Python's digit limit, a broken __repr__
+        return f"a {type(value).__name__}"

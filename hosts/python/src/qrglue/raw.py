@@ -15,16 +15,11 @@ from typing import Tuple
 import wasmtime
 
 from . import _loader
-from ._common import GuestTrap, QrError
+from ._common import RAW_ABI_VERSION as ABI_VERSION
+from ._common import RAW_RECORD_BYTES, RAW_STATUS_KINDS, RAW_STATUS_OK, GuestTrap, QrError
 from ._generator import BaseGenerator, Calls, PerThread
 
 __all__ = ["png", "svg", "Generator", "QrError", "GuestTrap"]
-
-ABI_VERSION = 1
-
-# ABI.md "Errors": status -> WIT qr-error case.
-_STATUS_KINDS = {1: "empty-text", 2: "invalid-text", 3: "data-too-long", 4: "invalid-options"}
-_RECORD_SIZE = 12
 
 
 class RawCalls:
@@ -65,7 +60,7 @@ class RawCalls:
 
     def _take(self, record: int) -> Tuple[int, bytes]:
         """Read a result record, copy its payload out, free it."""
-        base = self._base(record + _RECORD_SIZE)
+        base = self._base(record + RAW_RECORD_BYTES)
         status, payload_ptr, payload_len = (int.from_bytes(ctypes.string_at(base + record + i, 4), "little")
                                             for i in (0, 4, 8))
         payload = ctypes.string_at(self._base(payload_ptr + payload_len) + payload_ptr, payload_len) \
@@ -75,9 +70,9 @@ class RawCalls:
 
     def _ok(self, record: int) -> bytes:
         status, payload = self._take(record)
-        if status == 0:
+        if status == RAW_STATUS_OK:
             return payload
-        kind = _STATUS_KINDS.get(status)
+        kind = RAW_STATUS_KINDS.get(status)
         if kind is None:
             raise RuntimeError(f"unknown status {status} from the guest")
         raise QrError(kind, payload.decode("utf-8") or None)

@@ -1,0 +1,159 @@
+"""The package's copies of the contract equal target/contract.json (generated
+by the build from guest/core/src/contract.rs), and every path raises the
+contract's kind and message for the same input, in the contract's order."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+from typing import Any, Dict
+
+import pytest
+
+import qrglue
+import qrglue.raw
+from qrglue import QrError, _common
+
+CONTRACT_FILE = Path(__file__).resolve().parents[3] / "target" / "contract.json"
+
+
+@pytest.fixture(scope="module")
+def contract() -> Dict[str, Any]:
+    if not CONTRACT_FILE.is_file():
+        pytest.fail(f"{CONTRACT_FILE} is missing: run `just contract` (or `just build`)")
+    loaded: Dict[str, Any] = json.loads(CONTRACT_FILE.read_text(encoding="utf-8"))
+    return loaded
+
+
+def test_constants_equal_the_contract(contract: Dict[str, Any]) -> None:
+    assert list(_common.EC_LEVELS) == contract["ec_levels"]
+    assert {"ec-level": _common.DEFAULT_EC_LEVEL, "min-size": _common.DEFAULT_MIN_SIZE,
+            "quiet-zone": _common.DEFAULT_QUIET_ZONE} == contract["defaults"]
+    assert {"min-size": list(_common.MIN_SIZE_BOUNDS),
+            "quiet-zone": list(_common.QUIET_ZONE_BOUNDS)} == contract["bounds"]
+    assert _common.MAX_TEXT_BYTES == contract["max_text_bytes"]
+    assert list(_common.ERROR_KINDS) == contract["error_kinds"]
+    assert list(_common.ERROR_CHECK_ORDER) == contract["error_check_order"]
+    assert qrglue.ERROR_KINDS == _common.ERROR_KINDS and qrglue.EC_LEVELS == _common.EC_LEVELS
+
+
+def test_messages_equal_the_contract(contract: Dict[str, Any]) -> None:
+    assert {
+        "empty-text": _common.EMPTY_TEXT_MESSAGE,
+        "data-too-long": _common.DATA_TOO_LONG_MESSAGE,
+        "lone-surrogate": _common.LONE_SURROGATE_MESSAGE,
+        "out-of-range": _common.OUT_OF_RANGE_TEMPLATE,
+        "ec-level-name": _common.EC_LEVEL_NAME_TEMPLATE,
+        "ec-level-index": _common.EC_LEVEL_INDEX_TEMPLATE,
+    } == contract["messages"]
+
+
+def test_raw_abi_equals_the_contract(contract: Dict[str, Any]) -> None:
+    codes = {kind: code for code, kind in _common.RAW_STATUS_KINDS.items()}
+    assert {"version": _common.RAW_ABI_VERSION, "record_bytes": _common.RAW_RECORD_BYTES,
+            "status_ok": _common.RAW_STATUS_OK, "status_codes": codes} == contract["raw_abi"]
+    assert qrglue.raw.ABI_VERSION == _common.RAW_ABI_VERSION
+
+
+def raised(gen: Any, text: Any, **options: Any) -> list[tuple[str, str, str]]:
+    """(kind, str(error), .message) from png and from svg."""
+    found = []
+    for render in (gen.png, gen.svg):
+        with pytest.raises(QrError) as info:
+            render(text, **options)
+        found.append((info.value.kind, str(info.value), info.value.message))
+    return found
+
+
+def expect(kind: str, message: str) -> list[tuple[str, str, str]]:
+    return [(kind, message, message)] * 2
+
+
+def out_of_range(option: str, value: str) -> str:
+    low, high = _common.MIN_SIZE_BOUNDS if option == "min-size" else _common.QUIET_ZONE_BOUNDS
+    return f"{option} must be within {low}..={high}, got {value}"
+
+
+EC_LEVEL_NAME = "ec-level must be one of low, medium, quartile, high, got {}"
+
+
+@pytest.mark.parametrize("text, options, kind, message", [
+    ("", {}, "empty-text", "text is empty"),
+    ("x" * 8000, {}, "data-too-long", _common.DATA_TOO_LONG_MESSAGE),
+    ("é" * 3545, {}, "data-too-long", _common.DATA_TOO_LONG_MESSAGE),       # 7090 bytes
+    ("a" * 3000, {"ec_level": "high"}, "data-too-long", _common.DATA_TOO_LONG_MESSAGE),  # the guest's check
+    ("ab\ud800cd", {}, "invalid-text", _common.LONE_SURROGATE_MESSAGE),
+    ("\udc00", {}, "invalid-text", _common.LONE_SURROGATE_MESSAGE),
+    ("x", {"quiet_zone": -1}, "invalid-options", "quiet-zone must be within 0..=16, got -1"),
+    ("x", {"quiet_zone": 17}, "invalid-options", out_of_range("quiet-zone", "17")),
+    ("x", {"quiet_zone": 2**32}, "invalid-options", out_of_range("quiet-zone", "4294967296")),
+    ("x", {"quiet_zone": 2**64}, "invalid-options", out_of_range("quiet-zone", str(2**64))),
+    ("x", {"min_size": 0}, "invalid-options", out_of_range("min-size", "0")),
+    ("x", {"min_size": 4097}, "invalid-options", out_of_range("min-size", "4097")),
+    ("x", {"min_size": -5}, "invalid-options", out_of_range("min-size", "-5")),
+    ("x", {"min_size": True}, "invalid-options", out_of_range("min-size", "True")),
+    ("x", {"min_size": 2.0}, "invalid-options", out_of_range("min-size", "2.0")),
+    ("x", {"min_size": "big"}, "invalid-options", out_of_range("min-size", "'big'")),
+    ("x", {"min_size": None}, "invalid-options", out_of_range("min-size", "None")),
+    ("x", {"ec_level": "ultra"}, "invalid-options", EC_LEVEL_NAME.format("'ultra'")),
+    ("x", {"ec_level": "LOW"}, "invalid-options", EC_LEVEL_NAME.format("'LOW'")),
+    ("x", {"ec_level": 0}, "invalid-options", EC_LEVEL_NAME.format("0")),
+])
+def test_every_path_raises_the_contract_message(gen: Any, text: str, options: Dict[str, Any],
+                                                kind: str, message: str) -> None:
+    assert raised(gen, text, **options) == expect(kind, message)
+
+
+@pytest.mark.parametrize("text, options, kind", [
+    # invalid-text before everything else
+    ("\ud800" * 8000, {"min_size": 0}, "invalid-text"),
+    # empty-text before invalid-options (passable or not)
+    ("", {"min_size": 0}, "empty-text"),
+    ("", {"quiet_zone": -1, "ec_level": "ultra"}, "empty-text"),
+    # data-too-long (over MAX_TEXT_BYTES) before invalid-options
+    ("x" * 7090, {"min_size": 0, "ec_level": "ultra"}, "data-too-long"),
+    # invalid-options before the guest's own capacity check
+    ("a" * 3000, {"ec_level": "high", "min_size": 0}, "invalid-options"),
+    # the options in WIT field order: ec-level, min-size, quiet-zone
+    ("x", {"ec_level": "ultra", "min_size": 0, "quiet_zone": -1}, "invalid-options"),
+])
+def test_check_order(gen: Any, text: str, options: Dict[str, Any], kind: str) -> None:
+    assert {found[0] for found in raised(gen, text, **options)} == {kind}
+
+
+def test_first_bad_option_is_reported_in_wit_order(gen: Any) -> None:
+    assert raised(gen, "x", min_size=0, quiet_zone=-1) == expect("invalid-options", out_of_range("min-size", "0"))
+    assert raised(gen, "x", min_size=1, quiet_zone=-1) == expect("invalid-options", out_of_range("quiet-zone", "-1"))
+
+
+@pytest.mark.parametrize("min_size, quiet_zone", [(0, 4), (4097, 4), (2**32 - 1, 4), (200, 17), (200, 2**32 - 1)])
+def test_guest_says_what_the_host_says(gen: Any, min_size: int, quiet_zone: int) -> None:
+    # The host refuses these before the call; past that check, the guest's
+    # own answer (through this path's glue) must be the same error.
+    with pytest.raises(QrError) as host:
+        gen.png("x", min_size=min_size, quiet_zone=quiet_zone)
+    for call in (gen._calls.png, gen._calls.svg):
+        with pytest.raises(QrError) as guest:
+            call("x", b"x", 0, min_size, quiet_zone)
+        assert (guest.value.kind, str(guest.value)) == (host.value.kind, str(host.value))
+
+
+def test_raw_guest_refuses_an_ec_level_index_with_the_contract_message() -> None:
+    calls = qrglue.raw.Generator()._calls
+    with pytest.raises(QrError) as info:
+        calls.png("x", b"x", 4, 200, 4)
+    assert info.value.kind == "invalid-options"
+    assert str(info.value) == _common.EC_LEVEL_INDEX_TEMPLATE.format(value=4)
+
+
+def test_qr_error_shape() -> None:
+    error = QrError("empty-text")
+    assert (error.kind, error.message, str(error)) == ("empty-text", "text is empty", "text is empty")
+    assert isinstance(error, ValueError)
+    copy = pickle.loads(pickle.dumps(QrError("invalid-options", "min-size must be within 1..=4096, got 0")))
+    assert (copy.kind, copy.message) == ("invalid-options", "min-size must be within 1..=4096, got 0")
+    with pytest.raises(ValueError, match="unknown qr error kind"):
+        QrError("no-such-kind")
+    with pytest.raises(ValueError, match="needs a message"):
+        QrError("invalid-options")
