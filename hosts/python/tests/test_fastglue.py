@@ -99,7 +99,7 @@ def test_list_lift_checks_every_chunk() -> None:
 
 
 def test_signature_mismatch_is_refused(monkeypatch) -> None:
-    key = (qrglue._component.GENERATOR_INTERFACE, "png")
+    key = (qrglue._instance.GENERATOR_INTERFACE, "png")
     monkeypatch.setitem(_fastglue._EXPECTED_SIGNATURES, key, "(string)->list<u8>")
     monkeypatch.setattr(_fastglue, "_checked_components", {})
     with pytest.raises(RuntimeError, match="fast glue expects"):

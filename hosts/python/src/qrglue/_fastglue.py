@@ -46,15 +46,33 @@ from wasmtime import component as wc
 
 from . import _loader
 from ._common import EC_LEVELS, MAX_TEXT_BYTES, QrError
-from ._component import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
+from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
 
 SUPPORTED_WASMTIME = "50.0.1"
 
 # Value kinds (wasmtime/component/val.h).
 _U8, _U32, _STRING, _LIST, _RECORD, _VARIANT, _ENUM, _RESULT = 2, 6, 12, 13, 14, 16, 17, 19
-_VAL_SIZE = 32          # sizeof(wasmtime_component_val_t)
-_ENTRY_SIZE = 48        # sizeof(wasmtime_component_valrecord_entry_t): name (16) + val (32)
-_VAL_HEAD = struct.Struct("<B7xQQQ")  # kind, then the union's three words
+
+# The C layout this glue writes and reads, in bytes (checked against the
+# bindings' ctypes declarations by `layout_matches`). Values are written as
+# 8-byte words through a memoryview: `_word` turns a byte offset into an index.
+_WORD = 8
+# wasmtime_component_val_t: the kind (a u8, padded), then the union `of`.
+_VAL_SIZE = 32
+_VAL_KIND = 0
+_VAL_OF = 8
+# Members of `of`, as offsets inside it:
+_OF_U32 = 0                  # u32 (a whole word is written: the upper bytes stay 0)
+_OF_SIZE, _OF_DATA = 0, 8    # string, list, record, enumeration: {size, data}
+_OF_RESULT_IS_OK = 0         # result: {is_ok: bool, val: val_t*}
+_OF_RESULT_VAL = 8
+_OF_VARIANT_VAL = 16         # variant: {discriminant: name {size, data}, val: val_t*}
+# wasmtime_component_valrecord_entry_t: name {size, data}, then the value.
+_ENTRY_SIZE = 48
+_ENTRY_NAME_SIZE, _ENTRY_NAME_DATA = 0, 8
+_ENTRY_VAL = 16
+# A value read in one go: the kind, then the union's three words.
+_VAL_HEAD = struct.Struct("<B7xQQQ")
 _LIFT_CHUNK = 32 * 1024  # list<u8> elements per copy when lifting (see FastCalls._bytes)
 _U8_KINDS = bytes((_U8,)) * _LIFT_CHUNK
 
@@ -82,14 +100,36 @@ _checked_components: Dict[int, bool] = {}
 def layout_matches() -> bool:
     """The offsets this module hard-codes, checked against the bindings."""
     b = bindings
-    return (ctypes.sizeof(b.wasmtime_component_val_t) == _VAL_SIZE
-            and b.wasmtime_component_val_t.of.offset == 8
-            and ctypes.sizeof(b.wasmtime_component_valrecord_entry_t) == _ENTRY_SIZE
-            and b.wasmtime_component_valrecord_entry_t.val.offset == 16
-            and b.wasmtime_component_vallist_t.size.offset == 0
-            and b.wasmtime_component_vallist_t.data.offset == 8
-            and b.wasmtime_component_valresult_t.val.offset == 8
-            and b.wasmtime_component_valvariant_t.val.offset == 16)
+    val, union, entry = b.wasmtime_component_val_t, b.wasmtime_component_valunion_t, b.wasmtime_component_valrecord_entry_t
+    sized = (b.wasm_name_t, b.wasmtime_component_vallist_t, b.wasmtime_component_valrecord_t)
+    return (ctypes.sizeof(val) == _VAL_SIZE == _VAL_HEAD.size
+            and val.kind.offset == _VAL_KIND and ctypes.sizeof(b.wasmtime_component_valkind_t) == 1
+            and val.of.offset == _VAL_OF
+            and all(getattr(union, m).offset == 0 for m in ("u32", "string", "list", "record", "enumeration",
+                                                           "variant", "result"))
+            and all(t.size.offset == _OF_SIZE and t.data.offset == _OF_DATA for t in sized)
+            and b.wasmtime_component_valresult_t.is_ok.offset == _OF_RESULT_IS_OK
+            and b.wasmtime_component_valresult_t.val.offset == _OF_RESULT_VAL
+            and b.wasmtime_component_valvariant_t.val.offset == _OF_VARIANT_VAL
+            and ctypes.sizeof(entry) == _ENTRY_SIZE
+            and entry.name.offset == _ENTRY_NAME_SIZE and entry.val.offset == _ENTRY_VAL
+            and b.wasm_name_t.data.offset == _ENTRY_NAME_DATA - _ENTRY_NAME_SIZE)
+
+
+def _word(offset: int) -> int:
+    """The index, in a memoryview of 8-byte words, of the word at byte `offset`."""
+    assert offset % _WORD == 0
+    return offset // _WORD
+
+
+def _kind_word(value_at: int) -> int:
+    """The word holding the kind of the value at byte `value_at`."""
+    return _word(value_at + _VAL_KIND)
+
+
+def _of_word(value_at: int, member_offset: int) -> int:
+    """The word at `member_offset` inside the union of the value at byte `value_at`."""
+    return _word(value_at + _VAL_OF + member_offset)
 
 
 def available(version: Optional[str] = None) -> bool:
@@ -158,22 +198,38 @@ class FastCalls:
 
         # Arguments (borrowed by the callee, so Python owns every byte here):
         # [text: string, options: record, times: u32] for png / svg / png-repeat.
-        self._text = ctypes.create_string_buffer(MAX_TEXT_BYTES or 1)
+        self._text = ctypes.create_string_buffer(MAX_TEXT_BYTES)
         self._names = [ctypes.create_string_buffer(n.encode(), len(n))
                        for n in ("ec-level", "min-size", "quiet-zone", *EC_LEVELS)]
+        # The options record: three entries, in WIT field order.
         self._entries = bytearray(3 * _ENTRY_SIZE)
         entry_words = memoryview(self._entries).cast("Q")
-        for i, (name, kind) in enumerate(((self._names[0], _ENUM), (self._names[1], _U32),
-                                          (self._names[2], _U32))):
-            entry_words[6 * i:6 * i + 3] = memoryview(struct.pack("<QQQ", len(name), ctypes.addressof(name), kind)).cast("Q")
+        fields = ((self._names[0], _ENUM), (self._names[1], _U32), (self._names[2], _U32))
+        for i, (name, kind) in enumerate(fields):
+            entry_at = i * _ENTRY_SIZE
+            entry_words[_word(entry_at + _ENTRY_NAME_SIZE)] = len(name)
+            entry_words[_word(entry_at + _ENTRY_NAME_DATA)] = ctypes.addressof(name)
+            entry_words[_kind_word(entry_at + _ENTRY_VAL)] = kind
+        ec_level_at, min_size_at, quiet_zone_at = (i * _ENTRY_SIZE + _ENTRY_VAL for i in range(3))
         self._entry_words = entry_words
+        self._ec_name_size_word = _of_word(ec_level_at, _OF_SIZE)
+        self._ec_name_data_word = _of_word(ec_level_at, _OF_DATA)
+        self._min_size_word = _of_word(min_size_at, _OF_U32)
+        self._quiet_zone_word = _of_word(quiet_zone_at, _OF_U32)
         self._ec_names = [(len(n), ctypes.addressof(n)) for n in self._names[3:]]
+        # The arguments themselves.
         self._args = bytearray(3 * _VAL_SIZE)
         args_words = memoryview(self._args).cast("Q")
-        args_words[0:3] = memoryview(struct.pack("<QQQ", _STRING, 0, ctypes.addressof(self._text))).cast("Q")
-        args_words[4:7] = memoryview(struct.pack("<QQQ", _RECORD, 3, _address(self._entries))).cast("Q")
-        args_words[8] = _U32
+        text_at, options_at, times_at = (i * _VAL_SIZE for i in range(3))
+        args_words[_kind_word(text_at)] = _STRING
+        args_words[_of_word(text_at, _OF_DATA)] = ctypes.addressof(self._text)
+        args_words[_kind_word(options_at)] = _RECORD
+        args_words[_of_word(options_at, _OF_SIZE)] = len(fields)
+        args_words[_of_word(options_at, _OF_DATA)] = _address(self._entries)
+        args_words[_kind_word(times_at)] = _U32
         self._args_words = args_words
+        self._text_size_word = _of_word(text_at, _OF_SIZE)
+        self._times_word = _of_word(times_at, _OF_U32)
         self._args_ptr = ctypes.cast(_address(self._args), ctypes.POINTER(bindings.wasmtime_component_val_t))
         # One u32 / one list argument for produce / consume.
         self._single = bytearray(_VAL_SIZE)
@@ -201,11 +257,11 @@ class FastCalls:
 
     def _set_text_and_options(self, data: bytes, ec: int, min_size: int, quiet_zone: int) -> None:
         ctypes.memmove(self._text, data, len(data))
-        self._args_words[1] = len(data)
+        self._args_words[self._text_size_word] = len(data)
         entry = self._entry_words
-        entry[3], entry[4] = self._ec_names[ec]
-        entry[6 + 3] = min_size
-        entry[12 + 3] = quiet_zone
+        entry[self._ec_name_size_word], entry[self._ec_name_data_word] = self._ec_names[ec]
+        entry[self._min_size_word] = min_size
+        entry[self._quiet_zone_word] = quiet_zone
 
     def _result_payload(self, head: Tuple[int, int, int, int]) -> Tuple[bool, Tuple[int, int, int, int]]:
         kind, is_ok, box, _ = head
@@ -228,9 +284,9 @@ class FastCalls:
         for start in range(0, size, _LIFT_CHUNK):
             count = min(_LIFT_CHUNK, size - start)
             blob = ctypes.string_at(data + start * _VAL_SIZE, count * _VAL_SIZE)
-            if blob[0::_VAL_SIZE] != _U8_KINDS[:count]:
+            if blob[_VAL_KIND::_VAL_SIZE] != _U8_KINDS[:count]:
                 raise TypeError("list<u8> holds an element that is not a u8")
-            parts.append(blob[8::_VAL_SIZE])
+            parts.append(blob[_VAL_OF::_VAL_SIZE])
         return b"".join(parts)  # returns a lone part as is, without a copy
 
     @staticmethod
@@ -271,7 +327,7 @@ class FastCalls:
     def png_repeat(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int,
                    times: int) -> int:
         self._set_text_and_options(data, ec, min_size, quiet_zone)
-        self._args_words[9] = times
+        self._args_words[self._times_word] = times
         return self._text_call(self._png_repeat, 3, _lift_u32)  # type: ignore[no-any-return]
 
     def noop(self) -> None:
@@ -295,12 +351,13 @@ class FastCalls:
         n = len(data)
         if n:
             elements = bytearray(n * _VAL_SIZE)
-            elements[0::_VAL_SIZE] = bytes((_U8,)) * n
-            elements[8::_VAL_SIZE] = data
+            elements[_VAL_KIND::_VAL_SIZE] = bytes((_U8,)) * n
+            elements[_VAL_OF::_VAL_SIZE] = data
         else:
             elements = self._nonempty
         words = self._single_words
-        words[0], words[1], words[2] = _LIST, n, _address(elements)
+        words[_kind_word(0)] = _LIST
+        words[_of_word(0, _OF_SIZE)], words[_of_word(0, _OF_DATA)] = n, _address(elements)
         head = self._call(self._consume, self._single_ptr, 1)
         try:
             return _lift_u32(head)
@@ -309,7 +366,7 @@ class FastCalls:
 
     def produce(self, length: int) -> bytes:
         words = self._single_words
-        words[0], words[1] = _U32, length
+        words[_kind_word(0)], words[_of_word(0, _OF_U32)] = _U32, length
         head = self._call(self._produce, self._single_ptr, 1)
         try:
             return self._bytes(head)

@@ -1,0 +1,89 @@
+"""The component path's stock glue: wasmtime-py's own conversions
+(`component.Func.__call__`), unchanged. The default is the fast glue
+(`_fastglue.py`); this one runs on any other wasmtime-py version.
+
+How values come back, read from wasmtime-py 50.0.1 (component/_types.py):
+- `result<T, qr-error>` is *untagged* because the ok and error cases have
+  distinct Python classes: the call returns the ok value itself (bytes, str,
+  int) or the error payload, and raises nothing.
+- `qr-error` itself is *tagged* (two cases have no payload, so they would be
+  indistinguishable): it arrives as `wasmtime.component.Variant(tag, payload)`,
+  which is how we recover the kind, including `empty-text` and
+  `data-too-long` that carry no message.
+- records are `wasmtime.component.Record` objects with one attribute per
+  field; WIT field names have hyphens, so they are set with setattr.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from wasmtime import component as wc
+
+from ._common import EC_LEVELS, QrError
+from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
+
+
+def raise_qr_error(error: Any) -> NoReturn:
+    """Turn a lifted `qr-error` (a tagged Variant) into QrError."""
+    if isinstance(error, wc.Variant):
+        raise QrError(error.tag, error.payload)
+    raise TypeError(f"unexpected value from the guest: {error!r}")
+
+
+class StockCalls:
+    """Calls through wasmtime-py's stock conversion, unchanged."""
+
+    def __init__(self) -> None:
+        self.store, instance = instantiate()
+        gen = GENERATOR_INTERFACE
+        self._png = export_func(self.store, instance, gen, "png")
+        self._svg = export_func(self.store, instance, gen, "svg")
+        self._noop = export_func(self.store, instance, PROBE_INTERFACE, "noop")
+        self._consume = export_func(self.store, instance, PROBE_INTERFACE, "consume")
+        self._produce = export_func(self.store, instance, PROBE_INTERFACE, "produce")
+        self._png_repeat = export_func(self.store, instance, PROBE_INTERFACE, "png-repeat")
+        self._trap = export_func(self.store, instance, PROBE_INTERFACE, "trap")
+        self._memory_pages = export_func(self.store, instance, PROBE_INTERFACE, "memory-pages")
+
+    @staticmethod
+    def _options(ec: int, min_size: int, quiet_zone: int) -> wc.Record:
+        options = wc.Record()
+        setattr(options, "ec-level", EC_LEVELS[ec])
+        setattr(options, "min-size", min_size)
+        setattr(options, "quiet-zone", quiet_zone)
+        return options
+
+    def png(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> bytes:
+        out = self._png(self.store, text, self._options(ec, min_size, quiet_zone))
+        if isinstance(out, bytes):
+            return out
+        raise_qr_error(out)
+
+    def svg(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> str:
+        out = self._svg(self.store, text, self._options(ec, min_size, quiet_zone))
+        if isinstance(out, str):
+            return out
+        raise_qr_error(out)
+
+    def png_repeat(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int,
+                   times: int) -> int:
+        out = self._png_repeat(self.store, text, self._options(ec, min_size, quiet_zone), times)
+        if isinstance(out, int):
+            return out
+        raise_qr_error(out)
+
+    def noop(self) -> None:
+        self._noop(self.store)
+
+    def consume(self, data: bytes) -> int:
+        return int(self._consume(self.store, data))
+
+    def produce(self, length: int) -> bytes:
+        return bytes(self._produce(self.store, length))
+
+    def trap(self) -> None:
+        self._trap(self.store)
+
+    def memory_pages(self) -> int:
+        return int(self._memory_pages(self.store))
