@@ -26,8 +26,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any
 
 import qrcode
 import qrcode.image.pure
@@ -85,11 +86,11 @@ def python_qrcode_png(text: str) -> bytes:
 class Series:
     """Samples of one (path, op, text_id, bytes) measurement."""
 
-    def __init__(self, path: str, op: str, text_id: Optional[str], size: Optional[int],
+    def __init__(self, path: str, op: str, text_id: str | None, size: int | None,
                  call: Callable[[], Any], batch: int = 1, per: int = 1) -> None:
         self.path, self.op, self.text_id, self.size = path, op, text_id, size
         self.call, self.batch, self.per = call, batch, per
-        self.samples: List[float] = []
+        self.samples: list[float] = []
         self.output: Any = None
 
     def run(self, record: bool = True) -> None:
@@ -102,7 +103,7 @@ class Series:
             self.samples.append(elapsed / batch / self.per)
         self.output = out
 
-    def result(self) -> Dict[str, Any]:
+    def result(self) -> dict[str, Any]:
         xs = sorted(self.samples)
         q = statistics.quantiles(xs, n=10, method="inclusive") if len(xs) > 1 else [xs[0]] * 9
         out = self.output
@@ -127,9 +128,9 @@ def thp_tunable_supported() -> bool:
         return False
 
 
-def build_glue_series(gens: Dict[str, Any]) -> List[Series]:
+def build_glue_series(gens: dict[str, Any]) -> list[Series]:
     """noop, and lowering (consume) / lifting (produce) at sizes from 0 B to 1 MiB."""
-    series: List[Series] = []
+    series: list[Series] = []
     sizes = [0, 394, 1024, 16384] if QUICK else [0, 394, 1024, 16384, 262144, 1048576]
     for path, gen in gens.items():
         series.append(Series(path, "noop", None, None, gen.noop, batch=200))
@@ -141,11 +142,11 @@ def build_glue_series(gens: Dict[str, Any]) -> List[Series]:
     return series
 
 
-def build_series() -> List[Series]:
+def build_series() -> list[Series]:
     gens = {"component": qrglue.Generator(glue="fast"), "component-stock": qrglue.Generator(glue="stock"),
             "raw": qrglue.raw.Generator()}
     ref_text = CASES[REFERENCE]["text"]
-    series: List[Series] = []
+    series: list[Series] = []
     texts = [REFERENCE] if QUICK else REF_IDS
     for text_id in texts:
         text = CASES[text_id]["text"]
@@ -162,7 +163,7 @@ def build_series() -> List[Series]:
     return series + build_glue_series(gens)
 
 
-def run_rounds(series: List[Series]) -> None:
+def run_rounds(series: list[Series]) -> None:
     warmup, rounds = (2, 5) if QUICK else (5, 41)
     for _ in range(warmup):
         for s in series:
@@ -175,7 +176,7 @@ def run_rounds(series: List[Series]) -> None:
             s.run()
 
 
-def glue_with_thp() -> List[Dict[str, Any]]:
+def glue_with_thp() -> list[dict[str, Any]]:
     """The fast component's glue series again, in a child interpreter started
     with glibc's THP tunable, as path "component-thp". Above ~800 KiB a
     list<u8> result makes wasmtime's C API allocate a >32 MiB temporary
@@ -202,7 +203,7 @@ COLD_SCRIPT = ("import time; t = time.perf_counter_ns(); import {module} as m; "
                "print(time.perf_counter_ns() - t)")
 
 
-def cold_start(samples: int) -> List[Dict[str, Any]]:
+def cold_start(samples: int) -> list[dict[str, Any]]:
     """import + compile-or-load + instantiate + first png, in fresh interpreters,
     interleaved: component/raw x without cache/with a warm cache."""
     results = []
@@ -214,7 +215,7 @@ def cold_start(samples: int) -> List[Dict[str, Any]]:
         for module in ("qrglue", "qrglue.raw"):  # fill the cache once
             subprocess.run([sys.executable, "-c", COLD_SCRIPT.format(module=module)], env=env_cached,
                            check=True, capture_output=True)
-        times: Dict[tuple, List[float]] = {(p, o): [] for p, o, _ in variants}
+        times: dict[tuple, list[float]] = {(p, o): [] for p, o, _ in variants}
         for _ in range(samples):
             for path, op, env in variants:
                 module = "qrglue" if path == "component" else "qrglue.raw"

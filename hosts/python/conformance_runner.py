@@ -16,7 +16,6 @@ import sys
 
 import qrglue
 import qrglue.raw
-
 from corpus import load_cases, outcome
 
 PATHS = {"python-component": qrglue.Generator, "python-raw": qrglue.raw.Generator}

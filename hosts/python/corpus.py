@@ -11,8 +11,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Dict, List
+from typing import Any
 
 import qrglue
 
@@ -27,30 +28,37 @@ def vectors_dir() -> Path:
     return Path(configured) if configured else REPO / "tests" / "vectors"
 
 
-def load_cases(folder: Path | None = None) -> List[Dict[str, Any]]:
-    return json.loads(((folder or vectors_dir()) / "cases.json").read_text(encoding="utf-8"))["cases"]
+def load_cases(folder: Path | None = None) -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = _read_json(folder, "cases.json")["cases"]
+    return cases
 
 
-def load_expected(folder: Path | None = None) -> Dict[str, Dict[str, Any]]:
-    return json.loads(((folder or vectors_dir()) / "expected.json").read_text(encoding="utf-8"))
+def load_expected(folder: Path | None = None) -> dict[str, dict[str, Any]]:
+    expected: dict[str, dict[str, Any]] = _read_json(folder, "expected.json")
+    return expected
 
 
-def case_text(case: Dict[str, Any]) -> str:
+def _read_json(folder: Path | None, name: str) -> Any:
+    return json.loads(((folder or vectors_dir()) / name).read_text(encoding="utf-8"))
+
+
+def case_text(case: dict[str, Any]) -> str:
     """The case's text, built only when needed (a `text_repeat` can be 50 MB).
     json.loads keeps "\\ud800" escapes as lone surrogates: passed on unchanged."""
     if "text_repeat" in case:
-        repeat = case["text_repeat"]
-        return repeat["unit"] * repeat["count"]
-    return case["text"]
+        unit: str = case["text_repeat"]["unit"]
+        return unit * int(case["text_repeat"]["count"])
+    text: str = case["text"]
+    return text
 
 
-def python_options(wit_options: Dict[str, Any]) -> Dict[str, Any]:
+def python_options(wit_options: dict[str, Any]) -> dict[str, Any]:
     """Only the options given, so the API's own defaults are exercised.
     An unknown option name is a corpus error (KeyError), not something to skip."""
     return {_OPTION_KEYWORDS[name]: value for name, value in wit_options.items()}
 
 
-def case_options(case: Dict[str, Any]) -> Dict[str, Any]:
+def case_options(case: dict[str, Any]) -> dict[str, Any]:
     """The case's options as keywords for qrglue.png / qrglue.svg."""
     return python_options(case.get("options", {}))
 
@@ -59,7 +67,7 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def outcome(png: Callable[..., bytes], svg: Callable[..., str], case: Dict[str, Any]) -> Dict[str, Any]:
+def outcome(png: Callable[..., bytes], svg: Callable[..., str], case: dict[str, Any]) -> dict[str, Any]:
     """The README's outcome for one case: digests, or the error (kind and
     message, `str(error)`) png and svg agree on."""
     text, options = case_text(case), case_options(case)
@@ -72,11 +80,11 @@ def outcome(png: Callable[..., bytes], svg: Callable[..., str], case: Dict[str, 
     return {"error": "png-svg-disagree"}
 
 
-def _render(render: Callable[..., Any], text: str, options: Dict[str, Any]) -> Any:
+def _render(render: Callable[..., Any], text: str, options: dict[str, Any]) -> Any:
     """The rendered bytes or str, or an error outcome."""
     try:
         return render(text, **options)
     except qrglue.QrError as e:
         return {"error": e.kind, "message": str(e)}
-    except Exception as e:  # noqa: BLE001 - reported as an outcome that never matches
+    except Exception as e:
         return {"error": f"unexpected {type(e).__name__}: {e}"}

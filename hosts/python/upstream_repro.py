@@ -4,14 +4,15 @@ UPSTREAM.md, on qrglue.component.wasm. Prints the measured costs.
     .venv/bin/python upstream_repro.py
 """
 
-import ctypes
 import os
 import time
+from collections.abc import Callable
 
 import wasmtime
 from wasmtime import component as wc
 
 import qrglue._loader as loader
+from qrglue._instance import export_func
 
 engine = wasmtime.Engine()
 component = wc.Component(engine, loader.wasm_bytes("qrglue.component.wasm"))
@@ -20,8 +21,7 @@ instance = wc.Linker(engine).instantiate(store, component)
 
 
 def func(interface: str, name: str) -> wc.Func:
-    idx = instance.get_export_index(store, interface)
-    return instance.get_func(store, instance.get_export_index(store, name, idx))
+    return export_func(store, instance, interface, name)
 
 
 noop = func("qrglue:qr/probe@0.1.0", "noop")
@@ -29,7 +29,7 @@ produce = func("qrglue:qr/probe@0.1.0", "produce")
 png = func("qrglue:qr/generator@0.1.0", "png")
 
 
-def median_us(call, n=2000):
+def median_us(call: Callable[[], object], n: int = 2000) -> float:
     xs = []
     for _ in range(n):
         t = time.perf_counter_ns()
@@ -50,10 +50,12 @@ print(f"2. produce(16384) - produce(0): {(big - small) * 1e3 / 16384:.0f} ns per
 
 # 3. result<...> payload box leaked (val_delete instead of val_free).
 options = wc.Record()
-setattr(options, "ec-level", "low"); setattr(options, "min-size", 200); setattr(options, "quiet-zone", 4)
+setattr(options, "ec-level", "low")
+setattr(options, "min-size", 200)
+setattr(options, "quiet-zone", 4)
 
 
-def rss():
+def rss() -> int:
     return int(open("/proc/self/statm").read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 

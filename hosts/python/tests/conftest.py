@@ -3,7 +3,7 @@ figures the hardening tests report at the end of the run."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any
 
 import pytest
 
@@ -11,12 +11,13 @@ import qrglue
 import qrglue.raw
 
 # The corpus loader and the WIT -> Python option mapping live in corpus.py
-# (next to conformance_runner.py, which uses the same ones).
-from corpus import case_options, case_text, load_cases, load_expected, sha256, vectors_dir  # noqa: F401
+# (next to conformance_runner.py, which uses the same ones); tests import
+# them from there.
+from corpus import load_cases, load_expected, vectors_dir
 
 VECTORS = vectors_dir()
-CASES: List[Dict[str, Any]] = load_cases(VECTORS)
-EXPECTED: Dict[str, Dict[str, Any]] = load_expected(VECTORS)
+CASES: list[dict[str, Any]] = load_cases(VECTORS)
+EXPECTED: dict[str, dict[str, Any]] = load_expected(VECTORS)
 REFERENCE_URL_CASE = next(c for c in CASES if c["id"] == "ref-02")
 # The ten reference texts (ref-01..ref-10) with their golden digests.
 REFERENCE_CASES = [next(c for c in CASES if c["id"] == f"ref-{i:02d}") for i in range(1, 11)]
@@ -36,11 +37,11 @@ def gen(request: pytest.FixtureRequest) -> Any:
     return PATHS[request.param]()
 
 
-_REPORT = pytest.StashKey[List[str]]()
+_REPORT = pytest.StashKey[list[str]]()
 
 
 @pytest.fixture(scope="session")
-def hardening_report(request: pytest.FixtureRequest) -> List[str]:
+def hardening_report(request: pytest.FixtureRequest) -> list[str]:
     """Lines printed after the run (memory pages, RSS, call counts), so CI logs show them."""
     return request.config.stash.setdefault(_REPORT, [])
 

@@ -12,16 +12,17 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 
 import qrglue
 import qrglue.raw
-
 from corpus import case_options, case_text, load_cases, load_expected, sha256
 
 WARM_UP_CALLS = 2_000
 # component-stock (wasmtime-py's own conversion, which leaks ~50 B per call)
 # is not run by the tests; it shows by hand that the RSS bound can fail.
-GENERATORS = {"component": qrglue.Generator, "raw": qrglue.raw.Generator,
+GENERATORS: dict[str, Callable[[], qrglue.Generator | qrglue.raw.Generator]] = {
+              "component": qrglue.Generator, "raw": qrglue.raw.Generator,
               "component-stock": lambda: qrglue.Generator(glue="stock")}
 
 
@@ -40,7 +41,7 @@ def main() -> None:
     pages_start = gen.memory_pages()
     # The first result of each text must be golden; later ones must equal it.
     golden = []
-    for case, (text, options) in zip(references, jobs):
+    for case, (text, options) in zip(references, jobs, strict=True):
         png = gen.png(text, **options)
         if sha256(png) != expected[case["id"]]["png_sha256"]:
             raise SystemExit(f"{path}: {case['id']} does not match its golden digest")

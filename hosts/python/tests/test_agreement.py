@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Any, Callable, Tuple
+from collections.abc import Callable
+from typing import Any
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import qrglue
 import qrglue.raw
@@ -20,7 +22,7 @@ COMPONENT = qrglue.Generator()
 RAW = qrglue.raw.Generator()
 
 
-def outcome(render: Callable[..., Any], text: str, options: dict) -> Tuple[Any, ...]:
+def outcome(render: Callable[..., Any], text: str, options: dict[str, Any]) -> tuple[Any, ...]:
     try:
         return "ok", render(text, **options)
     except QrError as e:
@@ -47,7 +49,7 @@ texts = st.one_of(
 @settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(text=texts, options=options_strategy)
-def test_component_and_raw_agree(text: str, options: dict) -> None:
+def test_component_and_raw_agree(text: str, options: dict[str, Any]) -> None:
     png = outcome(COMPONENT.png, text, options)
     assert png == outcome(RAW.png, text, options)
     assert outcome(COMPONENT.svg, text, options) == outcome(RAW.svg, text, options)
@@ -61,7 +63,7 @@ def test_component_and_raw_agree(text: str, options: dict) -> None:
 def test_threads_each_get_correct_results() -> None:
     texts = [f"thread text {i} ✓" for i in range(8)]
     expected = {t: (qrglue.png(t), qrglue.raw.png(t)) for t in texts}
-    failures = []
+    failures: list[Any] = []
 
     def work(seed: int) -> None:
         try:

@@ -14,7 +14,7 @@ FIRST_CALL = ("import hashlib, qrglue, qrglue.raw; "
               "print(hashlib.sha256(qrglue.raw.png('https://www.reddit.com/r/rustjerk/top/?t=all')).hexdigest())")
 
 
-def run_fresh(cache: Path) -> list:
+def run_fresh(cache: Path) -> list[str]:
     done = subprocess.run([sys.executable, "-c", FIRST_CALL], capture_output=True, text=True,
                           env={**os.environ, "QRGLUE_CACHE_DIR": str(cache)})
     assert done.returncode == 0, done.stderr

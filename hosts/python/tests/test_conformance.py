@@ -6,6 +6,8 @@ import hashlib
 import io
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 import zxingcpp
@@ -13,9 +15,9 @@ from PIL import Image
 
 import qrglue
 import qrglue.raw
+from conftest import CASES, EXPECTED, REFERENCE_URL_CASE
+from corpus import case_options, case_text
 from qrglue import QrError
-
-from conftest import CASES, EXPECTED, REFERENCE_URL_CASE, case_options, case_text
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -30,7 +32,7 @@ def test_vectors_cover_every_error_kind() -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
-def test_golden_vector(gen, case) -> None:
+def test_golden_vector(gen: Any, case: dict[str, Any]) -> None:
     expected = EXPECTED[case["id"]]
     text, options = case_text(case), case_options(case)
     if "error" in expected:
@@ -54,7 +56,7 @@ def test_module_functions_match_golden_on_both_paths() -> None:
         assert sha256(module.svg(text).encode()) == expected["svg_sha256"]
 
 
-def test_defaults_are_low_200_4(gen) -> None:
+def test_defaults_are_low_200_4(gen: Any) -> None:
     text = REFERENCE_URL_CASE["text"]
     explicit = gen.png(text, ec_level="low", min_size=200, quiet_zone=4)
     assert gen.png(text) == explicit
@@ -84,7 +86,7 @@ def test_defaults_are_low_200_4(gen) -> None:
     ("x", {"min_size": -1}, "invalid-options"),
     ("x", {"quiet_zone": 2**32}, "invalid-options"),
 ])
-def test_error_kinds(gen, text, options, kind) -> None:
+def test_error_kinds(gen: Any, text: str, options: dict[str, Any], kind: str) -> None:
     for render in (gen.png, gen.svg):
         with pytest.raises(QrError) as info:
             render(text, **options)
@@ -92,20 +94,20 @@ def test_error_kinds(gen, text, options, kind) -> None:
         assert isinstance(info.value, ValueError)
 
 
-def test_range_messages_name_the_option(gen) -> None:
+def test_range_messages_name_the_option(gen: Any) -> None:
     with pytest.raises(QrError) as info:
         gen.png("x", min_size=5000)
     assert str(info.value) == info.value.message == "min-size must be within 1..=4096, got 5000"
 
 
-def test_non_str_text_is_a_type_error(gen) -> None:
+def test_non_str_text_is_a_type_error(gen: Any) -> None:
     with pytest.raises(TypeError):
-        gen.png(b"bytes")  # type: ignore[arg-type]
+        gen.png(b"bytes")
 
 
 def test_options_are_keyword_only() -> None:
     with pytest.raises(TypeError):
-        qrglue.png("x", "low")  # type: ignore[misc]
+        qrglue.png("x", "low")  # type: ignore[call-arg]  # deliberately positional: must be refused
 
 
 @pytest.mark.parametrize("text", [
@@ -113,19 +115,19 @@ def test_options_are_keyword_only() -> None:
     "héllo wörld ☃ 日本語 🦀",
     "8" * 7089,                               # the longest text any QR code holds
 ])
-def test_zxing_decodes_exact_text(gen, text) -> None:
+def test_zxing_decodes_exact_text(gen: Any, text: str) -> None:
     png = gen.png(text, min_size=200)
     results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
     assert [r.text for r in results] == [text]
     assert results[0].format == zxingcpp.BarcodeFormat.QRCode
 
 
-def test_svg_is_a_document(gen) -> None:
+def test_svg_is_a_document(gen: Any) -> None:
     svg = gen.svg("hello")
     assert svg.lstrip().startswith("<") and "<svg" in svg and svg.rstrip().endswith("</svg>")
 
 
-def test_trap_recovery(gen) -> None:
+def test_trap_recovery(gen: Any) -> None:
     text, options = case_text(REFERENCE_URL_CASE), case_options(REFERENCE_URL_CASE)
     golden = EXPECTED[REFERENCE_URL_CASE["id"]]
     for _ in range(3):
@@ -139,7 +141,7 @@ def test_trap_recovery(gen) -> None:
         gen.png("")  # errors still map after recovery
 
 
-def test_probes(gen) -> None:
+def test_probes(gen: Any) -> None:
     gen.noop()
     for n in (0, 1, 251, 1000):
         data = bytes(range(256)) * (n // 256 + 1)
@@ -152,7 +154,7 @@ def test_probes(gen) -> None:
     assert info.value.kind == "empty-text"
 
 
-def test_cli_writes_png_on_both_paths(tmp_path) -> None:
+def test_cli_writes_png_on_both_paths(tmp_path: Path) -> None:
     text = REFERENCE_URL_CASE["text"]
     for path in ("component", "raw"):
         out = tmp_path / f"{path}.png"
@@ -165,7 +167,7 @@ def test_cli_writes_png_on_both_paths(tmp_path) -> None:
     assert sha256(svg_out.read_bytes()) == EXPECTED["ref-02"]["svg_sha256"]
 
 
-def test_cli_reports_errors(tmp_path) -> None:
+def test_cli_reports_errors(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "qrglue", "", "-o", str(tmp_path / "x.png")],
                           capture_output=True, text=True)
     assert done.returncode == 2

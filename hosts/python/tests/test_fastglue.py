@@ -8,15 +8,18 @@ import json
 import subprocess
 import sys
 import warnings
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import qrglue
+from conftest import CASES
+from corpus import case_options, case_text
 from qrglue import QrError, _fastglue, _loader
-
-from conftest import CASES, case_options, case_text
 
 FAST = qrglue.Generator(glue="fast")
 STOCK = qrglue.Generator(glue="stock")
@@ -25,7 +28,7 @@ SIZES = [0, 1, 31, 32, 33, 251, 1024, 16 * 1024, CHUNK - 1, CHUNK, CHUNK + 1, 2 
          256 * 1024, 1024 * 1024]
 
 
-def outcome(call, *args, **kwargs):
+def outcome(call: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, ...]:
     try:
         return "ok", call(*args, **kwargs)
     except QrError as e:
@@ -39,14 +42,14 @@ def test_fast_glue_is_on_for_the_pinned_wasmtime() -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
-def test_same_as_stock_on_vectors(case) -> None:
+def test_same_as_stock_on_vectors(case: dict[str, Any]) -> None:
     text, options = case_text(case), case_options(case)
     for method in ("png", "svg"):
         assert outcome(getattr(FAST, method), text, **options) == outcome(getattr(STOCK, method), text, **options)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_produce_and_consume_same_as_stock(size) -> None:
+def test_produce_and_consume_same_as_stock(size: int) -> None:
     expected = bytes(i % 251 for i in range(size))
     assert FAST.produce(size) == STOCK.produce(size) == expected
     data = bytes((i * 7 + 3) % 256 for i in range(size))
@@ -57,7 +60,7 @@ def test_produce_and_consume_same_as_stock(size) -> None:
 @given(text=st.text(max_size=40), ec=st.sampled_from(["low", "medium", "quartile", "high"]),
        min_size=st.sampled_from([0, 1, 21, 57, 5000]), quiet_zone=st.integers(0, 17),
        times=st.integers(0, 2))
-def test_same_as_stock_on_random_input(text, ec, min_size, quiet_zone, times) -> None:
+def test_same_as_stock_on_random_input(text: str, ec: str, min_size: int, quiet_zone: int, times: int) -> None:
     options = dict(ec_level=ec, min_size=min_size, quiet_zone=quiet_zone)
     assert outcome(FAST.png, text, **options) == outcome(STOCK.png, text, **options)
     assert outcome(FAST.svg, text, **options) == outcome(STOCK.svg, text, **options)
@@ -98,7 +101,7 @@ def test_list_lift_checks_every_chunk() -> None:
         raw[bad * 32] = 2
 
 
-def test_signature_mismatch_is_refused(monkeypatch) -> None:
+def test_signature_mismatch_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     key = (qrglue._instance.GENERATOR_INTERFACE, "png")
     monkeypatch.setitem(_fastglue._EXPECTED_SIGNATURES, key, "(string)->list<u8>")
     monkeypatch.setattr(_fastglue, "_checked_components", {})
@@ -106,7 +109,7 @@ def test_signature_mismatch_is_refused(monkeypatch) -> None:
         _fastglue.FastCalls()
 
 
-def test_fallback_on_other_wasmtime_versions_warns_once(monkeypatch) -> None:
+def test_fallback_on_other_wasmtime_versions_warns_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_loader, "WASMTIME_VERSION", "51.0.0")
     monkeypatch.setattr(_fastglue, "_warned", False)
     with pytest.warns(RuntimeWarning, match="51.0.0"):
@@ -120,11 +123,12 @@ def test_fallback_on_other_wasmtime_versions_warns_once(monkeypatch) -> None:
         qrglue.Generator(glue="fast")
 
 
-def run_leak_check(glue: str, calls: int) -> dict:
+def run_leak_check(glue: str, calls: int) -> dict[str, Any]:
     script = Path(__file__).with_name("leak_check.py")
     done = subprocess.run([sys.executable, str(script), glue, str(calls)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
 
 
 @pytest.mark.slow

@@ -9,16 +9,17 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Dict, List
+from typing import Any
 
 import pytest
 
 import qrglue
 import qrglue.raw
+from conftest import CASES, EXPECTED, REFERENCE_CASES, REFERENCE_URL_CASE
+from corpus import case_options, case_text, sha256
 from qrglue import QrError
-
-from conftest import CASES, EXPECTED, REFERENCE_CASES, REFERENCE_URL_CASE, case_options, case_text, sha256
 
 HOST_DIR = Path(__file__).resolve().parents[1]
 
@@ -27,7 +28,7 @@ HOST_DIR = Path(__file__).resolve().parents[1]
 MODULES = {"component": qrglue, "raw": qrglue.raw}
 
 
-def test_result_unchanged_after_1000_later_calls(gen) -> None:
+def test_result_unchanged_after_1000_later_calls(gen: Any) -> None:
     text, options = case_text(REFERENCE_URL_CASE), case_options(REFERENCE_URL_CASE)
     golden = EXPECTED[REFERENCE_URL_CASE["id"]]
     first_png, first_svg = gen.png(text, **options), gen.svg(text, **options)
@@ -44,7 +45,7 @@ def test_result_unchanged_after_1000_later_calls(gen) -> None:
 
 
 # Every text here is refused on the host before any byte enters the guest.
-LONG_TEXTS = [
+LONG_TEXTS: list[tuple[str, Callable[[], str], str]] = [
     ("7090 bytes", lambda: "x" * 7090, "data-too-long"),
     ("1 MB", lambda: "a" * 1_000_000, "data-too-long"),
     ("1 MB of 2-byte chars", lambda: "é" * 500_000, "data-too-long"),
@@ -53,7 +54,8 @@ LONG_TEXTS = [
 ]
 
 
-def test_long_texts_refused_without_growing_guest_memory(gen, request, hardening_report) -> None:
+def test_long_texts_refused_without_growing_guest_memory(gen: Any, request: pytest.FixtureRequest,
+                                                         hardening_report: list[str]) -> None:
     pages_before = gen.memory_pages()
     for label, make_text, kind in LONG_TEXTS:
         text = make_text()
@@ -63,12 +65,13 @@ def test_long_texts_refused_without_growing_guest_memory(gen, request, hardening
             assert info.value.kind == kind, label
         del text
         assert gen.memory_pages() == pages_before, label
-    hardening_report.append(f"python-{request.node.callspec.params['gen']}: long texts ({', '.join(t[0] for t in LONG_TEXTS)}): "
+    labels = ", ".join(t[0] for t in LONG_TEXTS)
+    hardening_report.append(f"python-{request.node.callspec.params['gen']}: long texts ({labels}): "
                             f"guest memory {pages_before} -> {gen.memory_pages()} pages")
 
 
 @pytest.mark.parametrize("path", ["component", "raw"])
-def test_memory_probe_sees_growth(path) -> None:
+def test_memory_probe_sees_growth(path: str) -> None:
     # The control for the test above: 1 MiB that does enter the guest grows
     # its memory, so "pages unchanged" is a real observation.
     gen = qrglue.Generator() if path == "component" else qrglue.raw.Generator()
@@ -82,13 +85,13 @@ CALLS_PER_THREAD = 2_500
 
 
 @pytest.mark.parametrize("path", ["component", "raw"])
-def test_concurrent_png_calls_match_golden(path, hardening_report) -> None:
+def test_concurrent_png_calls_match_golden(path: str, hardening_report: list[str]) -> None:
     # Every ref-* case that renders (reference texts, with and without options).
     jobs = [(case_text(c), case_options(c), EXPECTED[c["id"]]["png_sha256"])
             for c in CASES if c["id"].startswith("ref-") and "png_sha256" in EXPECTED[c["id"]]]
     start = threading.Barrier(THREADS)
-    done: Dict[int, int] = {}
-    failures: List[Any] = []
+    done: dict[int, int] = {}
+    failures: list[Any] = []
 
     def work(index: int) -> None:
         try:
@@ -123,7 +126,7 @@ SOAK_CALLS = 100_000
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", ["component", "raw"])
-def test_100k_png_calls_keep_guest_memory_and_rss_flat(path, hardening_report) -> None:
+def test_100k_png_calls_keep_guest_memory_and_rss_flat(path: str, hardening_report: list[str]) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(HOST_DIR), os.environ.get("PYTHONPATH")]))}
     done = subprocess.run([sys.executable, str(Path(__file__).with_name("soak_check.py")), path, str(SOAK_CALLS)],
                           capture_output=True, text=True, env=env)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
-from typing import Dict, List, Optional, Set
 
 PACKAGE = "qrglue"
 SOURCE = Path(__file__).resolve().parents[1] / "src" / PACKAGE
@@ -17,16 +16,16 @@ def module_name(path: Path, root: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def import_graph(root: Path) -> Dict[str, Set[str]]:
+def import_graph(root: Path) -> dict[str, set[str]]:
     """Module -> the package modules it imports (a `from . import x` counts
     as importing `x` when `x` is a module, else the package itself)."""
     package = root.name
     modules = {module_name(p, root): p for p in sorted(root.rglob("*.py"))}
-    graph: Dict[str, Set[str]] = {}
+    graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         is_package = path.name == "__init__.py"
         here = name if is_package else name.rpartition(".")[0]
-        targets: Set[str] = set()
+        targets: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
             if isinstance(node, ast.Import):
                 targets.update(a.name for a in node.names if a.name.split(".")[0] == package)
@@ -45,17 +44,17 @@ def import_graph(root: Path) -> Dict[str, Set[str]]:
     return graph
 
 
-def find_cycle(graph: Dict[str, Set[str]]) -> Optional[List[str]]:
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One import cycle as [a, b, ..., a], or None."""
-    state: Dict[str, int] = {}  # 1: on the current path, 2: done
-    path: List[str] = []
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
 
-    def visit(node: str) -> Optional[List[str]]:
+    def visit(node: str) -> list[str] | None:
         state[node] = 1
         path.append(node)
         for target in sorted(graph.get(node, ())):
             if state.get(target) == 1:
-                return path[path.index(target):] + [target]
+                return [*path[path.index(target):], target]
             if target not in state:
                 found = visit(target)
                 if found:

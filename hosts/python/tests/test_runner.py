@@ -8,27 +8,27 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any
 
 import qrglue
-
-from conftest import CASES, EXPECTED, REFERENCE_URL_CASE, VECTORS, sha256
+from conftest import CASES, EXPECTED, REFERENCE_URL_CASE, VECTORS
+from corpus import sha256
 
 RUNNER = Path(__file__).resolve().parents[1] / "conformance_runner.py"
 PATHS = {"python-component", "python-raw"}
 
 
-def run_runner(vectors: Path) -> subprocess.CompletedProcess:
+def run_runner(vectors: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(RUNNER)], capture_output=True, text=True,
                           env={**os.environ, "QRGLUE_VECTORS_DIR": str(vectors)})
 
 
-def results_for(vectors: Path) -> Dict[str, Dict[str, Any]]:
+def results_for(vectors: Path) -> dict[str, dict[str, Any]]:
     done = run_runner(vectors)
     assert done.returncode == 0, done.stderr
-    paths = json.loads(done.stdout)["paths"]
+    paths: dict[str, dict[str, Any]] = json.loads(done.stdout)["paths"]
     assert set(paths) == PATHS
-    return paths  # type: ignore[no-any-return]
+    return paths
 
 
 def test_every_case_on_both_paths_matches_expected() -> None:
@@ -38,7 +38,7 @@ def test_every_case_on_both_paths_matches_expected() -> None:
         assert differences == {}, path
 
 
-def test_case_forms_and_defaults(tmp_path) -> None:
+def test_case_forms_and_defaults(tmp_path: Path) -> None:
     ref = REFERENCE_URL_CASE
     assert ref["options"] in ({}, {"ec-level": "low", "min-size": 200, "quiet-zone": 4})
     cases = [
@@ -66,7 +66,7 @@ def test_case_forms_and_defaults(tmp_path) -> None:
             "error": "invalid-options", "message": "min-size must be within 1..=4096, got 4097"}, path
 
 
-def test_missing_corpus_fails(tmp_path) -> None:
+def test_missing_corpus_fails(tmp_path: Path) -> None:
     done = run_runner(tmp_path / "nowhere")
     assert done.returncode != 0
     assert done.stdout == ""

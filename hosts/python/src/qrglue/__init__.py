@@ -13,12 +13,22 @@ empty-text, invalid-text, data-too-long, invalid-options.
 
 from __future__ import annotations
 
-from ._common import (DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, EC_LEVELS,
-                      ERROR_KINDS, GuestTrap, QrError)
+from ._common import DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, EC_LEVELS, ERROR_KINDS, GuestTrap, QrError
 from ._component import Generator
 from ._generator import PerThread
 
-__all__ = ["png", "svg", "Generator", "QrError", "GuestTrap", "EC_LEVELS", "ERROR_KINDS"]
+__all__ = [
+    "DEFAULT_EC_LEVEL",
+    "DEFAULT_MIN_SIZE",
+    "DEFAULT_QUIET_ZONE",
+    "EC_LEVELS",
+    "ERROR_KINDS",
+    "Generator",
+    "GuestTrap",
+    "QrError",
+    "png",
+    "svg",
+]
 __version__ = "0.1.0"
 
 _per_thread = PerThread(Generator)

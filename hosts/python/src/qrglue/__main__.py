@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import List, Optional
 
 from ._common import DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, EC_LEVELS, QrError
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m qrglue", description="Write a QR code as PNG (or SVG).")
     parser.add_argument("text")
     parser.add_argument("-o", "--output", required=True, help="file to write ('-' for stdout)")
@@ -22,12 +21,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = parser.parse_args(argv)
 
     if args.path == "raw":
-        from . import raw as impl
+        from .raw import png, svg
     else:
-        import qrglue as impl  # type: ignore[no-redef]
+        from . import png, svg
     options = dict(ec_level=args.ec_level, min_size=args.min_size, quiet_zone=args.quiet_zone)
     try:
-        out = impl.svg(args.text, **options).encode("utf-8") if args.svg else impl.png(args.text, **options)
+        out = svg(args.text, **options).encode("utf-8") if args.svg else png(args.text, **options)
     except QrError as e:
         print(f"qrglue: {e.kind}: {e}", file=sys.stderr)
         return 2

@@ -127,5 +127,5 @@ def _shown(value: object) -> str:
     """The value as Python shows it (`-1`, `True`, `2.5`, `'big'`)."""
     try:
         return repr(value)
-    except Exception:  # noqa: BLE001 - e.g. an int past Python's digit limit, a broken __repr__
+    except Exception:
         return f"a {type(value).__name__}"

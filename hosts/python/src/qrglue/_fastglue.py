@@ -38,7 +38,8 @@ from __future__ import annotations
 import ctypes
 import struct
 import warnings
-from typing import Any, Dict, Optional, Tuple
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar
 
 import wasmtime
 from wasmtime import _bindings as bindings
@@ -73,6 +74,8 @@ _ENTRY_NAME_SIZE, _ENTRY_NAME_DATA = 0, 8
 _ENTRY_VAL = 16
 # A value read in one go: the kind, then the union's three words.
 _VAL_HEAD = struct.Struct("<B7xQQQ")
+_Head = tuple[int, int, int, int]
+_R = TypeVar("_R")
 _LIFT_CHUNK = 32 * 1024  # list<u8> elements per copy when lifting (see FastCalls._bytes)
 _U8_KINDS = bytes((_U8,)) * _LIFT_CHUNK
 
@@ -94,26 +97,34 @@ _EXPECTED_SIGNATURES = {
 }
 
 _warned = False
-_checked_components: Dict[int, bool] = {}
+_checked_components: dict[int, bool] = {}
 
 
 def layout_matches() -> bool:
     """The offsets this module hard-codes, checked against the bindings."""
     b = bindings
-    val, union, entry = b.wasmtime_component_val_t, b.wasmtime_component_valunion_t, b.wasmtime_component_valrecord_entry_t
+    val, union = b.wasmtime_component_val_t, b.wasmtime_component_valunion_t
+    entry = b.wasmtime_component_valrecord_entry_t
     sized = (b.wasm_name_t, b.wasmtime_component_vallist_t, b.wasmtime_component_valrecord_t)
+    at_start = ("u32", "string", "list", "record", "enumeration", "variant", "result")
     return (ctypes.sizeof(val) == _VAL_SIZE == _VAL_HEAD.size
-            and val.kind.offset == _VAL_KIND and ctypes.sizeof(b.wasmtime_component_valkind_t) == 1
-            and val.of.offset == _VAL_OF
-            and all(getattr(union, m).offset == 0 for m in ("u32", "string", "list", "record", "enumeration",
-                                                           "variant", "result"))
-            and all(t.size.offset == _OF_SIZE and t.data.offset == _OF_DATA for t in sized)
-            and b.wasmtime_component_valresult_t.is_ok.offset == _OF_RESULT_IS_OK
-            and b.wasmtime_component_valresult_t.val.offset == _OF_RESULT_VAL
-            and b.wasmtime_component_valvariant_t.val.offset == _OF_VARIANT_VAL
+            and _offset(val, "kind") == _VAL_KIND and ctypes.sizeof(b.wasmtime_component_valkind_t) == 1
+            and _offset(val, "of") == _VAL_OF
+            and all(_offset(union, member) == 0 for member in at_start)
+            and all(_offset(t, "size") == _OF_SIZE and _offset(t, "data") == _OF_DATA for t in sized)
+            and _offset(b.wasmtime_component_valresult_t, "is_ok") == _OF_RESULT_IS_OK
+            and _offset(b.wasmtime_component_valresult_t, "val") == _OF_RESULT_VAL
+            and _offset(b.wasmtime_component_valvariant_t, "val") == _OF_VARIANT_VAL
             and ctypes.sizeof(entry) == _ENTRY_SIZE
-            and entry.name.offset == _ENTRY_NAME_SIZE and entry.val.offset == _ENTRY_VAL
-            and b.wasm_name_t.data.offset == _ENTRY_NAME_DATA - _ENTRY_NAME_SIZE)
+            and _offset(entry, "name") == _ENTRY_NAME_SIZE and _offset(entry, "val") == _ENTRY_VAL
+            and _offset(b.wasm_name_t, "data") == _ENTRY_NAME_DATA - _ENTRY_NAME_SIZE)
+
+
+def _offset(struct_type: type, field: str) -> int:
+    """A ctypes field's byte offset (the bindings annotate fields with their
+    value types, so the class attribute is read through getattr)."""
+    offset: int = getattr(struct_type, field).offset
+    return offset
 
 
 def _word(offset: int) -> int:
@@ -132,7 +143,7 @@ def _of_word(value_at: int, member_offset: int) -> int:
     return _word(value_at + _VAL_OF + member_offset)
 
 
-def available(version: Optional[str] = None) -> bool:
+def available(version: str | None = None) -> bool:
     """True when the fast glue may run; otherwise warns (once per process)."""
     global _warned
     version = _loader.WASMTIME_VERSION if version is None else version
@@ -243,12 +254,12 @@ class FastCalls:
 
     # -- calling -----------------------------------------------------------
 
-    def _call(self, func: Any, args: Any, nargs: int) -> Tuple[int, int, int, int]:
+    def _call(self, func: Any, args: Any, nargs: int) -> _Head:
         """Call, returning the result's (kind, w1, w2, w3) and owning it."""
         error = _raw_call(func, self._context, args, nargs, self._result_ref, 1)
         if error:
             raise wasmtime.WasmtimeError._from_ptr(error)
-        return _VAL_HEAD.unpack(ctypes.string_at(self._result_addr, _VAL_SIZE))  # type: ignore[return-value]
+        return _VAL_HEAD.unpack(ctypes.string_at(self._result_addr, _VAL_SIZE))
 
     def _release(self) -> None:
         # Drops the whole result tree (the result's box, the list, the strings).
@@ -263,14 +274,14 @@ class FastCalls:
         entry[self._min_size_word] = min_size
         entry[self._quiet_zone_word] = quiet_zone
 
-    def _result_payload(self, head: Tuple[int, int, int, int]) -> Tuple[bool, Tuple[int, int, int, int]]:
+    def _result_payload(self, head: _Head) -> tuple[bool, _Head]:
         kind, is_ok, box, _ = head
         if kind != _RESULT:
             raise TypeError(f"expected a result from the guest, got value kind {kind}")
-        return bool(is_ok & 0xFF), _VAL_HEAD.unpack(ctypes.string_at(box, _VAL_SIZE))  # type: ignore[return-value]
+        return bool(is_ok & 0xFF), _VAL_HEAD.unpack(ctypes.string_at(box, _VAL_SIZE))
 
     @staticmethod
-    def _bytes(head: Tuple[int, int, int, int]) -> bytes:
+    def _bytes(head: _Head) -> bytes:
         kind, size, data, _ = head
         if kind != _LIST:
             raise TypeError(f"expected list<u8>, got value kind {kind}")
@@ -290,13 +301,13 @@ class FastCalls:
         return b"".join(parts)  # returns a lone part as is, without a copy
 
     @staticmethod
-    def _string(head: Tuple[int, int, int, int]) -> str:
+    def _string(head: _Head) -> str:
         kind, size, data, _ = head
         if kind != _STRING:
             raise TypeError(f"expected string, got value kind {kind}")
         return ctypes.string_at(data, size).decode("utf-8") if size else ""
 
-    def _raise_qr_error(self, head: Tuple[int, int, int, int]) -> None:
+    def _raise_qr_error(self, head: _Head) -> NoReturn:
         kind, tag_size, tag_data, box = head
         if kind != _VARIANT:
             raise TypeError(f"expected the qr-error variant, got value kind {kind}")
@@ -304,7 +315,7 @@ class FastCalls:
         message = self._string(_VAL_HEAD.unpack(ctypes.string_at(box, _VAL_SIZE))) if box else None
         raise QrError(tag, message)
 
-    def _text_call(self, func: Any, nargs: int, lift: Any) -> Any:
+    def _text_call(self, func: Any, nargs: int, lift: Callable[[_Head], _R]) -> _R:
         head = self._call(func, self._args_ptr, nargs)
         try:
             ok, payload = self._result_payload(head)
@@ -318,17 +329,17 @@ class FastCalls:
 
     def png(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> bytes:
         self._set_text_and_options(data, ec, min_size, quiet_zone)
-        return self._text_call(self._png, 2, self._bytes)  # type: ignore[no-any-return]
+        return self._text_call(self._png, 2, self._bytes)
 
     def svg(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> str:
         self._set_text_and_options(data, ec, min_size, quiet_zone)
-        return self._text_call(self._svg, 2, self._string)  # type: ignore[no-any-return]
+        return self._text_call(self._svg, 2, self._string)
 
     def png_repeat(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int,
                    times: int) -> int:
         self._set_text_and_options(data, ec, min_size, quiet_zone)
         self._args_words[self._times_word] = times
-        return self._text_call(self._png_repeat, 3, _lift_u32)  # type: ignore[no-any-return]
+        return self._text_call(self._png_repeat, 3, _lift_u32)
 
     def noop(self) -> None:
         error = _raw_call(self._noop, self._context, None, 0, None, 0)
@@ -374,7 +385,7 @@ class FastCalls:
             self._release()
 
 
-def _lift_u32(head: Tuple[int, int, int, int]) -> int:
+def _lift_u32(head: _Head) -> int:
     kind, value, _, _ = head
     if kind != _U32:
         raise TypeError(f"expected u32, got value kind {kind}")

@@ -9,12 +9,15 @@ the answer (see `_component.py`, `_fastglue.py`, `raw.py`). Everything else
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import ParamSpec, Protocol, TypeVar
 
 import wasmtime
 
-from ._common import (DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, GuestTrap,
-                      check_input)
+from ._common import DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, GuestTrap, check_input
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 class Calls(Protocol):
@@ -50,9 +53,9 @@ class BaseGenerator:
     def _new_calls(self) -> Calls:
         raise NotImplementedError
 
-    def _enter(self, call: Callable[..., Any], *args: Any) -> Any:
+    def _enter(self, call: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
-            return call(*args)
+            return call(*args, **kwargs)
         except (wasmtime.Trap, wasmtime.WasmtimeError) as e:
             # A trap poisons the whole Store (wasmtime#11086): every later
             # call would be refused. Start over with a fresh Store + instance.
@@ -63,13 +66,13 @@ class BaseGenerator:
             quiet_zone: int = DEFAULT_QUIET_ZONE) -> bytes:
         """The QR code for `text` as PNG bytes (1-bit grayscale). Raises QrError."""
         data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
-        return self._enter(self._calls.png, text, data, ec, size, zone)  # type: ignore[no-any-return]
+        return self._enter(self._calls.png, text, data, ec, size, zone)
 
     def svg(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
         """The QR code for `text` as an SVG document. Raises QrError."""
         data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
-        return self._enter(self._calls.svg, text, data, ec, size, zone)  # type: ignore[no-any-return]
+        return self._enter(self._calls.svg, text, data, ec, size, zone)
 
     # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
 
@@ -77,18 +80,18 @@ class BaseGenerator:
                    min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE) -> int:
         """Render the PNG `times` times inside the guest; the last PNG's length."""
         data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
-        return self._enter(self._calls.png_repeat, text, data, ec, size, zone, _u32(times))  # type: ignore[no-any-return]
+        return self._enter(self._calls.png_repeat, text, data, ec, size, zone, _u32(times))
 
     def noop(self) -> None:
         self._enter(self._calls.noop)
 
     def consume(self, data: bytes) -> int:
-        return self._enter(self._calls.consume, bytes(data))  # type: ignore[no-any-return]
+        return self._enter(self._calls.consume, bytes(data))
 
     def produce(self, length: int) -> bytes:
         """`length` bytes, byte i = i % 251. Over 16 MiB the guest refuses
         (a trap on the component path, `invalid-options` on the raw path)."""
-        return self._enter(self._calls.produce, _u32(length))  # type: ignore[no-any-return]
+        return self._enter(self._calls.produce, _u32(length))
 
     def trap(self) -> None:
         """Make the guest trap, always: raises GuestTrap; the next call works."""
@@ -98,7 +101,7 @@ class BaseGenerator:
         """The guest's linear memory size in 64 KiB pages (of this Generator's
         current instance): for proving memory stays bounded. It may grow
         during warm-up, then must not."""
-        return self._enter(self._calls.memory_pages)  # type: ignore[no-any-return]
+        return self._enter(self._calls.memory_pages)
 
 
 def _u32(value: int) -> int:

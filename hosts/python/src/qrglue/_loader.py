@@ -24,9 +24,10 @@ import os
 import stat
 import tempfile
 import threading
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Callable, Optional, TypeVar
+from typing import Protocol, TypeVar
 
 import wasmtime
 from wasmtime import component as wc
@@ -34,13 +35,19 @@ from wasmtime import component as wc
 COMPONENT_FILE = "qrglue.component.wasm"
 RAW_FILE = "qrglue.raw.wasm"
 
-_T = TypeVar("_T")
+
+class _Compiled(Protocol):
+    def serialize(self) -> bytearray: ...
+
+
+_T = TypeVar("_T", bound=_Compiled)
 
 # wasmtime-py has no __version__; its distribution metadata is the truth.
 WASMTIME_VERSION = importlib.metadata.version("wasmtime")
 
-_engine: Optional[wasmtime.Engine] = None
-_compiled: dict = {}
+_engine: wasmtime.Engine | None = None
+_component: wc.Component | None = None
+_raw_module: wasmtime.Module | None = None
 _lock = threading.Lock()
 
 
@@ -53,7 +60,7 @@ def engine() -> wasmtime.Engine:
         return _engine
 
 
-def cache_dir() -> Optional[Path]:
+def cache_dir() -> Path | None:
     """The compiled-code cache folder, or None when caching is switched off
     (QRGLUE_CACHE_DIR set to the empty string)."""
     explicit = os.environ.get("QRGLUE_CACHE_DIR")
@@ -70,23 +77,33 @@ def wasm_bytes(name: str) -> bytes:
 
 def component() -> wc.Component:
     """The compiled component, shared by every Generator in the process."""
-    return _load(COMPONENT_FILE, wc.Component, wc.Component.deserialize)
+    global _component
+    if _component is None:
+        loaded = _load(COMPONENT_FILE, wc.Component, wc.Component.deserialize)
+        with _lock:  # two threads may both load; every caller gets the first
+            if _component is None:
+                _component = loaded
+    return _component
 
 
 def raw_module() -> wasmtime.Module:
     """The compiled raw-ABI module, shared by every raw Generator in the process."""
-    return _load(RAW_FILE, wasmtime.Module, wasmtime.Module.deserialize)
+    global _raw_module
+    if _raw_module is None:
+        loaded = _load(RAW_FILE, wasmtime.Module, wasmtime.Module.deserialize)
+        with _lock:
+            if _raw_module is None:
+                _raw_module = loaded
+    return _raw_module
 
 
 def _load(name: str, compile: Callable[[wasmtime.Engine, bytes], _T],
           deserialize: Callable[[wasmtime.Engine, bytes], _T]) -> _T:
-    with _lock:
-        if name in _compiled:
-            return _compiled[name]  # type: ignore[no-any-return]
+    """Deserialize `name` from the cache, else compile it (and cache that)."""
     eng = engine()
     wasm = wasm_bytes(name)
     folder = cache_dir()
-    loaded: Optional[_T] = None
+    loaded: _T | None = None
     cached_path = None
     if folder is not None:
         key = f"{name}.{WASMTIME_VERSION}.{hashlib.sha256(wasm).hexdigest()[:32]}.cwasm"
@@ -95,9 +112,8 @@ def _load(name: str, compile: Callable[[wasmtime.Engine, bytes], _T],
     if loaded is None:
         loaded = compile(eng, wasm)
         if cached_path is not None:
-            _write_cached(cached_path, loaded.serialize())  # type: ignore[attr-defined]
-    with _lock:
-        return _compiled.setdefault(name, loaded)  # type: ignore[no-any-return]
+            _write_cached(cached_path, loaded.serialize())
+    return loaded
 
 
 def _private_to_us(path: Path) -> bool:
@@ -107,7 +123,7 @@ def _private_to_us(path: Path) -> bool:
 
 
 def _read_cached(eng: wasmtime.Engine, path: Path,
-                 deserialize: Callable[[wasmtime.Engine, bytes], _T]) -> Optional[_T]:
+                 deserialize: Callable[[wasmtime.Engine, bytes], _T]) -> _T | None:
     digest_path = path.with_suffix(".sha256")
     try:
         if not (_private_to_us(path.parent) and _private_to_us(path) and _private_to_us(digest_path)):
@@ -125,7 +141,7 @@ def _read_cached(eng: wasmtime.Engine, path: Path,
         return None  # e.g. an engine with other settings: recompile, overwrite
 
 
-def _write_cached(path: Path, data: bytes) -> None:
+def _write_cached(path: Path, data: bytes | bytearray) -> None:
     """Write data then its digest, each atomically (temp file + rename), so a
     reader sees either nothing, or a complete file whose digest matches."""
     try:
