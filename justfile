@@ -143,14 +143,7 @@ bench-node: build-node
 # Python: venv with the pinned dev requirements, both .wasm files in the package, editable install (stamps skip pip when nothing changed).
 [group('build')]
 build-python: build-wasm
-    cd hosts/python && if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
-    cd hosts/python && if ! cmp -s requirements-dev.txt .venv/.requirements-installed; then \
-        .venv/bin/pip install --disable-pip-version-check -q -r requirements-dev.txt \
-        && cp requirements-dev.txt .venv/.requirements-installed; fi
-    cp target/wasm/qrglue.component.wasm target/wasm/qrglue.raw.wasm hosts/python/src/qrglue/
-    cd hosts/python && if ! cmp -s pyproject.toml .venv/.editable-installed; then \
-        .venv/bin/pip install --disable-pip-version-check -q --no-deps --no-build-isolation -e . \
-        && cp pyproject.toml .venv/.editable-installed; fi
+    bash hosts/python/scripts/build.sh
 
 # Python: pytest (golden vectors, errors, decode, hypothesis, threads, traps, wheel, fast glue, leak).
 [group('test')]
