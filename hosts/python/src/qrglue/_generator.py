@@ -57,7 +57,7 @@ class BaseGenerator:
         try:
             return call(*args, **kwargs)
         except (wasmtime.Trap, wasmtime.WasmtimeError) as e:
-            # A trap poisons the whole Store (wasmtime#11086): every later
+            # A trap poisons the whole Store in wasmtime: every later
             # call would be refused. Start over with a fresh Store + instance.
             self._calls = self._new_calls()
             raise GuestTrap(f"the guest trapped; the instance was replaced: {e}") from e
