@@ -3,6 +3,7 @@ figures the hardening tests report at the end of the run."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,13 +23,14 @@ REFERENCE_URL_CASE = next(c for c in CASES if c["id"] == "ref-02")
 # The ten reference texts (ref-01..ref-10) with their golden digests.
 REFERENCE_CASES = [next(c for c in CASES if c["id"] == f"ref-{i:02d}") for i in range(1, 11)]
 
-# The path name -> a factory for that path's Generator. "component" is the
-# default (fast glue on the pinned wasmtime-py); "component-stock" is
-# wasmtime-py's own conversion, kept equivalent by these same tests.
-PATHS = {
+# The path name -> a factory for that path's Generator. "component" and "raw"
+# are the defaults (the fast glues on the pinned wasmtime-py); the "-stock"
+# paths use wasmtime-py's own calls, kept equivalent by these same tests.
+PATHS: dict[str, Callable[[], Any]] = {
     "component": qrglue.Generator,
     "component-stock": lambda: qrglue.Generator(glue="stock"),
     "raw": qrglue.raw.Generator,
+    "raw-stock": lambda: qrglue.raw.Generator(glue="stock"),
 }
 
 

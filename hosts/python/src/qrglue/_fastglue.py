@@ -49,7 +49,7 @@ from . import _loader
 from ._common import EC_LEVELS, MAX_TEXT_BYTES, QrError
 from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
 
-SUPPORTED_WASMTIME = "50.0.1"
+SUPPORTED_WASMTIME = _loader.SUPPORTED_WASMTIME
 
 # Value kinds (wasmtime/component/val.h).
 _U8, _U32, _STRING, _LIST, _RECORD, _VARIANT, _ENUM, _RESULT = 2, 6, 12, 13, 14, 16, 17, 19
@@ -146,7 +146,7 @@ def _of_word(value_at: int, member_offset: int) -> int:
 def available(version: str | None = None) -> bool:
     """True when the fast glue may run; otherwise warns (once per process)."""
     global _warned
-    version = _loader.WASMTIME_VERSION if version is None else version
+    version = _loader.wasmtime_version() if version is None else version
     if version == SUPPORTED_WASMTIME and layout_matches():
         return True
     if not _warned:

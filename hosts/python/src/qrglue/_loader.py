@@ -44,6 +44,13 @@ _T = TypeVar("_T", bound=_Compiled)
 
 # wasmtime-py has no __version__; its distribution metadata is the truth.
 WASMTIME_VERSION = importlib.metadata.version("wasmtime")
+# The wasmtime-py version the fast glues (_fastglue.py, _rawcore.py) are
+# written and tested against; on any other they switch themselves off.
+SUPPORTED_WASMTIME = "50.0.1"
+
+
+def wasmtime_version() -> str:
+    return WASMTIME_VERSION
 
 _engine: wasmtime.Engine | None = None
 _component: wc.Component | None = None

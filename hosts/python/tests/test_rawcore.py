@@ -1,0 +1,108 @@
+"""The raw path's fast core calls (_rawcore.FastCore) return exactly what
+wasmtime-py's own calls return, keep trap recovery, refuse a module whose
+signatures differ, and fall back cleanly on other wasmtime-py versions."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import qrglue
+import qrglue.raw
+from conftest import CASES, EXPECTED
+from corpus import case_options, case_text, sha256
+from qrglue import QrError, _loader, _rawcore
+
+FAST = qrglue.raw.Generator(glue="fast")
+STOCK = qrglue.raw.Generator(glue="stock")
+
+
+def outcome(call: Any, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+    try:
+        return "ok", call(*args, **kwargs)
+    except QrError as e:
+        return "error", e.kind, str(e)
+
+
+def test_fast_raw_glue_is_on_for_the_pinned_wasmtime() -> None:
+    assert _loader.wasmtime_version() == _loader.SUPPORTED_WASMTIME
+    assert FAST.fast and not STOCK.fast
+    assert qrglue.raw.Generator().fast  # the default
+    fast_calls, stock_calls = FAST._calls, STOCK._calls
+    assert isinstance(fast_calls, qrglue.raw.RawCalls) and isinstance(stock_calls, qrglue.raw.RawCalls)
+    assert isinstance(fast_calls._core, _rawcore.FastCore)
+    assert isinstance(stock_calls._core, _rawcore.StockCore)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_same_as_stock_on_vectors(case: dict[str, Any]) -> None:
+    text, options = case_text(case), case_options(case)
+    for method in ("png", "svg"):
+        assert outcome(getattr(FAST, method), text, **options) == outcome(getattr(STOCK, method), text, **options)
+
+
+@settings(max_examples=300, derandomize=True, deadline=None, database=None)
+@given(text=st.text(max_size=40), ec=st.sampled_from(["low", "medium", "quartile", "high"]),
+       min_size=st.sampled_from([1, 21, 57, 4096]), quiet_zone=st.integers(0, 16),
+       times=st.integers(0, 2))
+def test_same_as_stock_on_random_input(text: str, ec: str, min_size: int, quiet_zone: int, times: int) -> None:
+    options = dict(ec_level=ec, min_size=min_size, quiet_zone=quiet_zone)
+    assert outcome(FAST.png, text, **options) == outcome(STOCK.png, text, **options)
+    assert outcome(FAST.svg, text, **options) == outcome(STOCK.svg, text, **options)
+    assert outcome(FAST.png_repeat, text, times, **options) == outcome(STOCK.png_repeat, text, times, **options)
+
+
+@pytest.mark.parametrize("size", [0, 1, 251, 65536, 1 << 20])
+def test_probes_same_as_stock(size: int) -> None:
+    assert FAST.produce(size) == STOCK.produce(size) == bytes(i % 251 for i in range(size))
+    data = bytes((i * 7 + 3) % 256 for i in range(size))
+    assert FAST.consume(data) == STOCK.consume(data) == size
+    assert FAST.memory_pages() > 0 and STOCK.memory_pages() > 0
+
+
+def test_guest_calls_past_the_host_checks_match_stock() -> None:
+    # Unchecked values straight into the guest (an ec-level index past 3,
+    # sizes out of range): the guest's own errors, equal through both cores.
+    for args in ((4, 200, 4), (0, 0, 4), (0, 200, 17), (0, 2**32 - 1, 2**32 - 1)):
+        fast = outcome(FAST._calls.png, "x", b"x", *args)
+        stock = outcome(STOCK._calls.png, "x", b"x", *args)
+        assert fast == stock and fast[:2] == ("error", "invalid-options")
+
+
+def test_fast_trap_recovery_and_produce_limit() -> None:
+    gen = qrglue.raw.Generator(glue="fast")
+    with pytest.raises(qrglue.GuestTrap) as info:
+        gen.trap()
+    assert "unreachable" in str(info.value.__cause__)
+    assert sha256(gen.png(case_text(CASES[0]), **case_options(CASES[0]))) == EXPECTED[CASES[0]["id"]]["png_sha256"]
+    with pytest.raises(QrError) as too_big:
+        gen.produce(16 * 1024 * 1024 + 1)  # the raw probe refuses past 16 MiB
+    assert too_big.value.kind == "invalid-options"
+    assert gen.produce(3) == b"\x00\x01\x02"
+
+
+def test_signature_mismatch_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(_rawcore.EXPECTED_SIGNATURES, "qr_png", (4, 1))
+    monkeypatch.setattr(_rawcore, "_checked_modules", set())
+    with pytest.raises(RuntimeError, match="fast raw glue expects"):
+        qrglue.raw.Generator(glue="fast")
+
+
+def test_fallback_on_other_wasmtime_versions_warns_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_loader, "WASMTIME_VERSION", "51.0.0")
+    monkeypatch.setattr(_rawcore, "_warned", False)
+    with pytest.warns(RuntimeWarning, match="51.0.0"):
+        first = qrglue.raw.Generator()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        second = qrglue.raw.Generator()  # no second warning
+    assert not first.fast and not second.fast
+    assert first.png("fallback") == FAST.png("fallback")
+    with pytest.raises(RuntimeError):
+        qrglue.raw.Generator(glue="fast")
+    with pytest.raises(ValueError):
+        qrglue.raw.Generator(glue="quick")
