@@ -58,3 +58,26 @@ def test_empty_cache_dir_setting_disables_cache(tmp_path: Path) -> None:
                           env={**os.environ, "QRGLUE_CACHE_DIR": ""}, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [EXPECTED["ref-02"]["png_sha256"]] * 2
+
+
+def test_wasmtime_version_is_the_installed_distributions() -> None:
+    import importlib.metadata
+
+    from qrglue import _loader
+
+    truth = importlib.metadata.version("wasmtime")
+    assert _loader.wasmtime_version() == truth
+    # No dist-info folder where it is looked for: importlib.metadata answers.
+    assert _loader._installed_version("wasmtime", "/nonexistent") == truth
+
+
+def test_import_loads_only_what_the_first_call_needs() -> None:
+    # Checked in a fresh interpreter: none of these is imported by `import
+    # qrglue.raw` (nor by wasmtime itself), so none costs start-up time.
+    script = ("import sys, qrglue, qrglue.raw; "
+              "print(' '.join(m for m in ('importlib.metadata', 'importlib.resources', 'tempfile', 'zipfile', "
+              "'wasmtime.component', 'qrglue._component', 'qrglue._fastglue') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == []
+

@@ -36,7 +36,7 @@ def outcome(call: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, .
 
 
 def test_fast_glue_is_on_for_the_pinned_wasmtime() -> None:
-    assert _loader.WASMTIME_VERSION == _fastglue.SUPPORTED_WASMTIME
+    assert _loader.wasmtime_version() == _fastglue.SUPPORTED_WASMTIME
     assert FAST.fast and not STOCK.fast
     assert qrglue.Generator().fast  # the default
 
@@ -110,7 +110,7 @@ def test_signature_mismatch_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_fallback_on_other_wasmtime_versions_warns_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_loader, "WASMTIME_VERSION", "51.0.0")
+    monkeypatch.setattr(_loader, "_wasmtime_version", "51.0.0")
     monkeypatch.setattr(_fastglue, "_warned", False)
     with pytest.warns(RuntimeWarning, match="51.0.0"):
         first = qrglue.Generator()

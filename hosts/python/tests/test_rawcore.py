@@ -93,7 +93,7 @@ def test_signature_mismatch_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_fallback_on_other_wasmtime_versions_warns_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_loader, "WASMTIME_VERSION", "51.0.0")
+    monkeypatch.setattr(_loader, "_wasmtime_version", "51.0.0")
     monkeypatch.setattr(_rawcore, "_warned", False)
     with pytest.warns(RuntimeWarning, match="51.0.0"):
         first = qrglue.raw.Generator()

@@ -8,14 +8,22 @@ the same API over the hand-written raw ABI. Both give byte-identical output.
     data = qrglue.png("https://example.com", ec_level="medium", min_size=300)
 
 Errors raise `qrglue.QrError` (a ValueError) whose `.kind` is one of
-empty-text, invalid-text, data-too-long, invalid-options.
+empty-text, invalid-text, data-too-long, invalid-options, and whose message
+(`str(error)`) is the same on every path.
+
+The component path (`Generator`, wasmtime's component API) is imported on
+first use, so `import qrglue.raw` never pays for it.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._common import DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, EC_LEVELS, ERROR_KINDS, GuestTrap, QrError
-from ._component import Generator
-from ._generator import PerThread
+from ._generator import BaseGenerator, PerThread
+
+if TYPE_CHECKING:
+    from ._component import Generator
 
 __all__ = [
     "DEFAULT_EC_LEVEL",
@@ -31,6 +39,23 @@ __all__ = [
 ]
 __version__ = "0.1.0"
 
-_per_thread = PerThread(Generator)
+
+
+def __getattr__(name: str) -> object:
+    # `qrglue.Generator`, imported on first access (PEP 562).
+    if name == "Generator":
+        from ._component import Generator
+
+        return Generator
+    raise AttributeError(f"module 'qrglue' has no attribute {name!r}")
+
+
+def _new_generator() -> BaseGenerator:
+    from ._component import Generator
+
+    return Generator()
+
+
+_per_thread = PerThread(_new_generator)
 png = _per_thread.png
 svg = _per_thread.svg

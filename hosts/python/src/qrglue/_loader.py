@@ -14,23 +14,30 @@ sha256 of the exact bytes we serialized, checked before loading. The digest
 catches truncated or corrupted files (a crash mid-write, a full disk); the
 ownership/permission check is what keeps other users out. Anything that fails
 a check is ignored and recompiled, never trusted.
+
+Start-up: only what the first call needs is imported. wasmtime's component
+API is imported by `component()` alone (the raw path never needs it), the
+wasmtime-py version is read from its dist-info folder name instead of through
+importlib.metadata (whose imports cost tens of ms), and tempfile is imported
+only to write the cache. Hashing the .wasm for the cache key costs ~0.15 ms
+(sha256 of ~180 KB), so the key stays the content hash: a key from the file's
+size and mtime would be cheaper still but could meet stale code.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import os
 import stat
-import tempfile
 import threading
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import wasmtime
-from wasmtime import component as wc
+
+if TYPE_CHECKING:
+    from wasmtime import component as wc
 
 COMPONENT_FILE = "qrglue.component.wasm"
 RAW_FILE = "qrglue.raw.wasm"
@@ -42,15 +49,34 @@ class _Compiled(Protocol):
 
 _T = TypeVar("_T", bound=_Compiled)
 
-# wasmtime-py has no __version__; its distribution metadata is the truth.
-WASMTIME_VERSION = importlib.metadata.version("wasmtime")
 # The wasmtime-py version the fast glues (_fastglue.py, _rawcore.py) are
 # written and tested against; on any other they switch themselves off.
 SUPPORTED_WASMTIME = "50.0.1"
 
+_wasmtime_version: str | None = None
+
 
 def wasmtime_version() -> str:
-    return WASMTIME_VERSION
+    """The installed wasmtime-py version (it has no __version__)."""
+    global _wasmtime_version
+    if _wasmtime_version is None:
+        _wasmtime_version = _installed_version("wasmtime", os.path.dirname(os.path.dirname(wasmtime.__file__)))
+    return _wasmtime_version
+
+
+def _installed_version(distribution: str, folder: str) -> str:
+    """The version in the `{name}-{version}.dist-info` folder installers
+    create next to the package (the wheel spec's naming), else importlib.metadata's answer."""
+    prefix, suffix = f"{distribution}-", ".dist-info"
+    try:
+        found = [n[len(prefix):-len(suffix)] for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(suffix)]
+    except OSError:
+        found = []
+    if len(found) == 1:
+        return found[0]
+    import importlib.metadata
+
+    return importlib.metadata.version(distribution)
 
 _engine: wasmtime.Engine | None = None
 _component: wc.Component | None = None
@@ -79,13 +105,16 @@ def cache_dir() -> Path | None:
 
 def wasm_bytes(name: str) -> bytes:
     """The packaged .wasm (copied into the package by `just build-python`)."""
-    return resources.files("qrglue").joinpath(name).read_bytes()
+    with open(os.path.join(os.path.dirname(__file__), name), "rb") as f:
+        return f.read()
 
 
 def component() -> wc.Component:
     """The compiled component, shared by every Generator in the process."""
     global _component
     if _component is None:
+        from wasmtime import component as wc
+
         loaded = _load(COMPONENT_FILE, wc.Component, wc.Component.deserialize)
         with _lock:  # two threads may both load; every caller gets the first
             if _component is None:
@@ -113,7 +142,7 @@ def _load(name: str, compile: Callable[[wasmtime.Engine, bytes], _T],
     loaded: _T | None = None
     cached_path = None
     if folder is not None:
-        key = f"{name}.{WASMTIME_VERSION}.{hashlib.sha256(wasm).hexdigest()[:32]}.cwasm"
+        key = f"{name}.{wasmtime_version()}.{hashlib.sha256(wasm).hexdigest()[:32]}.cwasm"
         cached_path = folder / key
         loaded = _read_cached(eng, cached_path, deserialize)
     if loaded is None:
@@ -151,6 +180,8 @@ def _read_cached(eng: wasmtime.Engine, path: Path,
 def _write_cached(path: Path, data: bytes | bytearray) -> None:
     """Write data then its digest, each atomically (temp file + rename), so a
     reader sees either nothing, or a complete file whose digest matches."""
+    import tempfile
+
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         if not _private_to_us(path.parent):
