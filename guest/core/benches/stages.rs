@@ -3,7 +3,7 @@
 //!
 //! | op             | what                                                          |
 //! |----------------|---------------------------------------------------------------|
-//! | `seed-png`     | the seed article's function: qrcode + image 0.25, 8-bit PNG   |
+//! | `seed-png`     | the usual recipe (baseline): qrcode + image 0.25, 8-bit PNG   |
 //! | `encode-stock` | `qrcode::QrCode::with_error_correction_level` (qrcode's mask) |
 //! | `encode`       | [`qrglue_core::encode`] (our mask scoring)                    |
 //! | `png-stage`    | [`qrglue_core::render_png`] on an encoded matrix              |
@@ -53,8 +53,9 @@ fn reference_texts() -> Vec<(String, String)> {
     texts
 }
 
-/// The seed article's function, as it was written there (EC L, 8-bit gray,
-/// at least 200x200, Default compression, no filter).
+/// The baseline: the usual way to make a QR PNG in Rust, qrcode's `image`
+/// renderer (EC L, 8-bit gray, at least 200x200, Default compression, no
+/// filter), which qrglue's PNG replaces.
 fn seed_png(text: &str) -> Vec<u8> {
     let code = qrcode::QrCode::with_error_correction_level(text, qrcode::EcLevel::L).expect("reference text fits");
     let image = code.render::<Luma<u8>>().min_dimensions(200, 200).build();

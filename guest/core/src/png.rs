@@ -7,7 +7,7 @@
 //! - filter None on a row that differs from the row above, Up on a row that
 //!   repeats it (an Up row of a repeat is all zeros, which deflate folds into
 //!   one back-reference);
-//! - the whole filtered image is compressed in one call (miniz_oxide), and the
+//! - the whole filtered image is compressed in one call (zlib-rs), and the
 //!   container (signature, IHDR, IDAT, IEND with CRCs) is written by the `png`
 //!   crate's chunk writer.
 //!

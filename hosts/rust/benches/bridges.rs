@@ -285,7 +285,7 @@ fn main() {
         row(*path, op, Some("ref-02"), None, samples, Some(&golden_reference));
     }
 
-    // The closing figures: png on the reference URL.
+    // The headline figures: png on the reference URL.
     let reference = |path: Path| summarize(&series.iter().find(|s| s.path == path && s.op.name() == "png" && s.op.text_id() == Some("ref-02")).unwrap().samples_ns);
     let (native, component, raw) = (reference(Path::Native), reference(Path::Component), reference(Path::Raw));
     let spread = |s: &Summary| format!("{:.1} us (p10 {:.1}, p90 {:.1})", s.median / 1e3, s.p10 / 1e3, s.p90 / 1e3);

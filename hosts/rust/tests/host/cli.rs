@@ -1,5 +1,5 @@
-//! The `qrglue` binary: the acceptance check (three paths, three
-//! identical files equal to the golden digest) and its refusals.
+//! The `qrglue` binary: the reference URL through all three paths gives three
+//! identical files equal to the golden digest; and its refusals.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

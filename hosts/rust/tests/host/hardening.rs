@@ -1,4 +1,4 @@
-//! Hardening (issue 8): owned results, bounded guest memory and flat host RSS
+//! Hardening: owned results, bounded guest memory and flat host RSS
 //! over 100,000 calls, and the raw ABI under a hostile host.
 
 use qrglue_host::{Generator, Path, RawGenerator, RawRuntime};
