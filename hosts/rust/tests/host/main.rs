@@ -1,10 +1,12 @@
 //! Every test of the Rust host, in one binary (see Cargo.toml: one fat-LTO
 //! link instead of one per file).
 //!
-//! - `wasm_files`: both guests validate, import nothing, export the contract.
+//! - `wasm_files`: both guests validate, import nothing, export the contract,
+//!   cap memory at 64 MiB.
 //! - `raw_abi`: the raw module survives hostile arguments and keeps working.
 //! - `golden`: tests/vectors on all three paths, byte for byte.
-//! - `errors`: every error kind on every path; traps recover.
+//! - `errors`: every error kind on every path; traps recover; 4 threads x
+//!   2,500 calls per path, all golden.
 //! - `differential`: 1,000 seeded random inputs agree across the paths.
 //! - `decode`: an independent reader (rqrr) reads the reference PNG back.
 //! - `cli`: the `qrglue` binary's acceptance check and its refusals.

@@ -1,6 +1,7 @@
-//! The two .wasm files the justfile builds: valid, importing nothing, and
+//! The two .wasm files the justfile builds: valid, importing nothing,
 //! exporting exactly the contract (wit/qr.wit for the component, the export
-//! table of guest/raw/ABI.md for the raw module).
+//! table of guest/raw/ABI.md for the raw module), and each capping its
+//! linear memory at 64 MiB.
 
 use std::collections::BTreeMap;
 
@@ -19,6 +20,38 @@ fn component_validates_and_imports_nothing() {
     let mut exports: Vec<&str> = ty.exports(engine).map(|(name, _)| name).collect();
     exports.sort();
     assert_eq!(exports, ["qrglue:qr/generator@0.1.0", "qrglue:qr/probe@0.1.0", "qrglue:qr/types@0.1.0"]);
+}
+
+/// The memories the component's core modules define (not import), read
+/// from the component binary: wasmtime does not expose a component's core
+/// memories, so wasmparser walks the nested modules.
+fn component_core_memories() -> Vec<wasmparser::MemoryType> {
+    let mut memories = Vec::new();
+    let mut core_modules = 0;
+    for payload in wasmparser::Parser::new(0).parse_all(qrglue_host::COMPONENT_WASM) {
+        match payload.expect("the component parses") {
+            wasmparser::Payload::ModuleSection { .. } => core_modules += 1,
+            wasmparser::Payload::MemorySection(section) => {
+                memories.extend(section.into_iter().map(|memory| memory.expect("a memory type")));
+            }
+            _ => {}
+        }
+    }
+    assert!(core_modules >= 1, "the component embeds no core module");
+    memories
+}
+
+#[test]
+fn component_core_memory_is_capped_at_64_mib() {
+    let memories = component_core_memories();
+    // The guest's own linear memory, and nothing else that could grow.
+    assert_eq!(memories.len(), 1, "the component's core modules define {} memories: {memories:?}", memories.len());
+    let memory = memories[0];
+    assert_eq!(memory.maximum, Some(1024), "memory must be capped at 1024 pages (64 MiB)");
+    assert!(memory.initial <= 1024, "initial pages {}", memory.initial);
+    assert!(!memory.memory64 && !memory.shared);
+    // The same cap as the host's Store limit.
+    assert_eq!(memory.maximum.unwrap() * 65_536, qrglue_host::GUEST_MEMORY_LIMIT as u64);
 }
 
 #[test]
