@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 use wasmtime::Store;
 use wasmtime::component::{Component, Linker};
 
-use crate::{Error, Generator, GuestState, Options, Path, QrError};
+use crate::guest::{self, Guest, GuestState, Instantiate};
+use crate::{Error, Generator, Options, Path, QrError};
 
 wasmtime::component::bindgen!({
     path: "../../wit",
@@ -19,7 +20,6 @@ use exports::qrglue::qr::types as wit;
 /// The compiled component, ready to instantiate (imports nothing, so the
 /// linker is empty). Cheap to share across threads.
 pub struct ComponentRuntime {
-    engine: wasmtime::Engine,
     pre: QrgluePre<GuestState>,
 }
 
@@ -28,11 +28,7 @@ impl ComponentRuntime {
     /// the shared engine.
     pub fn shared() -> Result<&'static ComponentRuntime, Error> {
         static SHARED: OnceLock<ComponentRuntime> = OnceLock::new();
-        if let Some(runtime) = SHARED.get() {
-            return Ok(runtime);
-        }
-        let runtime = ComponentRuntime::compile(crate::shared_engine(), crate::COMPONENT_WASM)?;
-        Ok(SHARED.get_or_init(|| runtime))
+        guest::shared(&SHARED, || ComponentRuntime::compile(crate::shared_engine(), crate::COMPONENT_WASM))
     }
 
     /// Compiles a component (normally [`crate::COMPONENT_WASM`]) with Cranelift.
@@ -56,7 +52,7 @@ impl ComponentRuntime {
     /// The compiled machine code, for [`ComponentRuntime::deserialize_file`]
     /// (a cache that skips compilation at start-up).
     pub fn serialize(&self) -> Result<Vec<u8>, Error> {
-        self.pre.instance_pre().component().serialize().map_err(Error::Runtime)
+        self.component().serialize().map_err(Error::Runtime)
     }
 
     /// The compiled component, e.g. to inspect its imports and exports.
@@ -64,56 +60,47 @@ impl ComponentRuntime {
         self.pre.instance_pre().component()
     }
 
+    /// The engine the component was compiled for.
     pub fn engine(&self) -> &wasmtime::Engine {
-        &self.engine
+        self.component().engine()
     }
 
     fn from_component(engine: &wasmtime::Engine, component: Component) -> Result<ComponentRuntime, Error> {
         let linker = Linker::<GuestState>::new(engine);
         let instance_pre = linker.instantiate_pre(&component).map_err(Error::Runtime)?;
         let pre = QrgluePre::new(instance_pre).map_err(Error::Runtime)?;
-        Ok(ComponentRuntime { engine: engine.clone(), pre })
+        Ok(ComponentRuntime { pre })
     }
 
     /// A new generator: its own `Store` and instance.
     pub fn instantiate(&self) -> Result<ComponentGenerator, Error> {
-        let (store, bindings) = self.new_instance()?;
-        Ok(ComponentGenerator { pre: self.pre.clone(), store, bindings, trapped: false })
+        Ok(ComponentGenerator { guest: Guest::new(self.pre.clone())? })
+    }
+}
+
+impl Instantiate for QrgluePre<GuestState> {
+    type Instance = Qrglue;
+
+    fn engine(&self) -> &wasmtime::Engine {
+        self.instance_pre().component().engine()
     }
 
-    fn new_instance(&self) -> Result<(Store<GuestState>, Qrglue), Error> {
-        let mut store = crate::new_store(&self.engine);
-        let bindings = self.pre.instantiate(&mut store).map_err(Error::Runtime)?;
-        Ok((store, bindings))
+    fn instantiate(&self, store: &mut Store<GuestState>) -> Result<Qrglue, Error> {
+        QrgluePre::instantiate(self, store).map_err(Error::Runtime)
     }
 }
 
 /// One component instance in its own `Store`; see the crate docs.
 pub struct ComponentGenerator {
-    pre: QrgluePre<GuestState>,
-    store: Store<GuestState>,
-    bindings: Qrglue,
-    /// Set by a trap: wasmtime will not re-enter this instance, so the next
-    /// call replaces it first.
-    trapped: bool,
+    guest: Guest<QrgluePre<GuestState>>,
 }
 
 impl ComponentGenerator {
-    /// Runs one guest call on a live instance; a trap marks the instance spent.
+    /// One guest call through the bindings. A contract error comes back
+    /// inside `Ok` (the WIT `result`), so every `Err` here is a trap or a
+    /// runtime failure, after which the instance is replaced.
     fn call<R>(&mut self, f: impl FnOnce(&Qrglue, &mut Store<GuestState>) -> wasmtime::Result<R>) -> Result<R, Error> {
-        if self.trapped {
-            let mut store = crate::new_store(self.store.engine());
-            self.bindings = self.pre.instantiate(&mut store).map_err(Error::Runtime)?;
-            self.store = store;
-            self.trapped = false;
-        }
-        f(&self.bindings, &mut self.store).map_err(|error| {
-            let error = Error::from_wasmtime(error);
-            // Any failure inside the guest may leave it half-way through a
-            // call; only a fresh instance is known to be sound.
-            self.trapped = true;
-            error
-        })
+        self.guest.call(|store, bindings| f(bindings, store).map_err(Error::from_wasmtime))
     }
 }
 

@@ -33,6 +33,7 @@
 //! the next call, so the next call works.
 
 mod component;
+mod guest;
 mod native;
 mod raw;
 
@@ -45,6 +46,10 @@ pub use wasmtime::Engine;
 pub use component::{ComponentGenerator, ComponentRuntime};
 pub use native::NativeGenerator;
 pub use raw::{RawGenerator, RawRuntime};
+/// Single raw-ABI calls with arguments no correct glue passes, for tests of
+/// the guest's guarantees. Not part of the API.
+#[doc(hidden)]
+pub use raw::testing;
 
 /// `qrglue.component.wasm`, embedded at build time (see build.rs).
 pub const COMPONENT_WASM: &[u8] = include_bytes!(env!("QRGLUE_COMPONENT_WASM"));
@@ -199,19 +204,4 @@ fn reject_oversized_text(text: &[u8]) -> Result<(), Error> {
         return Err(Error::Qr(QrError::DataTooLong));
     }
     Ok(())
-}
-
-/// What every guest `Store` carries: its memory cap.
-struct GuestState {
-    limits: wasmtime::StoreLimits,
-}
-
-/// A fresh `Store` whose guests cannot grow linear memory past
-/// [`GUEST_MEMORY_LIMIT`] (growth past it fails inside the guest, which
-/// answers with an allocation failure rather than taking host memory).
-fn new_store(engine: &Engine) -> wasmtime::Store<GuestState> {
-    let limits = wasmtime::StoreLimitsBuilder::new().memory_size(GUEST_MEMORY_LIMIT).build();
-    let mut store = wasmtime::Store::new(engine, GuestState { limits });
-    store.limiter(|state| &mut state.limits);
-    store
 }

@@ -1,20 +1,21 @@
 //! The raw ABI path: `qrglue.raw.wasm` through wasmtime's core API, with the
 //! glue written by hand from `guest/raw/ABI.md` (the contract this follows).
+//! The ABI's version, record size and status codes come from
+//! `qrglue_core::contract`, the same source the guest is built from.
 
+use std::fmt::Display;
 use std::path::Path as FsPath;
 use std::sync::OnceLock;
 
-use wasmtime::{Instance, InstancePre, Linker, Memory, Module, Store, TypedFunc};
+use qrglue_core::contract::{RAW_ABI_VERSION, RAW_RECORD_BYTES};
+use wasmtime::{Instance, InstancePre, Linker, Memory, Module, Store, TypedFunc, WasmParams, WasmResults};
 
-use crate::{Error, Generator, GuestState, Options, Path, QrError};
-
-/// The ABI version this glue speaks (`qr_abi_version`).
-const ABI_VERSION: u32 = 1;
+use crate::guest::{self, Guest, GuestState, Instantiate};
+use crate::{Error, ErrorKind, Generator, Options, Path, QrError};
 
 /// The compiled module, ready to instantiate (it imports nothing). Cheap to
 /// share across threads.
 pub struct RawRuntime {
-    engine: wasmtime::Engine,
     pre: InstancePre<GuestState>,
 }
 
@@ -23,11 +24,7 @@ impl RawRuntime {
     /// shared engine.
     pub fn shared() -> Result<&'static RawRuntime, Error> {
         static SHARED: OnceLock<RawRuntime> = OnceLock::new();
-        if let Some(runtime) = SHARED.get() {
-            return Ok(runtime);
-        }
-        let runtime = RawRuntime::compile(crate::shared_engine(), crate::RAW_WASM)?;
-        Ok(SHARED.get_or_init(|| runtime))
+        guest::shared(&SHARED, || RawRuntime::compile(crate::shared_engine(), crate::RAW_WASM))
     }
 
     /// Compiles a core module (normally [`crate::RAW_WASM`]) with Cranelift.
@@ -48,9 +45,10 @@ impl RawRuntime {
         RawRuntime::from_module(engine, module)
     }
 
-    /// The compiled machine code, for [`RawRuntime::deserialize_file`].
+    /// The compiled machine code, for [`RawRuntime::deserialize_file`]
+    /// (a cache that skips compilation at start-up).
     pub fn serialize(&self) -> Result<Vec<u8>, Error> {
-        self.pre.module().serialize().map_err(Error::Runtime)
+        self.module().serialize().map_err(Error::Runtime)
     }
 
     /// The compiled module, e.g. to inspect its imports and exports.
@@ -58,50 +56,72 @@ impl RawRuntime {
         self.pre.module()
     }
 
+    /// The engine the module was compiled for.
+    pub fn engine(&self) -> &wasmtime::Engine {
+        self.module().engine()
+    }
+
     fn from_module(engine: &wasmtime::Engine, module: Module) -> Result<RawRuntime, Error> {
         let pre = Linker::<GuestState>::new(engine).instantiate_pre(&module).map_err(Error::Runtime)?;
-        Ok(RawRuntime { engine: engine.clone(), pre })
+        Ok(RawRuntime { pre })
     }
 
     /// A new generator: its own `Store` and instance.
     pub fn instantiate(&self) -> Result<RawGenerator, Error> {
-        let (store, exports) = self.new_instance()?;
-        Ok(RawGenerator { pre: self.pre.clone(), store, exports, trapped: false })
-    }
-
-    fn new_instance(&self) -> Result<(Store<GuestState>, RawExports), Error> {
-        new_instance(&self.pre, &self.engine)
+        Ok(RawGenerator { guest: Guest::new(self.pre.clone())? })
     }
 }
 
-fn new_instance(pre: &InstancePre<GuestState>, engine: &wasmtime::Engine) -> Result<(Store<GuestState>, RawExports), Error> {
-    let mut store = crate::new_store(engine);
-    let instance = pre.instantiate(&mut store).map_err(Error::Runtime)?;
-    let exports = RawExports::resolve(&mut store, &instance).map_err(Error::Runtime)?;
-    let version = exports.abi_version.call(&mut store, ()).map_err(Error::from_wasmtime)?;
-    if version != ABI_VERSION {
-        return Err(Error::Runtime(wasmtime::Error::msg(format!(
-            "qrglue.raw.wasm speaks ABI version {version}; this host speaks {ABI_VERSION}"
-        ))));
+impl Instantiate for InstancePre<GuestState> {
+    type Instance = RawExports;
+
+    fn engine(&self) -> &wasmtime::Engine {
+        self.module().engine()
     }
-    Ok((store, exports))
+
+    /// Instantiates, looks the exports up, and refuses a module that speaks
+    /// another ABI version than this glue.
+    fn instantiate(&self, store: &mut Store<GuestState>) -> Result<RawExports, Error> {
+        let instance = InstancePre::instantiate(self, &mut *store).map_err(Error::Runtime)?;
+        let exports = RawExports::resolve(store, &instance).map_err(Error::Runtime)?;
+        let version = call(&exports.qr_abi_version, store, ())?;
+        if version != RAW_ABI_VERSION {
+            return Err(abi_error(format!("qrglue.raw.wasm speaks ABI version {version}; this host speaks {RAW_ABI_VERSION}")));
+        }
+        Ok(exports)
+    }
 }
 
-/// The ABI's exports, looked up and type-checked once per instance.
-/// (`i32` in the module; read as `u32`, as ABI.md says.)
-struct RawExports {
+/// A raw-ABI call or guest buffer that is not what ABI.md promises (or an
+/// input the ABI cannot carry): a runtime failure, never a contract error.
+fn abi_error(message: impl Display) -> Error {
+    Error::Runtime(wasmtime::Error::msg(message.to_string()))
+}
+
+/// One export call; a trap becomes [`Error::Trap`].
+fn call<P: WasmParams, R: WasmResults>(func: &TypedFunc<P, R>, store: &mut Store<GuestState>, params: P) -> Result<R, Error> {
+    func.call(store, params).map_err(Error::from_wasmtime)
+}
+
+/// `qr_png` and `qr_svg`: `(text_ptr, text_len, ec_level, min_size, quiet_zone) -> record_ptr`.
+type RenderFunc = TypedFunc<(u32, u32, u32, u32, u32), u32>;
+
+/// The ABI's exports, looked up and type-checked once per instance, each
+/// field named as its export. (`i32` in the module; read as `u32`, as
+/// ABI.md says.)
+pub(crate) struct RawExports {
     memory: Memory,
-    abi_version: TypedFunc<(), u32>,
-    alloc: TypedFunc<u32, u32>,
-    free: TypedFunc<u32, u32>,
-    png: TypedFunc<(u32, u32, u32, u32, u32), u32>,
-    svg: TypedFunc<(u32, u32, u32, u32, u32), u32>,
-    noop: TypedFunc<(), ()>,
-    consume: TypedFunc<(u32, u32), u32>,
-    produce: TypedFunc<u32, u32>,
-    png_repeat: TypedFunc<(u32, u32, u32, u32, u32, u32), u32>,
-    trap: TypedFunc<(), ()>,
-    memory_pages: TypedFunc<(), u32>,
+    qr_abi_version: TypedFunc<(), u32>,
+    qr_alloc: TypedFunc<u32, u32>,
+    qr_free: TypedFunc<u32, u32>,
+    qr_png: RenderFunc,
+    qr_svg: RenderFunc,
+    qr_noop: TypedFunc<(), ()>,
+    qr_consume: TypedFunc<(u32, u32), u32>,
+    qr_produce: TypedFunc<u32, u32>,
+    qr_png_repeat: TypedFunc<(u32, u32, u32, u32, u32, u32), u32>,
+    qr_trap: TypedFunc<(), ()>,
+    qr_memory_pages: TypedFunc<(), u32>,
 }
 
 impl RawExports {
@@ -111,166 +131,49 @@ impl RawExports {
             .ok_or_else(|| wasmtime::Error::msg("qrglue.raw.wasm exports no `memory`"))?;
         Ok(RawExports {
             memory,
-            abi_version: instance.get_typed_func(&mut *store, "qr_abi_version")?,
-            alloc: instance.get_typed_func(&mut *store, "qr_alloc")?,
-            free: instance.get_typed_func(&mut *store, "qr_free")?,
-            png: instance.get_typed_func(&mut *store, "qr_png")?,
-            svg: instance.get_typed_func(&mut *store, "qr_svg")?,
-            noop: instance.get_typed_func(&mut *store, "qr_noop")?,
-            consume: instance.get_typed_func(&mut *store, "qr_consume")?,
-            produce: instance.get_typed_func(&mut *store, "qr_produce")?,
-            png_repeat: instance.get_typed_func(&mut *store, "qr_png_repeat")?,
-            trap: instance.get_typed_func(&mut *store, "qr_trap")?,
-            memory_pages: instance.get_typed_func(&mut *store, "qr_memory_pages")?,
+            qr_abi_version: instance.get_typed_func(&mut *store, "qr_abi_version")?,
+            qr_alloc: instance.get_typed_func(&mut *store, "qr_alloc")?,
+            qr_free: instance.get_typed_func(&mut *store, "qr_free")?,
+            qr_png: instance.get_typed_func(&mut *store, "qr_png")?,
+            qr_svg: instance.get_typed_func(&mut *store, "qr_svg")?,
+            qr_noop: instance.get_typed_func(&mut *store, "qr_noop")?,
+            qr_consume: instance.get_typed_func(&mut *store, "qr_consume")?,
+            qr_produce: instance.get_typed_func(&mut *store, "qr_produce")?,
+            qr_png_repeat: instance.get_typed_func(&mut *store, "qr_png_repeat")?,
+            qr_trap: instance.get_typed_func(&mut *store, "qr_trap")?,
+            qr_memory_pages: instance.get_typed_func(&mut *store, "qr_memory_pages")?,
         })
-    }
-}
-
-/// One raw-module instance in its own `Store`; see the crate docs.
-///
-/// Besides the [`Generator`] calls, the `abi_*` methods make single ABI
-/// calls with whatever arguments the caller gives, so tests can check the
-/// guest survives arguments no correct glue would pass.
-pub struct RawGenerator {
-    pre: InstancePre<GuestState>,
-    store: Store<GuestState>,
-    exports: RawExports,
-    /// Set by a trap (or any failed call): the next call replaces the
-    /// instance first, as its memory may be mid-call.
-    trapped: bool,
-}
-
-/// The ABI's wire form of the options: `ec_level` as its WIT index.
-fn abi_options(options: &Options) -> (u32, u32, u32) {
-    let ec_level = crate::EcLevel::ALL.iter().position(|level| *level == options.ec_level).expect("ALL lists every level");
-    (ec_level as u32, options.min_size, options.quiet_zone)
-}
-
-/// A result record's status and payload, as ABI.md's error table maps them.
-fn decode_outcome(status: u32, payload: Vec<u8>) -> Result<Result<Vec<u8>, QrError>, Error> {
-    let message = || String::from_utf8_lossy(&payload).into_owned();
-    Ok(match status {
-        0 => Ok(payload),
-        1 => Err(QrError::EmptyText),
-        2 => Err(QrError::InvalidText(message())),
-        3 => Err(QrError::DataTooLong),
-        4 => Err(QrError::InvalidOptions(message())),
-        other => {
-            return Err(Error::Runtime(wasmtime::Error::msg(format!(
-                "qrglue.raw.wasm returned unknown status {other} (ABI.md lists 0..=4)"
-            ))));
-        }
-    })
-}
-
-impl RawGenerator {
-    /// Runs one step of glue on a live instance; a failure marks it spent.
-    fn call<R>(&mut self, f: impl FnOnce(&mut Self) -> Result<R, Error>) -> Result<R, Error> {
-        if self.trapped {
-            let (store, exports) = new_instance(&self.pre, self.store.engine())?;
-            self.store = store;
-            self.exports = exports;
-            self.trapped = false;
-        }
-        f(self).inspect_err(|error| {
-            if !matches!(error, Error::Qr(_)) {
-                self.trapped = true;
-            }
-        })
-    }
-
-    /// A failed guest call: the instance may be mid-call, so the next
-    /// [`Generator`] call replaces it first.
-    fn spent(&mut self, error: wasmtime::Error) -> Error {
-        self.trapped = true;
-        Error::from_wasmtime(error)
     }
 
     /// Copies `bytes` into a fresh guest buffer; returns `(ptr, len)`, or
     /// `(0, 0)` for no bytes (the ABI's empty text / empty list).
-    fn copy_in(&mut self, bytes: &[u8]) -> Result<(u32, u32), Error> {
+    fn copy_in(&self, store: &mut Store<GuestState>, bytes: &[u8]) -> Result<(u32, u32), Error> {
         if bytes.is_empty() {
             return Ok((0, 0));
         }
-        let len = u32::try_from(bytes.len()).map_err(|_| Error::Runtime(wasmtime::Error::msg("input over 4 GiB")))?;
-        let ptr = self.abi_alloc(len)?;
+        let len = u32::try_from(bytes.len()).map_err(|_| abi_error("input over 4 GiB"))?;
+        let ptr = call(&self.qr_alloc, store, len)?;
         if ptr == 0 {
-            return Err(Error::Runtime(wasmtime::Error::msg(format!("qr_alloc({len}) failed: guest memory exhausted or over 16 MiB"))));
+            return Err(abi_error(format!("qr_alloc({len}) failed: guest memory exhausted or over 16 MiB")));
         }
-        self.exports.memory.write(&mut self.store, ptr as usize, bytes).map_err(|e| Error::Runtime(e.into()))?;
+        self.write(store, ptr, bytes)?;
         Ok((ptr, len))
     }
 
-    /// Reads a result record, copies its payload out, frees it, and maps
-    /// the status to an outcome.
-    fn take_record(&mut self, record: u32) -> Result<Result<Vec<u8>, QrError>, Error> {
-        let (status, payload) = self.abi_read_record(record)?;
-        let freed = self.abi_free(record)?;
-        if freed != 0 {
-            return Err(Error::Runtime(wasmtime::Error::msg(format!("qr_free({record:#x}) of a result record returned {freed}"))));
-        }
-        decode_outcome(status, payload)
+    /// Writes `bytes` at `ptr` in guest memory.
+    fn write(&self, store: &mut Store<GuestState>, ptr: u32, bytes: &[u8]) -> Result<(), Error> {
+        self.memory
+            .write(store, ptr as usize, bytes)
+            .map_err(|_| abi_error(format!("{} bytes at {ptr:#x} lie outside guest memory", bytes.len())))
     }
 
-    /// The text-taking calls: copy the text in (the guest takes ownership of
-    /// the buffer), call, take the record. Oversized texts never reach the guest.
-    fn text_call(
-        &mut self,
-        text: &[u8],
-        call: impl FnOnce(&mut Self, u32, u32) -> Result<u32, Error>,
-    ) -> Result<Vec<u8>, Error> {
-        crate::reject_oversized_text(text)?;
-        self.call(|this| {
-            let (ptr, len) = this.copy_in(text)?;
-            let record = call(this, ptr, len)?;
-            this.take_record(record)
-        })?
-        .map_err(Error::Qr)
-    }
-
-    // --- Single ABI calls (ABI.md's exports), no checks on the arguments ---
-
-    /// `qr_alloc(len) -> ptr` (0 if refused).
-    pub fn abi_alloc(&mut self, len: u32) -> Result<u32, Error> {
-        self.exports.alloc.call(&mut self.store, len).map_err(|e| self.spent(e))
-    }
-
-    /// `qr_free(ptr) -> 0 | 1`.
-    pub fn abi_free(&mut self, ptr: u32) -> Result<u32, Error> {
-        self.exports.free.call(&mut self.store, ptr).map_err(|e| self.spent(e))
-    }
-
-    /// `qr_png(text_ptr, text_len, ec_level, min_size, quiet_zone) -> record_ptr`.
-    pub fn abi_png(&mut self, text_ptr: u32, text_len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<u32, Error> {
-        self.exports.png.call(&mut self.store, (text_ptr, text_len, ec_level, min_size, quiet_zone)).map_err(|e| self.spent(e))
-    }
-
-    /// `qr_consume(ptr, len) -> len | u32::MAX`.
-    pub fn abi_consume(&mut self, ptr: u32, len: u32) -> Result<u32, Error> {
-        self.exports.consume.call(&mut self.store, (ptr, len)).map_err(|e| self.spent(e))
-    }
-
-    /// `qr_produce(len) -> record_ptr`.
-    pub fn abi_produce(&mut self, len: u32) -> Result<u32, Error> {
-        self.exports.produce.call(&mut self.store, len).map_err(|e| self.spent(e))
-    }
-
-    /// Writes `bytes` at `ptr` in guest memory (fails past the end).
-    pub fn abi_write(&mut self, ptr: u32, bytes: &[u8]) -> Result<(), Error> {
-        self.exports.memory.write(&mut self.store, ptr as usize, bytes).map_err(|e| Error::Runtime(e.into()))
-    }
-
-    /// Guest linear memory size in bytes.
-    pub fn abi_memory_size(&self) -> usize {
-        self.exports.memory.data_size(&self.store)
-    }
-
-    /// Reads the 12-byte result record at `record`: its status and a copy of
-    /// its payload. Does not free it.
-    pub fn abi_read_record(&mut self, record: u32) -> Result<(u32, Vec<u8>), Error> {
-        let memory = self.exports.memory.data(&self.store);
-        let out_of_bounds = || Error::Runtime(wasmtime::Error::msg(format!("result record {record:#x} lies outside guest memory")));
-        let fields = memory.get(record as usize..record as usize + 12).ok_or_else(out_of_bounds)?;
+    /// Reads the result record at `record`: its status and a copy of its
+    /// payload. Does not free it.
+    fn read_record(&self, store: &Store<GuestState>, record: u32) -> Result<(u32, Vec<u8>), Error> {
+        let memory = self.memory.data(store);
+        let out_of_bounds = || abi_error(format!("result record {record:#x} lies outside guest memory"));
+        let record_start = record as usize;
+        let fields = memory.get(record_start..record_start + RAW_RECORD_BYTES as usize).ok_or_else(out_of_bounds)?;
         let field = |i: usize| u32::from_le_bytes(fields[i * 4..i * 4 + 4].try_into().expect("4 bytes"));
         let (status, payload_ptr, payload_len) = (field(0), field(1) as usize, field(2) as usize);
         let payload = if payload_len == 0 {
@@ -279,6 +182,70 @@ impl RawGenerator {
             memory.get(payload_ptr..payload_ptr + payload_len).ok_or_else(out_of_bounds)?.to_vec()
         };
         Ok((status, payload))
+    }
+
+    /// Reads a result record, copies its payload out, frees it, and maps
+    /// the status to an outcome.
+    fn take_record(&self, store: &mut Store<GuestState>, record: u32) -> Result<Vec<u8>, Error> {
+        let (status, payload) = self.read_record(store, record)?;
+        let freed = call(&self.qr_free, store, record)?;
+        if freed != 0 {
+            return Err(abi_error(format!("qr_free({record:#x}) of a result record returned {freed}")));
+        }
+        decode_status(status, payload)
+    }
+
+    /// The text-taking calls: copy the text in (the guest takes ownership of
+    /// the buffer), make the call with its `(ptr, len)`, take the record.
+    fn text_call(
+        &self,
+        store: &mut Store<GuestState>,
+        text: &[u8],
+        call_with: impl FnOnce(&mut Store<GuestState>, u32, u32) -> Result<u32, Error>,
+    ) -> Result<Vec<u8>, Error> {
+        let (ptr, len) = self.copy_in(store, text)?;
+        let record = call_with(store, ptr, len)?;
+        self.take_record(store, record)
+    }
+}
+
+/// A result record's status and payload, mapped as ABI.md's status table
+/// (the contract's `ErrorKind::from_code`) says.
+fn decode_status(status: u32, payload: Vec<u8>) -> Result<Vec<u8>, Error> {
+    if status == 0 {
+        return Ok(payload);
+    }
+    let message = || String::from_utf8_lossy(&payload).into_owned();
+    let error = match ErrorKind::from_code(status) {
+        Some(ErrorKind::EmptyText) => QrError::EmptyText,
+        Some(ErrorKind::InvalidText) => QrError::InvalidText(message()),
+        Some(ErrorKind::DataTooLong) => QrError::DataTooLong,
+        Some(ErrorKind::InvalidOptions) => QrError::InvalidOptions(message()),
+        None => return Err(abi_error(format!("qrglue.raw.wasm returned unknown status {status} (ABI.md lists 0..=4)"))),
+    };
+    Err(Error::Qr(error))
+}
+
+/// The ABI's wire form of the options: `ec_level` as its WIT index.
+fn abi_options(options: &Options) -> (u32, u32, u32) {
+    (options.ec_level.index(), options.min_size, options.quiet_zone)
+}
+
+/// One raw-module instance in its own `Store`; see the crate docs.
+pub struct RawGenerator {
+    guest: Guest<InstancePre<GuestState>>,
+}
+
+impl RawGenerator {
+    /// `qr_png` or `qr_svg` (`export`) on `text`. Oversized texts never
+    /// reach the guest; the bytes go to the guest as they are: it checks
+    /// the UTF-8 itself.
+    fn render(&mut self, export: fn(&RawExports) -> &RenderFunc, text: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
+        crate::reject_oversized_text(text)?;
+        let (ec_level, min_size, quiet_zone) = abi_options(options);
+        self.guest.call(|store, exports| {
+            exports.text_call(store, text, |store, ptr, len| call(export(exports), store, (ptr, len, ec_level, min_size, quiet_zone)))
+        })
     }
 }
 
@@ -295,59 +262,143 @@ impl Generator for RawGenerator {
         self.svg_from_bytes(text.as_bytes(), options)
     }
 
-    /// The bytes go to the guest as they are: it checks the UTF-8 itself.
     fn png_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
-        let (ec_level, min_size, quiet_zone) = abi_options(options);
-        self.text_call(text, |this, ptr, len| this.abi_png(ptr, len, ec_level, min_size, quiet_zone))
+        self.render(|exports| &exports.qr_png, text, options)
     }
 
     fn svg_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<String, Error> {
-        let (ec_level, min_size, quiet_zone) = abi_options(options);
-        let bytes = self.text_call(text, |this, ptr, len| {
-            this.exports.svg.call(&mut this.store, (ptr, len, ec_level, min_size, quiet_zone)).map_err(|e| this.spent(e))
-        })?;
-        String::from_utf8(bytes).map_err(|e| Error::Runtime(wasmtime::Error::msg(format!("qr_svg returned bytes that are not UTF-8: {e}"))))
+        let bytes = self.render(|exports| &exports.qr_svg, text, options)?;
+        String::from_utf8(bytes).map_err(|e| abi_error(format!("qr_svg returned bytes that are not UTF-8: {e}")))
     }
 
     fn noop(&mut self) -> Result<(), Error> {
-        self.call(|this| this.exports.noop.call(&mut this.store, ()).map_err(|e| this.spent(e)))
+        self.guest.call(|store, exports| call(&exports.qr_noop, store, ()))
     }
 
     fn consume(&mut self, data: &[u8]) -> Result<u32, Error> {
-        self.call(|this| {
-            let (ptr, len) = this.copy_in(data)?;
-            let consumed = this.abi_consume(ptr, len)?;
+        self.guest.call(|store, exports| {
+            let (ptr, len) = exports.copy_in(store, data)?;
+            let consumed = call(&exports.qr_consume, store, (ptr, len))?;
             if consumed != len {
-                return Err(Error::Runtime(wasmtime::Error::msg(format!("qr_consume({ptr:#x}, {len}) returned {consumed}"))));
+                return Err(abi_error(format!("qr_consume({ptr:#x}, {len}) returned {consumed}")));
             }
             Ok(consumed)
         })
     }
 
     fn produce(&mut self, len: u32) -> Result<Vec<u8>, Error> {
-        self.call(|this| {
-            let record = this.abi_produce(len)?;
-            this.take_record(record)
-        })?
-        .map_err(Error::Qr)
+        self.guest.call(|store, exports| {
+            let record = call(&exports.qr_produce, store, len)?;
+            exports.take_record(store, record)
+        })
     }
 
     fn png_repeat(&mut self, text: &str, options: &Options, times: u32) -> Result<u32, Error> {
+        crate::reject_oversized_text(text.as_bytes())?;
         let (ec_level, min_size, quiet_zone) = abi_options(options);
-        let payload = self.text_call(text.as_bytes(), |this, ptr, len| {
-            this.exports.png_repeat.call(&mut this.store, (ptr, len, ec_level, min_size, quiet_zone, times)).map_err(|e| this.spent(e))
+        let payload = self.guest.call(|store, exports| {
+            exports.text_call(store, text.as_bytes(), |store, ptr, len| {
+                call(&exports.qr_png_repeat, store, (ptr, len, ec_level, min_size, quiet_zone, times))
+            })
         })?;
-        let bytes: [u8; 4] = payload.as_slice().try_into().map_err(|_| {
-            Error::Runtime(wasmtime::Error::msg(format!("qr_png_repeat returned {} payload bytes, not 4", payload.len())))
-        })?;
+        let bytes: [u8; 4] = payload
+            .as_slice()
+            .try_into()
+            .map_err(|_| abi_error(format!("qr_png_repeat returned {} payload bytes, not 4", payload.len())))?;
         Ok(u32::from_le_bytes(bytes))
     }
 
     fn memory_pages(&mut self) -> Result<u32, Error> {
-        self.call(|this| this.exports.memory_pages.call(&mut this.store, ()).map_err(|e| this.spent(e)))
+        self.guest.call(|store, exports| call(&exports.qr_memory_pages, store, ()))
     }
 
     fn trap(&mut self) -> Result<(), Error> {
-        self.call(|this| this.exports.trap.call(&mut this.store, ()).map_err(|e| this.spent(e)))
+        self.guest.call(|store, exports| call(&exports.qr_trap, store, ()))
+    }
+}
+
+/// Single raw-ABI calls with whatever arguments the caller gives, so tests
+/// can check the guest survives arguments no correct glue would pass
+/// (ABI.md, "What the guest guarantees"). Not part of the API: the
+/// [`Generator`] calls are. Each call goes through the generator's one
+/// trap flag, like the glue's own calls.
+pub mod testing {
+    use super::{RAW_ABI_VERSION, RAW_RECORD_BYTES, RawGenerator, call};
+    use crate::Error;
+
+    /// The ABI version this glue speaks (checked against `qr_abi_version`
+    /// at every instantiation).
+    pub const ABI_VERSION: u32 = RAW_ABI_VERSION;
+
+    /// The size of the result record this glue reads.
+    pub const RECORD_BYTES: u32 = RAW_RECORD_BYTES;
+
+    /// How the glue maps a record's status and payload: `Ok(payload)` for
+    /// status 0, `Err(Error::Qr(..))` for the contract's codes, a runtime
+    /// error for any other status.
+    pub fn decode_status(status: u32, payload: Vec<u8>) -> Result<Vec<u8>, Error> {
+        super::decode_status(status, payload)
+    }
+
+    /// The raw exports, called one at a time; import this trait to use them.
+    pub trait RawAbi {
+        /// `qr_abi_version() -> version`.
+        fn abi_version(&mut self) -> Result<u32, Error>;
+        /// `qr_alloc(len) -> ptr` (0 if refused).
+        fn abi_alloc(&mut self, len: u32) -> Result<u32, Error>;
+        /// `qr_free(ptr) -> 0 | 1`.
+        fn abi_free(&mut self, ptr: u32) -> Result<u32, Error>;
+        /// `qr_png(text_ptr, text_len, ec_level, min_size, quiet_zone) -> record_ptr`.
+        fn abi_png(&mut self, text_ptr: u32, text_len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<u32, Error>;
+        /// `qr_consume(ptr, len) -> len | u32::MAX`.
+        fn abi_consume(&mut self, ptr: u32, len: u32) -> Result<u32, Error>;
+        /// `qr_produce(len) -> record_ptr`.
+        fn abi_produce(&mut self, len: u32) -> Result<u32, Error>;
+        /// Writes `bytes` at `ptr` in guest memory (fails past the end).
+        fn abi_write(&mut self, ptr: u32, bytes: &[u8]) -> Result<(), Error>;
+        /// Reads the result record at `record`: its status and a copy of its
+        /// payload. Does not free it.
+        fn abi_read_record(&mut self, record: u32) -> Result<(u32, Vec<u8>), Error>;
+        /// The current instance's linear memory size in bytes.
+        fn abi_memory_size(&self) -> usize;
+    }
+
+    impl RawAbi for RawGenerator {
+        fn abi_version(&mut self) -> Result<u32, Error> {
+            self.guest.call(|store, exports| call(&exports.qr_abi_version, store, ()))
+        }
+
+        fn abi_alloc(&mut self, len: u32) -> Result<u32, Error> {
+            self.guest.call(|store, exports| call(&exports.qr_alloc, store, len))
+        }
+
+        fn abi_free(&mut self, ptr: u32) -> Result<u32, Error> {
+            self.guest.call(|store, exports| call(&exports.qr_free, store, ptr))
+        }
+
+        fn abi_png(&mut self, text_ptr: u32, text_len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<u32, Error> {
+            self.guest.call(|store, exports| call(&exports.qr_png, store, (text_ptr, text_len, ec_level, min_size, quiet_zone)))
+        }
+
+        fn abi_consume(&mut self, ptr: u32, len: u32) -> Result<u32, Error> {
+            self.guest.call(|store, exports| call(&exports.qr_consume, store, (ptr, len)))
+        }
+
+        fn abi_produce(&mut self, len: u32) -> Result<u32, Error> {
+            self.guest.call(|store, exports| call(&exports.qr_produce, store, len))
+        }
+
+        fn abi_write(&mut self, ptr: u32, bytes: &[u8]) -> Result<(), Error> {
+            self.guest.call(|store, exports| exports.write(store, ptr, bytes))
+        }
+
+        fn abi_read_record(&mut self, record: u32) -> Result<(u32, Vec<u8>), Error> {
+            self.guest.call(|store, exports| exports.read_record(store, record))
+        }
+
+        fn abi_memory_size(&self) -> usize {
+            let (store, exports) = self.guest.peek();
+            exports.memory.data_size(store)
+        }
     }
 }

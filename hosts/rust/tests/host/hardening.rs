@@ -1,6 +1,7 @@
 //! Hardening: owned results, bounded guest memory and flat host RSS
 //! over 100,000 calls, and the raw ABI under a hostile host.
 
+use qrglue_host::testing::RawAbi;
 use qrglue_host::{Generator, Path, RawGenerator, RawRuntime};
 
 use crate::vectors;

@@ -2,14 +2,15 @@
 //! "What the guest guarantees"): every call returns a status, none traps, and
 //! the instance keeps giving golden bytes afterwards.
 
-use qrglue_host::{Generator, RawGenerator, RawRuntime};
+use qrglue_host::testing::RawAbi;
+use qrglue_host::{ErrorKind, Generator, RawGenerator, RawRuntime};
 
 use crate::vectors;
 
 const STATUS_OK: u32 = 0;
-const EMPTY_TEXT: u32 = 1;
-const INVALID_TEXT: u32 = 2;
-const INVALID_OPTIONS: u32 = 4;
+const EMPTY_TEXT: u32 = ErrorKind::EmptyText.code();
+const INVALID_TEXT: u32 = ErrorKind::InvalidText.code();
+const INVALID_OPTIONS: u32 = ErrorKind::InvalidOptions.code();
 const MAX_ALLOC: u32 = 16 << 20;
 
 fn fresh() -> RawGenerator {
