@@ -3,6 +3,7 @@
 //!
 //! - `wasm_files`: both guests validate, import nothing, export the contract,
 //!   cap memory at 64 MiB.
+//! - `contract`: target/contract.json equals what this host uses and does.
 //! - `raw_abi`: the raw module survives hostile arguments and keeps working.
 //! - `golden`: tests/vectors on all three paths, byte for byte.
 //! - `errors`: every error kind on every path; traps recover; 4 threads x
@@ -13,6 +14,7 @@
 //! - `hardening`: owned results, 100,000-call memory/RSS soak, hostile raw ABI calls.
 
 mod cli;
+mod contract;
 mod decode;
 mod differential;
 mod errors;
