@@ -106,3 +106,16 @@ def test_fallback_on_other_wasmtime_versions_warns_once(monkeypatch: pytest.Monk
         qrglue.raw.Generator(glue="fast")
     with pytest.raises(ValueError):
         qrglue.raw.Generator(glue="quick")
+
+
+def test_bindings_without_a_used_function_fall_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wasmtime import _bindings
+
+    monkeypatch.delattr(_bindings, "_wasmtime_func_call_unchecked")
+    monkeypatch.setattr(_rawcore, "_warned", False)
+    assert not _rawcore.layout_matches()
+    with pytest.warns(RuntimeWarning, match="fast raw glue"):
+        gen = qrglue.raw.Generator()
+    assert not gen.fast
+    assert gen.png("fallback") == FAST.png("fallback")
+

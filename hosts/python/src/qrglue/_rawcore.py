@@ -129,16 +129,29 @@ def _prototype(restype: type | None, function: CFuncPtr, *argtypes: type) -> Cal
     return factory(address)
 
 
-_c_void_p, _c_size_t = ctypes.c_void_p, ctypes.c_size_t
-# wasmtime_error_t *wasmtime_func_call_unchecked(wasmtime_context_t *, const wasmtime_func_t *,
-#     wasmtime_val_raw_t *args_and_results, size_t args_and_results_len, wasm_trap_t **trap)
-_call_unchecked = _prototype(_c_void_p, bindings._wasmtime_func_call_unchecked,
-                             _c_void_p, _c_void_p, _c_void_p, _c_size_t, _c_void_p)
-# uint8_t *wasmtime_memory_data(const wasmtime_context_t *, const wasmtime_memory_t *)
-_memory_data = _prototype(_c_void_p, bindings._wasmtime_memory_data, _c_void_p, _c_void_p)
-# size_t wasmtime_memory_data_size(const wasmtime_context_t *, const wasmtime_memory_t *)
-_memory_data_size = _prototype(_c_size_t, bindings._wasmtime_memory_data_size, _c_void_p, _c_void_p)
+# What FastCore uses from the bindings; checked by `layout_matches`, so a
+# wasmtime-py without one of them falls back instead of failing.
+_BINDINGS_USED = ("_wasmtime_func_call_unchecked", "_wasmtime_memory_data", "_wasmtime_memory_data_size",
+                  "wasmtime_val_raw_t", "wasmtime_func_t", "wasm_trap_t", "wasmtime_error_t",
+                  "wasmtime_error_delete")
 
+
+class _CFunctions:
+    """Our prototypes of the C functions FastCore calls (made on first use)."""
+
+    def __init__(self) -> None:
+        void_p, size_t = ctypes.c_void_p, ctypes.c_size_t
+        # wasmtime_error_t *wasmtime_func_call_unchecked(wasmtime_context_t *, const wasmtime_func_t *,
+        #     wasmtime_val_raw_t *args_and_results, size_t args_and_results_len, wasm_trap_t **trap)
+        self.call_unchecked = _prototype(void_p, bindings._wasmtime_func_call_unchecked,
+                                         void_p, void_p, void_p, size_t, void_p)
+        # uint8_t *wasmtime_memory_data(const wasmtime_context_t *, const wasmtime_memory_t *)
+        self.memory_data = _prototype(void_p, bindings._wasmtime_memory_data, void_p, void_p)
+        # size_t wasmtime_memory_data_size(const wasmtime_context_t *, const wasmtime_memory_t *)
+        self.memory_data_size = _prototype(size_t, bindings._wasmtime_memory_data_size, void_p, void_p)
+
+
+_c: _CFunctions | None = None
 _checked_modules: set[int] = set()
 _warned = False
 
@@ -146,6 +159,8 @@ _warned = False
 def layout_matches() -> bool:
     """The sizes this module relies on, checked against the bindings
     (`wasmtime_val_raw_t` is a union: its i32 member is at offset 0)."""
+    if not all(hasattr(bindings, name) for name in _BINDINGS_USED):
+        return False
     return (ctypes.sizeof(bindings.wasmtime_val_raw_t) == _VAL_RAW_SIZE
             and issubclass(bindings.wasmtime_val_raw_t, ctypes.Union)
             and ctypes.sizeof(bindings.wasmtime_func_t) == _FUNC_SIZE)
@@ -181,6 +196,10 @@ class FastCore:
     object (which keeps the Store and the exports) lives."""
 
     def __init__(self, store: wasmtime.Store, instance: wasmtime.Instance, module: wasmtime.Module) -> None:
+        global _c
+        if _c is None:
+            _c = _CFunctions()
+        self._c = _c
         self._funcs, self._memory_export = _exports(store, instance)
         if id(module) not in _checked_modules:
             _check_signatures(store, self._funcs)
@@ -203,7 +222,7 @@ class FastCore:
         trap = ctypes.c_void_p()
         trap_address = ctypes.addressof(trap)
         func_address = ctypes.addressof(func._func)
-        context, call_unchecked = self._context, _call_unchecked
+        context, call_unchecked = self._context, self._c.call_unchecked
 
         def call(*args: int) -> int:
             pack_arguments(values, 0, *args)
@@ -215,8 +234,8 @@ class FastCore:
         return call
 
     def memory(self) -> tuple[int, int]:
-        address = _memory_data(self._context, self._memory_address) or 0
-        size = _memory_data_size(self._context, self._memory_address) or 0
+        address = self._c.memory_data(self._context, self._memory_address) or 0
+        size = self._c.memory_data_size(self._context, self._memory_address) or 0
         return address, size
 
 
