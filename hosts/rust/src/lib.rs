@@ -179,7 +179,9 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Qr(error) => write!(f, "{}: {error}", error.kind().as_str()),
+            // The contract's message alone, as every host shows it; the kind
+            // is `kind()`.
+            Error::Qr(error) => write!(f, "{error}"),
             Error::Trap(message) => write!(f, "guest trapped: {message}"),
             Error::Runtime(error) => write!(f, "wasm runtime: {error:#}"),
         }

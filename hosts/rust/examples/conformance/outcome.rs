@@ -21,15 +21,13 @@ pub fn outcome(generator: &mut dyn Generator, text: &Text, options: &Options) ->
     };
     match (png, svg) {
         (Ok(png), Ok(svg)) => Outcome::image(&png, &svg),
-        (Err(png), Err(svg)) if png.kind().is_some() && png.kind() == svg.kind() => {
-            Outcome::error(png.kind().expect("checked").as_str())
-        }
+        (Err(qrglue_host::Error::Qr(png)), Err(qrglue_host::Error::Qr(svg))) if png == svg => Outcome::from_error(&png),
         // A trap, a runtime failure, or png and svg disagreeing: the
         // README's marker, which never matches an expectation.
         (png, svg) => {
             let describe = |r: Result<(), qrglue_host::Error>| r.err().map_or("ok".to_owned(), |e| e.to_string());
             eprintln!("png and svg disagree: {} / {}", describe(png.map(drop)), describe(svg.map(drop)));
-            Outcome::error("png-svg-disagree")
+            Outcome::error("png-svg-disagree", "")
         }
     }
 }

@@ -117,8 +117,8 @@ fn main() -> ExitCode {
     });
     let bytes = match generated {
         Ok(bytes) => bytes,
-        Err(error @ Error::Qr(_)) => {
-            eprintln!("qrglue: {error}");
+        Err(Error::Qr(error)) => {
+            eprintln!("qrglue: {}: {error}", error.kind().as_str());
             return ExitCode::from(1);
         }
         Err(error) => {

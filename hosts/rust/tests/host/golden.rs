@@ -1,6 +1,6 @@
 //! tests/vectors/expected.json on all three paths: the same PNG and SVG
-//! digests, or the same error kind, for every case (the conformance runner's
-//! judgement, shared with it).
+//! digests, or the same error kind and message, for every case (the
+//! conformance runner's judgement, shared with it).
 
 use qrglue_host::Path;
 
