@@ -10,8 +10,8 @@ wit_bindgen::generate!({
     world: "qrglue",
 });
 
-use exports::qrglue::qr::{generator, probe};
 use exports::qrglue::qr::types::{EcLevel, Options, QrError};
+use exports::qrglue::qr::{generator, probe};
 
 struct Qrglue;
 

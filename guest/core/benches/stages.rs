@@ -165,7 +165,15 @@ fn main() {
     for (text_id, text) in reference_texts() {
         let matrix = qrglue_core::encode(&text, EcLevel::Low).expect("reference text fits");
         for op in Op::ALL {
-            benches.push(Bench { op, text_id: text_id.clone(), text: text.clone(), matrix: matrix.clone(), batch: 1, samples_ns: Vec::new(), output: None });
+            benches.push(Bench {
+                op,
+                text_id: text_id.clone(),
+                text: text.clone(),
+                matrix: matrix.clone(),
+                batch: 1,
+                samples_ns: Vec::new(),
+                output: None,
+            });
         }
     }
 

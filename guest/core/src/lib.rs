@@ -18,13 +18,13 @@ mod encode;
 mod error;
 mod mask;
 mod options;
-pub mod probe;
 mod png;
+pub mod probe;
 mod svg;
 
 pub use encode::{QrMatrix, encode};
 pub use error::{ErrorKind, QrError};
-pub use options::{EcLevel, Options, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES};
+pub use options::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES, Options};
 pub use png::render_png;
 pub use svg::render_svg;
 

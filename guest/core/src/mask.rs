@@ -52,14 +52,14 @@ const MAX_WIDTH: usize = 177;
 /// and the mask's number in the format information.
 const fn inverts(mask: usize, x: usize, y: usize) -> bool {
     match mask {
-        0 => (x + y) % 2 == 0,
-        1 => y % 2 == 0,
-        2 => x % 3 == 0,
-        3 => (x + y) % 3 == 0,
-        4 => (y / 2 + x / 3) % 2 == 0,
+        0 => (x + y).is_multiple_of(2),
+        1 => y.is_multiple_of(2),
+        2 => x.is_multiple_of(3),
+        3 => (x + y).is_multiple_of(3),
+        4 => (y / 2 + x / 3).is_multiple_of(2),
         5 => (x * y) % 2 + (x * y) % 3 == 0,
-        6 => ((x * y) % 2 + (x * y) % 3) % 2 == 0,
-        _ => ((x + y) % 2 + (x * y) % 3) % 2 == 0,
+        6 => ((x * y) % 2 + (x * y) % 3).is_multiple_of(2),
+        _ => ((x + y) % 2 + (x * y) % 3).is_multiple_of(2),
     }
 }
 
@@ -221,13 +221,7 @@ fn adjacent_points<const W: usize>(line: Line<W>, bounds: &Bounds<W>) -> u32 {
 fn finder_hits<const W: usize>(line: Line<W>, bounds: &Bounds<W>) -> u32 {
     let light = !line & bounds.modules;
     // `line.ahead(6)` is 0 past the end, so a match lies wholly inside.
-    let pattern = line
-        & light.ahead(1)
-        & line.ahead(2)
-        & line.ahead(3)
-        & line.ahead(4)
-        & light.ahead(5)
-        & line.ahead(6);
+    let pattern = line & light.ahead(1) & line.ahead(2) & line.ahead(3) & line.ahead(4) & light.ahead(5) & line.ahead(6);
     // Rare outside the finder patterns' own rows: skip the side checks.
     if pattern == Line::EMPTY {
         return 0;
@@ -386,12 +380,7 @@ impl Penalties {
         let finder = self.finder_hits.map(|hits| ((40 * hits) as u16).wrapping_sub(360));
         let ratio = self.dark_modules as usize * 200 / self.total_modules as usize;
         let balance = ratio.abs_diff(100) as u16;
-        adjacent[0]
-            .wrapping_add(adjacent[1])
-            .wrapping_add(blocks)
-            .wrapping_add(finder[0])
-            .wrapping_add(finder[1])
-            .wrapping_add(balance)
+        adjacent[0].wrapping_add(adjacent[1]).wrapping_add(blocks).wrapping_add(finder[0]).wrapping_add(finder[1]).wrapping_add(balance)
     }
 }
 
@@ -400,13 +389,7 @@ impl Penalties {
 fn penalties<const W: usize>(planes: &Planes<W>, mask: usize, format: &FormatModules<W>) -> Penalties {
     let n = planes.n;
     let bounds = Bounds::<W>::new(n);
-    let mut result = Penalties {
-        adjacent: [0; 2],
-        blocks: 0,
-        finder_hits: [0; 2],
-        dark_modules: 0,
-        total_modules: (n * n) as u32,
-    };
+    let mut result = Penalties { adjacent: [0; 2], blocks: 0, finder_hits: [0; 2], dark_modules: 0, total_modules: (n * n) as u32 };
     for across in 0..2 {
         let mut previous = Line::EMPTY;
         for k in 0..n {
@@ -479,10 +462,7 @@ mod tests {
     fn qrcode_test_canvas() -> Canvas {
         let mut c = Canvas::new(Version::Normal(1), qrcode::EcLevel::Q);
         c.draw_all_functional_patterns();
-        c.draw_data(
-            b"\x20\x5b\x0b\x78\xd1\x72\xdc\x4d\x43\x40\xec\x11\x00",
-            b"\xa8\x48\x16\x52\xd9\x36\x9c\x00\x2e\x0f\xb4\x7a\x10",
-        );
+        c.draw_data(b"\x20\x5b\x0b\x78\xd1\x72\xdc\x4d\x43\x40\xec\x11\x00", b"\xa8\x48\x16\x52\xd9\x36\x9c\x00\x2e\x0f\xb4\x7a\x10");
         c.apply_mask(MaskPattern::Checkerboard);
         c
     }
@@ -519,9 +499,8 @@ mod tests {
     fn format_info_matches_qrcodes_table() {
         // qrcode's FORMAT_INFOS_QR, indexed by (ec_level ^ 1) << 3 | mask.
         const FORMAT_INFOS_QR: [u16; 32] = [
-            0x5412, 0x5125, 0x5e7c, 0x5b4b, 0x45f9, 0x40ce, 0x4f97, 0x4aa0, 0x77c4, 0x72f3, 0x7daa, 0x789d, 0x662f,
-            0x6318, 0x6c41, 0x6976, 0x1689, 0x13be, 0x1ce7, 0x19d0, 0x0762, 0x0255, 0x0d0c, 0x083b, 0x355f, 0x3068,
-            0x3f31, 0x3a06, 0x24b4, 0x2183, 0x2eda, 0x2bed,
+            0x5412, 0x5125, 0x5e7c, 0x5b4b, 0x45f9, 0x40ce, 0x4f97, 0x4aa0, 0x77c4, 0x72f3, 0x7daa, 0x789d, 0x662f, 0x6318, 0x6c41, 0x6976,
+            0x1689, 0x13be, 0x1ce7, 0x19d0, 0x0762, 0x0255, 0x0d0c, 0x083b, 0x355f, 0x3068, 0x3f31, 0x3a06, 0x24b4, 0x2183, 0x2eda, 0x2bed,
         ];
         use qrcode::EcLevel::*;
         for level in [L, M, Q, H] {
@@ -533,11 +512,11 @@ mod tests {
 
     #[test]
     fn mask_lines_match_the_mask_functions_everywhere() {
-        for mask in 0..8 {
+        for (mask, [rows, columns]) in MASK_LINES.iter().enumerate() {
             for y in 0..MAX_WIDTH {
                 for x in 0..MAX_WIDTH {
-                    let row = Line::<3>::prefix(&MASK_LINES[mask][0][y % PERIOD]);
-                    let column = Line::<3>::prefix(&MASK_LINES[mask][1][x % PERIOD]);
+                    let row = Line::<3>::prefix(&rows[y % PERIOD]);
+                    let column = Line::<3>::prefix(&columns[x % PERIOD]);
                     assert_eq!(row.get(x), inverts(mask, x, y), "mask {mask} row {y} col {x}");
                     assert_eq!(column.get(y), inverts(mask, x, y), "mask {mask} col {x} row {y}");
                 }

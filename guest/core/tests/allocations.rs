@@ -56,6 +56,9 @@ fn encode_allocates_a_few_times_per_code_at_any_version() {
         // beyond the symbol itself, so ours stays within stock's own count
         // without the closures.
         let stock_without_closures = stock - boxed_closures;
-        assert!(ours <= stock_without_closures, "{name}: {ours} allocations in our encode, stock without its closures {stock_without_closures}");
+        assert!(
+            ours <= stock_without_closures,
+            "{name}: {ours} allocations in our encode, stock without its closures {stock_without_closures}"
+        );
     }
 }

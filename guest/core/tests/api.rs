@@ -123,7 +123,13 @@ fn options_at_their_bounds_work_and_past_them_are_invalid_options() {
         }
         assert!(qrglue_core::svg(text, &options).is_ok());
     }
-    for (min_size, quiet_zone, name) in [(0, 4, "min-size"), (MAX_MIN_SIZE + 1, 4, "min-size"), (u32::MAX, 4, "min-size"), (200, MAX_QUIET_ZONE + 1, "quiet-zone"), (200, u32::MAX, "quiet-zone")] {
+    for (min_size, quiet_zone, name) in [
+        (0, 4, "min-size"),
+        (MAX_MIN_SIZE + 1, 4, "min-size"),
+        (u32::MAX, 4, "min-size"),
+        (200, MAX_QUIET_ZONE + 1, "quiet-zone"),
+        (200, u32::MAX, "quiet-zone"),
+    ] {
         let options = Options { min_size, quiet_zone, ..Options::default() };
         for result in [qrglue_core::png(text, &options).map(|_| ()), qrglue_core::svg(text, &options).map(|_| ())] {
             let error = result.unwrap_err();
@@ -197,10 +203,14 @@ fn contract_codes_names_and_indexes_round_trip() {
     use qrglue_core::contract::{self, OUT_OF_RANGE_TEMPLATE};
     assert_eq!(QrError::EmptyText.to_string(), contract::EMPTY_TEXT_MESSAGE);
     assert_eq!(QrError::DataTooLong.to_string(), contract::DATA_TOO_LONG_MESSAGE);
-    let filled = OUT_OF_RANGE_TEMPLATE.replace("{option}", "min-size").replace("{min}", "1").replace("{max}", "4096").replace("{value}", "0");
+    let filled =
+        OUT_OF_RANGE_TEMPLATE.replace("{option}", "min-size").replace("{min}", "1").replace("{max}", "4096").replace("{value}", "0");
     assert_eq!(contract::out_of_range("min-size", 1, 4096, 0), filled);
     assert_eq!(contract::bad_ec_level_index(7), contract::EC_LEVEL_INDEX_TEMPLATE.replace("{value}", "7"));
     assert_eq!(contract::bad_ec_level_name("\"x\""), contract::EC_LEVEL_NAME_TEMPLATE.replace("{value}", "\"x\""));
     let json = contract::to_json();
-    assert!(json.contains(r#""max_text_bytes": 7089"#) && json.contains(r#""defaults": {"ec-level": "low", "min-size": 200, "quiet-zone": 4}"#), "{json}");
+    assert!(
+        json.contains(r#""max_text_bytes": 7089"#) && json.contains(r#""defaults": {"ec-level": "low", "min-size": 200, "quiet-zone": 4}"#),
+        "{json}"
+    );
 }

@@ -117,10 +117,7 @@ pub extern "C" fn qr_produce(len: u32) -> u32 {
     let outcome = if len <= qrglue_core::probe::MAX_PRODUCE_BYTES {
         Ok(qrglue_core::probe::pattern(len as usize))
     } else {
-        Err(QrError::InvalidOptions(format!(
-            "produce: len must be at most {}, got {len}",
-            qrglue_core::probe::MAX_PRODUCE_BYTES
-        )))
+        Err(QrError::InvalidOptions(format!("produce: len must be at most {}, got {len}", qrglue_core::probe::MAX_PRODUCE_BYTES)))
     };
     result_record(outcome)
 }
@@ -170,9 +167,7 @@ fn take_input(ptr: u32, len: u32) -> Result<Vec<u8>, QrError> {
             buffer.truncate(len as usize);
             Ok(buffer)
         }
-        _ => Err(QrError::InvalidText(format!(
-            "text buffer ({ptr:#x}, {len}) is not a live qr_alloc buffer of at least {len} bytes"
-        ))),
+        _ => Err(QrError::InvalidText(format!("text buffer ({ptr:#x}, {len}) is not a live qr_alloc buffer of at least {len} bytes"))),
     })
 }
 
@@ -180,9 +175,7 @@ fn take_input(ptr: u32, len: u32) -> Result<Vec<u8>, QrError> {
 /// path reports errors in: see wit/qr.wit).
 fn options(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<Options, QrError> {
     qrglue_core::validate_text(text)?;
-    let ec_level = EcLevel::from_index(ec_level).ok_or_else(|| {
-        QrError::InvalidOptions(contract::bad_ec_level_index(ec_level))
-    })?;
+    let ec_level = EcLevel::from_index(ec_level).ok_or_else(|| QrError::InvalidOptions(contract::bad_ec_level_index(ec_level)))?;
     Ok(Options { ec_level, min_size, quiet_zone })
 }
 

@@ -20,8 +20,7 @@ use std::time::{Duration, Instant};
 use qrglue_host::{ComponentRuntime, Engine, Generator, Options, Path, RawRuntime};
 use serde_json::json;
 
-const REFERENCE_TEXT_IDS: [&str; 10] =
-    ["ref-01", "ref-02", "ref-03", "ref-04", "ref-05", "ref-06", "ref-07", "ref-08", "ref-09", "ref-10"];
+const REFERENCE_TEXT_IDS: [&str; 10] = ["ref-01", "ref-02", "ref-03", "ref-04", "ref-05", "ref-06", "ref-07", "ref-08", "ref-09", "ref-10"];
 const PAYLOAD_SIZES: [usize; 5] = [0, 1 << 10, 16 << 10, 256 << 10, 1 << 20];
 /// PNGs per `png-repeat` call: enough that the one crossing is a small share.
 const PNG_REPEAT_TIMES: u32 = 20;
@@ -124,7 +123,6 @@ fn summarize(samples: &[f64]) -> Summary {
     Summary { median: percentile(&sorted, 0.5), p10: percentile(&sorted, 0.1), p90: percentile(&sorted, 0.9) }
 }
 
-
 fn repo_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
 }
@@ -157,9 +155,13 @@ fn machine() -> String {
 fn cold_start(path: Path, cache: Option<&std::path::Path>, text: &str) -> Vec<u8> {
     let engine = Engine::default();
     let mut generator: Box<dyn Generator> = match (path, cache) {
-        (Path::Component, None) => Box::new(ComponentRuntime::compile(&engine, qrglue_host::COMPONENT_WASM).unwrap().instantiate().unwrap()),
+        (Path::Component, None) => {
+            Box::new(ComponentRuntime::compile(&engine, qrglue_host::COMPONENT_WASM).unwrap().instantiate().unwrap())
+        }
         // SAFETY: written by this process from this wasmtime version and config, just before.
-        (Path::Component, Some(file)) => Box::new(unsafe { ComponentRuntime::deserialize_file(&engine, file) }.unwrap().instantiate().unwrap()),
+        (Path::Component, Some(file)) => {
+            Box::new(unsafe { ComponentRuntime::deserialize_file(&engine, file) }.unwrap().instantiate().unwrap())
+        }
         (Path::Raw, None) => Box::new(RawRuntime::compile(&engine, qrglue_host::RAW_WASM).unwrap().instantiate().unwrap()),
         // SAFETY: as above.
         (Path::Raw, Some(file)) => Box::new(unsafe { RawRuntime::deserialize_file(&engine, file) }.unwrap().instantiate().unwrap()),
@@ -202,7 +204,14 @@ fn main() {
             }
             let per_call = start.elapsed() / calls;
             let calls_per_sample = (settings.batch_target.as_nanos() / per_call.as_nanos().max(1)).clamp(1, 1_000_000) as u32;
-            series.push(Series { op: op.clone(), path: generator.path(), generator_index, calls_per_sample, samples_ns: Vec::new(), output });
+            series.push(Series {
+                op: op.clone(),
+                path: generator.path(),
+                generator_index,
+                calls_per_sample,
+                samples_ns: Vec::new(),
+                output,
+            });
         }
     }
     // Every path must give the same bytes before its speed means anything.
@@ -257,7 +266,10 @@ fn main() {
     }
 
     let mut measurements = Vec::new();
-    println!("{:<10} {:<18} {:<7} {:>8} {:>12} {:>12} {:>12} {:>7}", "path", "op", "text", "bytes", "median us", "p10 us", "p90 us", "samples");
+    println!(
+        "{:<10} {:<18} {:<7} {:>8} {:>12} {:>12} {:>12} {:>7}",
+        "path", "op", "text", "bytes", "median us", "p10 us", "p90 us", "samples"
+    );
     let mut row = |path: Path, op: &str, text_id: Option<&str>, bytes: Option<usize>, samples: &[f64], output: Option<&Vec<u8>>| {
         let s = summarize(samples);
         println!(
@@ -286,7 +298,9 @@ fn main() {
     }
 
     // The headline figures: png on the reference URL.
-    let reference = |path: Path| summarize(&series.iter().find(|s| s.path == path && s.op.name() == "png" && s.op.text_id() == Some("ref-02")).unwrap().samples_ns);
+    let reference = |path: Path| {
+        summarize(&series.iter().find(|s| s.path == path && s.op.name() == "png" && s.op.text_id() == Some("ref-02")).unwrap().samples_ns)
+    };
     let (native, component, raw) = (reference(Path::Native), reference(Path::Component), reference(Path::Raw));
     let spread = |s: &Summary| format!("{:.1} us (p10 {:.1}, p90 {:.1})", s.median / 1e3, s.p10 / 1e3, s.p90 / 1e3);
     println!("\npng, reference URL (ref-02): native {}, component {}, raw {}", spread(&native), spread(&component), spread(&raw));

@@ -71,10 +71,7 @@ impl<P: Instantiate> Guest<P> {
 
     /// Runs `f` on a live instance (replacing a spent one first); a failure
     /// other than a contract error marks the instance spent.
-    pub(crate) fn call<R>(
-        &mut self,
-        f: impl FnOnce(&mut Store<GuestState>, &P::Instance) -> Result<R, Error>,
-    ) -> Result<R, Error> {
+    pub(crate) fn call<R>(&mut self, f: impl FnOnce(&mut Store<GuestState>, &P::Instance) -> Result<R, Error>) -> Result<R, Error> {
         if self.spent {
             (self.store, self.instance) = Self::fresh(&self.pre)?;
             self.spent = false;

@@ -45,11 +45,11 @@ pub use wasmtime::Engine;
 
 pub use component::{ComponentGenerator, ComponentRuntime};
 pub use native::NativeGenerator;
-pub use raw::{RawGenerator, RawRuntime};
 /// Single raw-ABI calls with arguments no correct glue passes, for tests of
 /// the guest's guarantees. Not part of the API.
 #[doc(hidden)]
 pub use raw::testing;
+pub use raw::{RawGenerator, RawRuntime};
 
 /// `qrglue.component.wasm`, embedded at build time (see build.rs).
 pub const COMPONENT_WASM: &[u8] = include_bytes!(env!("QRGLUE_COMPONENT_WASM"));

@@ -126,9 +126,8 @@ pub(crate) struct RawExports {
 
 impl RawExports {
     fn resolve(store: &mut Store<GuestState>, instance: &Instance) -> wasmtime::Result<RawExports> {
-        let memory = instance
-            .get_memory(&mut *store, "memory")
-            .ok_or_else(|| wasmtime::Error::msg("qrglue.raw.wasm exports no `memory`"))?;
+        let memory =
+            instance.get_memory(&mut *store, "memory").ok_or_else(|| wasmtime::Error::msg("qrglue.raw.wasm exports no `memory`"))?;
         Ok(RawExports {
             memory,
             qr_abi_version: instance.get_typed_func(&mut *store, "qr_abi_version")?,

@@ -41,7 +41,11 @@ pub struct Case {
 #[serde(untagged)]
 pub enum Outcome {
     // Fields in alphabetical order: the order expected.json has always had.
-    Image { png_bytes: usize, png_sha256: String, svg_sha256: String },
+    Image {
+        png_bytes: usize,
+        png_sha256: String,
+        svg_sha256: String,
+    },
     /// `message` is the error's text as the host shows it (`QrError`'s
     /// message): identical on every path, like the kind. (Empty only in an
     /// entry blessed before messages were compared; bless fills it in.)
@@ -129,9 +133,8 @@ pub fn expected_or_empty() -> BTreeMap<String, Outcome> {
 /// corpus; anything else is a corpus bug.
 fn options(map: &serde_json::Map<String, serde_json::Value>) -> Options {
     let defaults = Options::default();
-    let number = |key: &str, default: u32| {
-        map.get(key).map_or(default, |v| u32::try_from(v.as_u64().expect("integer option")).expect("u32 option"))
-    };
+    let number =
+        |key: &str, default: u32| map.get(key).map_or(default, |v| u32::try_from(v.as_u64().expect("integer option")).expect("u32 option"));
     let ec_level = match map.get("ec-level") {
         None => defaults.ec_level,
         Some(name) => *EcLevel::ALL.iter().find(|l| Some(l.as_str()) == name.as_str()).expect("known ec-level"),

@@ -14,10 +14,9 @@ const WTF8_LONE_SURROGATE: &[u8] = b"\xed\xa0\x80";
 pub fn outcome(generator: &mut dyn Generator, text: &Text, options: &Options) -> Outcome {
     let (png, svg) = match text {
         Text::Utf8(text) => (generator.png(text, options), generator.svg(text, options)),
-        Text::LoneSurrogate => (
-            generator.png_from_bytes(WTF8_LONE_SURROGATE, options),
-            generator.svg_from_bytes(WTF8_LONE_SURROGATE, options),
-        ),
+        Text::LoneSurrogate => {
+            (generator.png_from_bytes(WTF8_LONE_SURROGATE, options), generator.svg_from_bytes(WTF8_LONE_SURROGATE, options))
+        }
     };
     match (png, svg) {
         (Ok(png), Ok(svg)) => Outcome::image(&png, &svg),

@@ -27,7 +27,8 @@ fn reference_url_reads_back_on_every_path() {
 #[test]
 fn other_levels_and_texts_read_back() {
     let mut generator = qrglue_host::generator(Path::Raw).unwrap();
-    for (text, ec_level) in [("HELLO WORLD 42", EcLevel::High), ("Grüße aus Köln", EcLevel::Quartile), ("31415926535", EcLevel::Medium)] {
+    for (text, ec_level) in [("HELLO WORLD 42", EcLevel::High), ("Grüße aus Köln", EcLevel::Quartile), ("31415926535", EcLevel::Medium)]
+    {
         let png = generator.png(text, &Options { ec_level, ..Options::default() }).unwrap();
         assert_eq!(read_qr(&png), text);
     }

@@ -78,10 +78,8 @@ fn every_path_reports_the_same_messages() {
         (b"hello", Options { quiet_zone: 40, ..Options::default() }),
     ];
     for (text, options) in inputs {
-        let messages: Vec<String> = generators
-            .iter_mut()
-            .map(|g| g.png_from_bytes(text, &options).expect_err("bad input").to_string())
-            .collect();
+        let messages: Vec<String> =
+            generators.iter_mut().map(|g| g.png_from_bytes(text, &options).expect_err("bad input").to_string()).collect();
         // The raw guest writes its messages itself (UTF-8 included); they
         // must match the host-side ones word for word.
         assert!(messages.iter().all(|m| m == &messages[0]), "{:?} {options:?}: {messages:?}", String::from_utf8_lossy(text));

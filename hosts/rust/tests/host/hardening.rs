@@ -66,12 +66,12 @@ fn soak_child_entry() {
     let path = Path::ALL.into_iter().find(|p| p.as_str() == path).expect("a path name");
     let cases = reference_cases();
     let mut generator = qrglue_host::generator(path).unwrap();
-    let mut call = |g: &mut dyn Generator, i: usize| {
+    let call = |g: &mut dyn Generator, i: usize| {
         let (case, digest) = &cases[i % cases.len()];
         let png = g.png(&case.text, &case.options).unwrap();
         // Every 97th result is checked in full: a soak that returns wrong
         // bytes must fail too.
-        if i % 97 == 0 {
+        if i.is_multiple_of(97) {
             assert_eq!(&vectors::sha256_hex(&png), digest, "{path} call {i}");
         }
     };
@@ -85,7 +85,11 @@ fn soak_child_entry() {
     }
     let pages_after = memory_pages(generator.as_mut(), path);
     let rss_after = rss_bytes();
-    println!("soak {path}: {SOAK_CALLS} png calls, guest pages {pages_warm:?} -> {pages_after:?}, host RSS {} -> {} KiB", rss_warm / 1024, rss_after / 1024);
+    println!(
+        "soak {path}: {SOAK_CALLS} png calls, guest pages {pages_warm:?} -> {pages_after:?}, host RSS {} -> {} KiB",
+        rss_warm / 1024,
+        rss_after / 1024
+    );
     if let (Some(warm), Some(after)) = (pages_warm, pages_after) {
         assert!(after <= warm + 1, "{path}: guest memory grew from {warm} to {after} pages");
     }

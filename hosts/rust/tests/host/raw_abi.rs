@@ -75,9 +75,13 @@ fn bad_text_arguments_are_invalid_or_empty_text() {
 fn out_of_range_options_are_invalid_options() {
     let mut raw = fresh();
     let text = b"hello";
-    for (ec_level, min_size, quiet_zone, names) in
-        [(4, 200, 4, "ec-level"), (u32::MAX, 200, 4, "ec-level"), (0, 0, 4, "min-size"), (0, 4097, 4, "min-size"), (0, 200, 17, "quiet-zone")]
-    {
+    for (ec_level, min_size, quiet_zone, names) in [
+        (4, 200, 4, "ec-level"),
+        (u32::MAX, 200, 4, "ec-level"),
+        (0, 0, 4, "min-size"),
+        (0, 4097, 4, "min-size"),
+        (0, 200, 17, "quiet-zone"),
+    ] {
         let ptr = buffer(&mut raw, text);
         let (status, message) = png_status(&mut raw, ptr, text.len() as u32, ec_level, min_size, quiet_zone);
         assert_eq!(status, INVALID_OPTIONS, "({ec_level}, {min_size}, {quiet_zone})");

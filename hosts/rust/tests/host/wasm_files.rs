@@ -100,11 +100,7 @@ fn raw_module_imports_nothing_and_exports_exactly_the_abi() {
     for export in module.exports() {
         match export.ty() {
             ExternType::Func(func) => {
-                assert!(
-                    func.params().chain(func.results()).all(|t| matches!(t, ValType::I32)),
-                    "{}: not all i32: {func:?}",
-                    export.name()
-                );
+                assert!(func.params().chain(func.results()).all(|t| matches!(t, ValType::I32)), "{}: not all i32: {func:?}", export.name());
                 found.insert(export.name().to_owned(), Some((func.params().len(), func.results().len())));
             }
             ExternType::Memory(memory) => {
