@@ -25,3 +25,17 @@ cp "$repo/target/wasm/qrglue.component.wasm" "$repo/target/wasm/qrglue.raw.wasm"
 rm -rf gen
 npx --no-install jco transpile wasm/qrglue.component.wasm -o gen --name qrglue \
   --instantiation sync --quiet
+
+# The native addon (qrglue/native): plain cargo, in the `addon` profile (release
+# with panic = "unwind", so a Rust panic becomes a JS exception), then a copy
+# named for this platform, the name lib/native.js loads. Copied only when the
+# bytes change. Nothing is downloaded: no prebuilt binary, no @napi-rs/cli.
+cargo=${CARGO:-cargo}
+quiet=$([ -z "${QRGLUE_VERBOSE:-}" ] && echo -q || true)
+(cd "$repo" && "$cargo" build $quiet --locked --profile addon -p qrglue-node-native)
+case "$(uname -s)" in
+  Darwin) built="$repo/target/addon/libqrglue_node_native.dylib" ;;
+  *) built="$repo/target/addon/libqrglue_node_native.so" ;;
+esac
+addon="native/qrglue.$(node -p 'process.platform + "-" + process.arch').node"
+cmp -s "$built" "$addon" || cp "$built" "$addon"

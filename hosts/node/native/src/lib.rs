@@ -1,0 +1,127 @@
+//! qrglue/native: qrglue-core as a Node-API addon, built with napi-rs.
+//!
+//! The core runs in the Node process itself: no wasm, no linear memory, no
+//! copy of the result (a `Vec<u8>` becomes the ArrayBuffer behind the
+//! returned Uint8Array). `hosts/node/lib/native.js` wraps these exports with
+//! the same API as the other Node paths; it runs the host-side checks of
+//! `lib/common.js` first, so these functions see well-formed strings and
+//! resolved options. They still check both themselves, so that calling the
+//! addon directly cannot alter a text or copy an oversized one.
+//!
+//! Errors: a core `QrError` is thrown as a JS Error whose `code` is the WIT
+//! kind (`"empty-text"`, ...) and whose message is the core's message; the
+//! JS side turns it into `QrError`. Every export is `catch_unwind`: the addon
+//! is built with `panic = "unwind"` (Cargo profile `addon`), so a panic
+//! becomes a JS Error (code `GenericFailure`) instead of aborting Node.
+
+use napi::bindgen_prelude::Uint8Array;
+use napi::sys;
+use napi::{JsString, JsValue};
+use napi_derive::napi;
+use qrglue_core::{EcLevel, MAX_TEXT_BYTES, Options, QrError, contract, probe};
+
+/// A JS exception whose `code` is a WIT error kind or names a host failure
+/// (napi-derive recognises a `Result<T, E>` return only when spelt out).
+type JsError = napi::Error<&'static str>;
+
+fn qr_error(error: QrError) -> JsError {
+    JsError::new(error.kind().as_str(), error.to_string())
+}
+
+/// Reads a JS string as exactly the text it holds.
+///
+/// Taken as UTF-16 and decoded strictly: Node-API's UTF-8 conversion
+/// (`napi_get_value_string_utf8`) replaces a lone surrogate with U+FFFD,
+/// which would encode a different text; here it is `invalid-text`. A string
+/// of more than [`MAX_TEXT_BYTES`] UTF-16 units has more UTF-8 bytes than
+/// that too, so it is `data-too-long` before a single unit is copied; a
+/// shorter one is copied into a bounded stack buffer.
+fn read_text(text: &JsString) -> Result<String, JsError> {
+    let value = text.value();
+    let mut units = 0usize;
+    // SAFETY: env and value come from the current call; a null buffer asks only for the length.
+    let status = unsafe { sys::napi_get_value_string_utf16(value.env, value.value, std::ptr::null_mut(), 0, &mut units) };
+    if status != sys::Status::napi_ok {
+        return Err(JsError::new("StringExpected", "qrglue: text must be a string"));
+    }
+    if units > MAX_TEXT_BYTES {
+        return Err(qr_error(QrError::DataTooLong));
+    }
+    // One more unit than the text: Node-API always writes a terminating NUL.
+    let mut buffer = [0u16; MAX_TEXT_BYTES + 1];
+    let mut written = 0usize;
+    // SAFETY: `buffer` holds `units + 1` <= its length units.
+    let status = unsafe { sys::napi_get_value_string_utf16(value.env, value.value, buffer.as_mut_ptr(), units + 1, &mut written) };
+    if status != sys::Status::napi_ok || written != units {
+        return Err(JsError::new("GenericFailure", "qrglue: could not read the text"));
+    }
+    String::from_utf16(&buffer[..written]).map_err(|_| qr_error(QrError::InvalidText(contract::LONE_SURROGATE_MESSAGE.to_owned())))
+}
+
+/// The core's options from the JS side's resolved values (the level as its
+/// WIT index, as `lib/common.js` resolves it).
+fn options(ec_index: u32, min_size: u32, quiet_zone: u32) -> Result<Options, JsError> {
+    let ec_level =
+        EcLevel::from_index(ec_index).ok_or_else(|| qr_error(QrError::InvalidOptions(contract::bad_ec_level_index(ec_index))))?;
+    Ok(Options { ec_level, min_size, quiet_zone })
+}
+
+/// Text and options as the core takes them; the text checks come first, in
+/// the contract's order (a text error is reported before an options error).
+fn arguments(text: &JsString, ec_index: u32, min_size: u32, quiet_zone: u32) -> Result<(String, Options), JsError> {
+    let text = read_text(text)?;
+    qrglue_core::validate_text(&text).map_err(qr_error)?;
+    Ok((text, options(ec_index, min_size, quiet_zone)?))
+}
+
+/// The QR code as a PNG. The bytes are moved, not copied, into the returned
+/// array's ArrayBuffer, which frees them when it is collected.
+#[napi(catch_unwind)]
+pub fn png(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32) -> Result<Uint8Array, JsError> {
+    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone)?;
+    qrglue_core::png(&text, &options).map(Uint8Array::from).map_err(qr_error)
+}
+
+/// The QR code as an SVG document.
+#[napi(catch_unwind)]
+pub fn svg(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32) -> Result<String, JsError> {
+    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone)?;
+    qrglue_core::svg(&text, &options).map_err(qr_error)
+}
+
+/// Probe: does nothing; the fixed cost of one call.
+#[napi(catch_unwind)]
+pub fn noop() {}
+
+/// Probe: `data`'s length. The bytes are borrowed in place (a native addon
+/// needs no copy to read a typed array); `black_box` keeps the length read
+/// from data the optimiser cannot see through.
+#[napi(catch_unwind)]
+pub fn consume(data: &[u8]) -> u32 {
+    std::hint::black_box(data).len() as u32
+}
+
+/// Probe: `len` bytes, byte i = i mod 251; over 16 MiB is `invalid-options`,
+/// as on the raw path and the Rust host's native path.
+#[napi(catch_unwind)]
+pub fn produce(len: u32) -> Result<Uint8Array, JsError> {
+    if len > probe::MAX_PRODUCE_BYTES {
+        let message = format!("produce: len must be at most {}, got {len}", probe::MAX_PRODUCE_BYTES);
+        return Err(qr_error(QrError::InvalidOptions(message)));
+    }
+    Ok(Uint8Array::from(probe::pattern(len as usize)))
+}
+
+/// Probe: renders the PNG `times` times in Rust; the last PNG's length.
+#[napi(catch_unwind)]
+pub fn png_repeat(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32, times: u32) -> Result<u32, JsError> {
+    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone)?;
+    probe::png_repeat(&text, &options, times).map_err(qr_error)
+}
+
+/// Probe: panics in Rust, always, so tests can check that a panic reaches
+/// JS as an Error and the process (and the next call) carry on.
+#[napi(catch_unwind)]
+pub fn panic() {
+    panic!("qrglue native: the panic probe was called");
+}
