@@ -1,0 +1,248 @@
+// The native path ('qrglue/native', the napi-rs addon): the whole corpus
+// against expected.json (kinds and messages), the host-side checks and the
+// addon's own (lone surrogates never replaced, oversized texts refused before
+// a copy, wrong types), a Rust panic that leaves the process and the next
+// call intact, owned results, the probes, and the error a missing addon gives.
+// (RSS soak and worker_threads: native-hardening.test.js.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as native from '../native.js';
+import * as component from '../index.js';
+import { native as probe } from '../native-probe.js';
+import { ADDON_PATH, PLATFORM } from '../lib/native.js';
+import { cases, expected, caseText, jsOptions, sha256, thrown, REFERENCE_URL } from '../testing/fixtures.js';
+
+const REFERENCE_PNG = expected['ref-02'].png_sha256;
+const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as UTF-8)';
+const DATA_TOO_LONG_MESSAGE = 'text does not fit in a QR code at this error-correction level';
+
+// The addon's own exports, without lib/native.js's checks in front.
+const addon = createRequire(import.meta.url)(ADDON_PATH);
+
+function assertQrError(fn, kind, message) {
+  const error = thrown(fn);
+  assert.ok(error instanceof native.QrError, `expected QrError(${kind}), got ${error?.stack ?? error}`);
+  assert.equal(error.name, 'QrError');
+  assert.equal(error.kind, kind, error.message);
+  if (message !== undefined) assert.equal(error.message, message);
+  return error;
+}
+
+function assertReferencePng() {
+  assert.equal(sha256(native.png(REFERENCE_URL)), REFERENCE_PNG);
+}
+
+test('native: QrError is the one class every Node path throws', () => {
+  assert.equal(native.QrError, component.QrError);
+  assert.deepEqual(native.DEFAULTS, component.DEFAULTS);
+  assert.deepEqual(native.EC_LEVELS, component.EC_LEVELS);
+  assert.equal(native.MAX_TEXT_BYTES, 7089);
+});
+
+test('native: every corpus case gives expected.json\'s PNG, SVG or error kind and message', () => {
+  let checked = 0;
+  for (const testCase of cases) {
+    const want = expected[testCase.id];
+    const text = caseText(testCase);
+    const options = jsOptions(testCase.options);
+    if (want.error !== undefined) {
+      for (const render of [native.png, native.svg]) {
+        const error = thrown(() => render(text, options));
+        assert.ok(error instanceof native.QrError, `${testCase.id}: ${error?.stack ?? error}`);
+        assert.deepEqual({ kind: error.kind, message: error.message }, { kind: want.error, message: want.message },
+          testCase.id);
+      }
+    } else {
+      const png = native.png(text, options);
+      assert.ok(png instanceof Uint8Array, testCase.id);
+      assert.equal(png.length, want.png_bytes, testCase.id);
+      assert.equal(sha256(png), want.png_sha256, testCase.id);
+      const svg = native.svg(text, options);
+      assert.equal(typeof svg, 'string');
+      assert.equal(sha256(Buffer.from(svg, 'utf8')), want.svg_sha256, testCase.id);
+    }
+    checked++;
+  }
+  assert.equal(checked, Object.keys(expected).length);
+  assert.ok(checked >= 30);
+});
+
+test('native: one error per kind through png, svg and pngRepeat, with the contract\'s messages', () => {
+  for (const render of [native.png, native.svg, (t, o) => probe.pngRepeat(t, o, 2)]) {
+    assertQrError(() => render('', undefined), 'empty-text', 'text is empty');
+    assertQrError(() => render('a'.repeat(3000), undefined), 'data-too-long', DATA_TOO_LONG_MESSAGE);
+    assertQrError(() => render('hello', { minSize: 0 }), 'invalid-options', 'min-size must be within 1..=4096, got 0');
+    assertQrError(() => render('hello', { quietZone: 17 }), 'invalid-options', 'quiet-zone must be within 0..=16, got 17');
+    assertQrError(() => render('ab\ud800cd', undefined), 'invalid-text', LONE_SURROGATE_MESSAGE);
+  }
+});
+
+test('native: the same kind and message as the component path for host-checked and guest-checked inputs', () => {
+  const inputs = [
+    ['', undefined], ['\udc00', undefined], ['x'.repeat(7090), undefined], ['\u20ac'.repeat(2363), undefined],
+    ['ok', { minSize: 4097 }], ['ok', { minSize: -1 }], ['ok', { minSize: 1.5 }], ['ok', { minSize: 2 ** 32 }],
+    ['ok', { quietZone: '4' }], ['ok', { ecLevel: 'LOW' }], ['ok', { colour: 'red' }], ['ok', 'high'],
+    ['', { minSize: 0 }], [`${'a'.repeat(8000)}\ud800`, { minSize: 0 }],
+  ];
+  for (const [text, options] of inputs) {
+    const want = thrown(() => component.png(text, options));
+    const got = thrown(() => native.png(text, options));
+    assert.ok(want instanceof component.QrError && got instanceof native.QrError, `${got}`);
+    assert.deepEqual({ kind: got.kind, message: got.message }, { kind: want.kind, message: want.message },
+      JSON.stringify([text.slice(0, 20), options]));
+  }
+});
+
+test('native: lone surrogates are invalid-text, never replaced, in lib/native.js and in the addon itself', () => {
+  for (const text of ['\ud800', '\udfff', 'ab\ud800cd', 'https://x.org/\udc00', '\udc00\ud800', `${'a'.repeat(100)}\ud83e`]) {
+    assertQrError(() => native.png(text), 'invalid-text', LONE_SURROGATE_MESSAGE);
+    assertQrError(() => native.svg(text), 'invalid-text', LONE_SURROGATE_MESSAGE);
+    // Node-API's UTF-8 conversion would hand Rust U+FFFD here; the addon reads
+    // UTF-16 and refuses the text itself.
+    for (const call of [() => addon.png(text, 0, 200, 4), () => addon.svg(text, 0, 200, 4), () => addon.pngRepeat(text, 0, 200, 4, 1)]) {
+      const error = thrown(call);
+      assert.deepEqual({ code: error.code, message: error.message }, { code: 'invalid-text', message: LONE_SURROGATE_MESSAGE });
+    }
+  }
+  const crab = native.png('\ud83e\udd80'); // a well-formed pair is a text
+  assert.notEqual(sha256(native.png('\ufffd')), sha256(crab));
+  assert.equal(sha256(addon.png('\ud83e\udd80', 0, 200, 4)), sha256(crab));
+});
+
+test('native: oversized texts are refused by length, by lib/native.js and by the addon, before any copy', () => {
+  const oversized = ['x'.repeat(7090), 'a'.repeat(1_000_000), '\u00e9'.repeat(500_000), '7'.repeat(50_000_000)];
+  for (const text of oversized) {
+    assertQrError(() => native.png(text), 'data-too-long', DATA_TOO_LONG_MESSAGE);
+    assertQrError(() => native.svg(text), 'data-too-long', DATA_TOO_LONG_MESSAGE);
+    const error = thrown(() => addon.png(text, 0, 200, 4));
+    assert.deepEqual({ code: error.code, message: error.message }, { code: 'data-too-long', message: DATA_TOO_LONG_MESSAGE });
+  }
+  // The bound counts UTF-8 bytes: 2364 euro signs are 7092 bytes in 2364 units.
+  assertQrError(() => native.png('\u20ac'.repeat(2364)), 'data-too-long', DATA_TOO_LONG_MESSAGE);
+  assert.deepEqual(thrown(() => addon.png('\u20ac'.repeat(2364), 0, 200, 4)).code, 'data-too-long');
+  assert.equal(sha256(native.png('7'.repeat(7089))), expected['max-numeric-low'].png_sha256);
+  assertReferencePng();
+});
+
+test('native: hostile arguments throw and lose nothing: the next call is golden', () => {
+  const hostile = [
+    () => native.png(123), () => native.png(null), () => native.svg({ toString: () => 'x' }), () => native.png(undefined),
+    () => native.png('x', 5), () => native.png('x', { minSize: '200' }), () => native.png('x', { ecLevel: 1 }),
+    () => native.png('x', { minSize: Number.NaN }), () => native.png('x', { quietZone: -0.5 }),
+    () => probe.consume('abc'), () => probe.consume(123), () => probe.produce('x'), () => probe.produce((16 << 20) + 1),
+    () => probe.pngRepeat(42, undefined, 1),
+    // Straight into the addon, past every JS check.
+    () => addon.png(), () => addon.png(42, 0, 200, 4), () => addon.png('x', 'a', 200, 4), () => addon.png('x', 4, 200, 4),
+    () => addon.svg('x', 0, 0, 4), () => addon.pngRepeat('x', 0, 200, 4), () => addon.consume({ length: 3 }),
+  ];
+  for (const call of hostile) {
+    const error = thrown(call);
+    assert.ok(error instanceof Error, `${call}: threw ${error}`);
+    assertReferencePng();
+  }
+  assert.match(thrown(() => native.png(123)).message, /text must be a string/);
+  assertQrError(() => probe.produce((16 << 20) + 1), 'invalid-options', 'produce: len must be at most 16777216, got 16777217');
+  const badLevel = thrown(() => addon.png('x', 4, 200, 4));
+  assert.deepEqual({ code: badLevel.code, message: badLevel.message },
+    { code: 'invalid-options', message: 'ec-level must be 0..=3 (low, medium, quartile, high), got 4' });
+});
+
+test('native: a panic in Rust is a JS Error, and the process and the next calls carry on', () => {
+  assertReferencePng();
+  for (let i = 0; i < 3; i++) {
+    const error = thrown(() => probe.panic());
+    assert.ok(error instanceof Error);
+    assert.ok(!(error instanceof native.QrError), 'a panic is a bug, not a QrError');
+    assert.equal(error.code, 'GenericFailure');
+    assert.equal(error.message, 'qrglue native: the panic probe was called');
+  }
+  assertReferencePng();
+  assert.equal(sha256(Buffer.from(native.svg(REFERENCE_URL))), expected['ref-02'].svg_sha256);
+  assertQrError(() => native.png(''), 'empty-text', 'text is empty');
+});
+
+test('native: a panic does not take down a separate process either (exit code 0, golden PNG after it)', () => {
+  const script = `
+    import { png } from 'qrglue/native';
+    import { native } from 'qrglue/native/probe';
+    import { createHash } from 'node:crypto';
+    let caught = 'none';
+    try { native.panic(); } catch (error) { caught = error.message; }
+    console.log(JSON.stringify({ caught, png: createHash('sha256').update(png(${JSON.stringify(REFERENCE_URL)})).digest('hex') }));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script],
+    { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  assert.deepEqual(JSON.parse(out), { caught: 'qrglue native: the panic probe was called', png: REFERENCE_PNG });
+});
+
+test('native: each PNG owns its bytes: not aliased, not changed by later calls', () => {
+  const first = native.png(REFERENCE_URL);
+  const again = native.png(REFERENCE_URL);
+  const snapshot = Uint8Array.from(first);
+  // Exactly its bytes, in a buffer of its own (Rust's Vec moved into an external ArrayBuffer).
+  assert.equal(first.byteOffset, 0);
+  assert.equal(first.buffer.byteLength, first.byteLength);
+  assert.notEqual(first.buffer, again.buffer);
+  again.fill(0); // writing one result leaves the other alone
+  assert.deepEqual(first, snapshot);
+  for (let i = 0; i < 1000; i++) {
+    const later = i % 2 === 0 ? native.png(`later call ${i}`) : native.svg(`later call ${i}`);
+    assert.ok(later.length > 0);
+  }
+  assert.equal(probe.produce(8 << 20).length, 8 << 20);
+  assert.deepEqual(first, snapshot);
+  assert.equal(sha256(first), REFERENCE_PNG);
+  assertReferencePng();
+});
+
+test('native: produce and consume move the exact bytes; pngRepeat returns the PNG length; noop', () => {
+  for (const len of [0, 1, 250, 251, 252, 4096, 1 << 20]) {
+    const bytes = probe.produce(len);
+    assert.ok(bytes instanceof Uint8Array);
+    assert.equal(bytes.length, len);
+    for (let i = 0; i < len; i += 1 + (i >> 4)) assert.equal(bytes[i], i % 251, `byte ${i} of ${len}`);
+    if (len > 0) assert.equal(bytes[len - 1], (len - 1) % 251);
+    assert.equal(probe.consume(bytes), len);
+  }
+  assert.equal(probe.consume(Buffer.from('abc')), 3);
+  assert.equal(probe.consume(new Uint8Array(new ArrayBuffer(64), 8, 16)), 16); // a view: its own length
+  assert.equal(probe.pngRepeat(REFERENCE_URL, undefined, 3), expected['ref-02'].png_bytes);
+  assert.equal(probe.pngRepeat(REFERENCE_URL, { ecLevel: 'high' }, 1), expected['ref-02-ec-high'].png_bytes);
+  assert.equal(probe.pngRepeat(REFERENCE_URL, undefined, 0), 0);
+  assert.equal(probe.noop(), undefined);
+  assert.equal(probe.path, 'native');
+});
+
+test('native: without a built addon, importing qrglue/native throws saying how to build it', async (t) => {
+  // A copy of the package's JS with no .node beside it.
+  const scratch = mkdtempSync(join(tmpdir(), 'qrglue-native-missing-'));
+  t.after(() => rmSync(scratch, { recursive: true, force: true }));
+  mkdirSync(join(scratch, 'lib'));
+  mkdirSync(join(scratch, 'native'));
+  for (const file of ['native.js', 'lib/native.js', 'lib/common.js']) {
+    copyFileSync(fileURLToPath(new URL(`../${file}`, import.meta.url)), join(scratch, file));
+  }
+  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ type: 'module' }));
+  const error = await import(join(scratch, 'native.js')).then(() => null, (e) => e);
+  assert.ok(error instanceof Error, 'the import should have failed');
+  assert.ok(error.message.includes(`no native addon for ${PLATFORM}`), error.message);
+  assert.ok(error.message.includes(join(scratch, 'native', `qrglue.${PLATFORM}.node`)), error.message);
+  assert.ok(error.message.includes('just build-node'), error.message);
+  assert.ok(error.message.includes('cargo build --locked --profile addon -p qrglue-node-native'), error.message);
+});
+
+test('importing qrglue and qrglue/probe never loads the addon', () => {
+  const script = `
+    await import('qrglue'); await import('qrglue/raw'); await import('qrglue/probe');
+    const { createRequire } = await import('node:module');
+    const loaded = Object.keys(createRequire(import.meta.url).cache).filter((p) => p.endsWith('.node'));
+    console.log(JSON.stringify(loaded));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script],
+    { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8' });
+  assert.deepEqual(JSON.parse(out), []);
+});
