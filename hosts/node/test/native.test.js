@@ -184,7 +184,7 @@ test('native: each PNG owns its bytes: not aliased, not changed by later calls',
   const first = native.png(REFERENCE_URL);
   const again = native.png(REFERENCE_URL);
   const snapshot = Uint8Array.from(first);
-  // Exactly its bytes, in a buffer of its own (Rust's Vec moved into an external ArrayBuffer).
+  // Exactly its bytes, in a buffer of its own (copied from Rust into an ArrayBuffer V8 owns).
   assert.equal(first.byteOffset, 0);
   assert.equal(first.buffer.byteLength, first.byteLength);
   assert.notEqual(first.buffer, again.buffer);

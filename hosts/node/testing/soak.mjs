@@ -1,20 +1,28 @@
 // Bounded-memory soak for ONE path, run in its own process by
-// test/hardening.test.js (`node --expose-gc testing/soak.mjs component|raw`),
+// test/hardening.test.js and test/native-hardening.test.js
+// (`node --expose-gc testing/soak.mjs component|raw|native`),
 // so the RSS it measures is this path's alone. Renders the reference texts
 // (ref-01..ref-10, cycling), checks every PNG against its golden digest, and
-// prints one JSON line: the guest's memory pages (memory-pages probe) and the
-// host's RSS after warm-up and at every checkpoint. The test asserts on it.
+// prints one JSON line: the guest's memory pages (memory-pages probe; null on
+// the native path, which has no guest memory) and the host's RSS after warm-up
+// and at every checkpoint. The test asserts on it.
 import { createHash } from 'node:crypto';
 import { loadCases, loadExpected } from './corpus.js';
 
 const [pathName, callsArg = '100000'] = process.argv.slice(2);
-const modules = { component: ['../index.js', 'component'], raw: ['../raw.js', 'raw'] };
+// path -> [its API module, its probes module]; each probes module exports the
+// path's probe object under the path's name.
+const modules = {
+  component: ['../index.js', '../probe.js'],
+  raw: ['../raw.js', '../probe.js'],
+  native: ['../native.js', '../native-probe.js'],
+};
 if (!(pathName in modules) || typeof globalThis.gc !== 'function') {
-  console.error('usage: node --expose-gc testing/soak.mjs component|raw [calls]');
+  console.error('usage: node --expose-gc testing/soak.mjs component|raw|native [calls]');
   process.exit(2);
 }
 const api = await import(modules[pathName][0]);
-const probe = (await import('../probe.js'))[modules[pathName][1]];
+const probe = (await import(modules[pathName][1]))[pathName];
 
 const CALLS = Number(callsArg);
 const WARMUP_CALLS = 10_000; // long enough for the JIT and the heap to settle (RSS stops climbing)
@@ -39,7 +47,7 @@ function render(count) {
 // has not been collected yet.
 function sample() {
   for (let i = 0; i < 3; i++) globalThis.gc();
-  return { calls, pages: probe.memoryPages(), rssBytes: process.memoryUsage.rss() };
+  return { calls, pages: probe.memoryPages?.() ?? null, rssBytes: process.memoryUsage.rss() };
 }
 
 const start = sample();
@@ -56,7 +64,7 @@ process.stdout.write(`${JSON.stringify({
   measuredCalls: calls - WARMUP_CALLS,
   wrongDigests: wrong,
   // memory.buffer.byteLength as the host sees it, to cross-check the probe
-  hostSeenPages: probe.memoryBytes() / 65536,
+  hostSeenPages: probe.memoryBytes ? probe.memoryBytes() / 65536 : null,
   start,
   afterWarmup,
   checkpoints,
