@@ -1,8 +1,8 @@
 // Conformance runner for the Node host (tests/conformance/README.md): renders
-// every case of the corpus (QRGLUE_VECTORS_DIR, default tests/vectors) on both
-// paths through the package's public API and prints one JSON object:
-//   {"paths": {"node-component": {id: outcome}, "node-raw": {id: outcome}}}
-// An outcome is {png_sha256, png_bytes, svg_sha256} or {error: kind}.
+// every case of the corpus (QRGLUE_VECTORS_DIR, default tests/vectors) on each
+// path through the package's public API and prints one JSON object:
+//   {"paths": {"node-component": {id: outcome}, "node-raw": {...}, "node-native": {...}}}
+// An outcome is {png_sha256, png_bytes, svg_sha256} or {error: kind, message}.
 // Exits 0 whenever it produced an outcome for every case; never reads
 // expected.json (tests/conformance/run.py compares).
 //
@@ -10,23 +10,25 @@
 import { createHash } from 'node:crypto';
 import * as componentPath from 'qrglue';
 import * as rawPath from 'qrglue/raw';
+import * as nativePath from 'qrglue/native';
 import { loadCases, caseText, jsOptions } from '../testing/corpus.js';
 
-const PATHS = { 'node-component': componentPath, 'node-raw': rawPath };
+const PATHS = { 'node-component': componentPath, 'node-raw': rawPath, 'node-native': nativePath };
 
 function sha256(bytes) {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-// {ok: value} or {error: kind}. A QrError gives its WIT kind; anything else
+// {ok: value} or {error: kind, message}. A QrError gives its WIT kind and its
+// message (err.message, exactly as users see it); anything else
 // (a TypeError, a GuestTrapError) is a host bug: it is reported under a name
 // that can never equal an expected kind, so the diff shows it.
 function attempt(render) {
   try {
     return { ok: render() };
   } catch (error) {
-    if (error instanceof componentPath.QrError || error instanceof rawPath.QrError) {
-      return { error: error.kind };
+    if (error instanceof componentPath.QrError || error instanceof rawPath.QrError || error instanceof nativePath.QrError) {
+      return { error: error.kind, message: error.message };
     }
     return { error: `unexpected ${error?.name ?? typeof error}: ${error?.message ?? error}` };
   }
@@ -36,7 +38,8 @@ function outcome(api, text, options) {
   const png = attempt(() => api.png(text, options));
   const svg = attempt(() => api.svg(text, options));
   if (png.error !== undefined || svg.error !== undefined) {
-    return png.error === svg.error ? { error: png.error } : { error: 'png-svg-disagree' };
+    return png.error === svg.error && png.message === svg.message
+      ? { error: png.error, message: png.message } : { error: 'png-svg-disagree' };
   }
   return {
     png_sha256: sha256(png.ok),

@@ -19,11 +19,11 @@ async function runRunner(env) {
     { cwd: repoRoot, env: { ...process.env, ...env }, maxBuffer: 16 << 20 });
   const output = JSON.parse(stdout);
   assert.deepEqual(Object.keys(output), ['paths']);
-  assert.deepEqual(Object.keys(output.paths).sort(), ['node-component', 'node-raw']);
+  assert.deepEqual(Object.keys(output.paths).sort(), ['node-component', 'node-native', 'node-raw']);
   return output.paths;
 }
 
-test('runner: every corpus case on both paths, equal to expected.json', async () => {
+test('runner: every corpus case on every path, equal to expected.json (kinds and messages)', async () => {
   const results = await runRunner({});
   for (const [path, outcomes] of Object.entries(results)) {
     assert.deepEqual(Object.keys(outcomes).sort(), cases.map((c) => c.id).sort(), path);
@@ -49,13 +49,13 @@ test('runner: QRGLUE_VECTORS_DIR, text_repeat, lone surrogates, missing options 
   const want = {
     'reference-no-options': expected['ref-02'],
     'reference-partial-options': expected['ref-02'],
-    'surrogates-repeated': { error: 'invalid-text' },
-    'surrogate-escaped': { error: 'invalid-text' },
-    'too-long-repeated': { error: 'data-too-long' },
-    'quiet-zone-17': { error: 'invalid-options' },
-    empty: { error: 'empty-text' },
+    'surrogates-repeated': { error: 'invalid-text', message: 'text contains a lone surrogate (not encodable as UTF-8)' },
+    'surrogate-escaped': { error: 'invalid-text', message: 'text contains a lone surrogate (not encodable as UTF-8)' },
+    'too-long-repeated': { error: 'data-too-long', message: 'text does not fit in a QR code at this error-correction level' },
+    'quiet-zone-17': { error: 'invalid-options', message: 'quiet-zone must be within 0..=16, got 17' },
+    empty: { error: 'empty-text', message: 'text is empty' },
   };
-  for (const outcomes of Object.values(results)) assert.deepEqual(outcomes, want);
+  for (const [path, outcomes] of Object.entries(results)) assert.deepEqual(outcomes, want, path);
 });
 
 test('runner: a corpus folder without cases.json is a failure (non-zero exit)', async () => {
