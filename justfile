@@ -72,7 +72,7 @@ bench *flags: build
     rm -f target/bench/{core,rust,node,python,report}.json
     start=$SECONDS
     echo "== [1/4] rust: core stages (native), then native, component, raw (wasmtime)"; just bench-core; just bench-rust
-    echo "== [2/4] node: component (jco), raw, node-qrcode";  just bench-node
+    echo "== [2/4] node: component (jco), raw, native (napi-rs), node-qrcode";  just bench-node
     echo "== [3/4] python: component (wasmtime-py), raw, segno, python-qrcode"; just bench-python
     echo "== [4/4] report"
     just _report-venv
@@ -123,17 +123,17 @@ test-rust: build-wasm
 
 ### Node host (hosts/node: npm package `qrglue`) ###
 
-# Node: install the locked npm deps when needed, jco transpile into hosts/node/gen, copy both .wasm into hosts/node/wasm.
+# Node: install the locked npm deps when needed, jco transpile into hosts/node/gen, copy both .wasm into hosts/node/wasm, build the napi-rs addon (cargo --profile addon) into hosts/node/native/qrglue.<platform>-<arch>.node.
 [group('build')]
 build-node: build-wasm
     bash hosts/node/scripts/build.sh
 
-# Node: golden vectors, errors, decode, fast-check agreement, trap recovery, npm pack + install.
+# Node: golden vectors, errors, decode, fast-check agreement, trap recovery, native addon (panic, soak, threads), npm pack + install.
 [group('test')]
 test-node: build-node
     cd hosts/node && node --test
 
-# Node: component vs raw vs node-qrcode, interleaved; writes target/bench/node.json (QRGLUE_BENCH_QUICK=1: smoke run).
+# Node: component vs raw vs native addon vs node-qrcode, interleaved; writes target/bench/node.json (QRGLUE_BENCH_QUICK=1: smoke run).
 [group('bench')]
 bench-node: build-node
     node hosts/node/bench/bench.mjs
