@@ -1,6 +1,8 @@
 // Installable: `npm pack` carries both .wasm files, and the tarball installed
 // into an empty project (offline: the package has no runtime dependencies)
-// serves both entry points with the golden digest.
+// serves both entry points with the golden digest. It carries the native
+// path's loader but no platform binary: there, 'qrglue/native' says how to
+// build the addon.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -24,11 +26,13 @@ test('npm pack -> install into an empty project -> both entry points give the go
   const files = packed.files.map((f) => f.path);
   for (const required of ['wasm/qrglue.component.wasm', 'wasm/qrglue.raw.wasm', 'gen/qrglue.core.wasm',
     'gen/qrglue.js', 'index.js', 'raw.js', 'probe.js', 'index.d.ts', 'raw.d.ts', 'probe.d.ts', 'lib/common.js',
-    'lib/component.js', 'lib/raw.js', 'package.json', 'README.md']) {
+    'lib/component.js', 'lib/raw.js', 'package.json', 'README.md',
+    'native.js', 'native.d.ts', 'native-probe.js', 'native-probe.d.ts', 'lib/native.js']) {
     assert.ok(files.includes(required), `tarball lacks ${required}`);
   }
   for (const path of files) {
-    assert.doesNotMatch(path, /^(node_modules|test|testing|bench|scripts|conformance)\//, `tarball carries ${path}`);
+    assert.doesNotMatch(path, /^(node_modules|test|testing|bench|scripts|conformance|native)\//, `tarball carries ${path}`);
+    assert.doesNotMatch(path, /\.node$/, `tarball carries a platform binary: ${path}`);
   }
 
   const project = join(scratch, 'app');
@@ -46,6 +50,7 @@ test('npm pack -> install into an empty project -> both entry points give the go
     }
     const probe = await import('qrglue/probe');
     out.probe = [probe.component.consume(new Uint8Array(3)), probe.raw.consume(new Uint8Array(3))];
+    out.native = await import('qrglue/native').then(() => 'loaded', (e) => /no native addon.*just build-node/s.test(e.message));
     console.log(JSON.stringify(out));`;
   const result = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script],
     { cwd: project, encoding: 'utf8' }));
@@ -54,5 +59,6 @@ test('npm pack -> install into an empty project -> both entry points give the go
     qrglue: { png: want, kind: 'empty-text' },
     'qrglue/raw': { png: want, kind: 'empty-text' },
     probe: [3, 3],
+    native: true,
   });
 });
