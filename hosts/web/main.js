@@ -1,0 +1,268 @@
+// The page: a text box and the three options make a PNG (<img> from a Blob)
+// and an inline SVG as the user types, through the chosen path. The state lives
+// in the URL (?text=&ec-level=&min-size=&quiet-zone=&path=), so a link
+// reproduces an image. Every failure is shown next to the input, never only in
+// the console. The bench panel runs in a module worker (bench-worker.js).
+import { DEFAULTS, EC_LEVELS } from '../node/lib/common.js';
+import { PATH_NAMES, QrError, loadPath } from './paths.js';
+import { benchTable, plotBench } from './plot.js';
+
+const REFERENCE_URL = 'https://www.reddit.com/r/rustjerk/top/?t=all';
+const DEFAULT_PATH = 'component';
+
+const $ = (id) => document.getElementById(id);
+const form = { text: $('text'), ecLevel: $('ec-level'), minSize: $('min-size'), quietZone: $('quiet-zone'), path: $('path') };
+
+for (const level of EC_LEVELS) form.ecLevel.add(new Option(level, level));
+for (const name of PATH_NAMES) form.path.add(new Option(name, name));
+form.minSize.placeholder = String(DEFAULTS.minSize);
+form.quietZone.placeholder = String(DEFAULTS.quietZone);
+
+// --- state <-> URL ---------------------------------------------------------
+// URL parameter names are the WIT names; absent parameters take the defaults
+// (text: the reference URL, so the first visit shows a code).
+function stateFromUrl() {
+  const params = new URLSearchParams(location.search);
+  return {
+    text: params.get('text') ?? REFERENCE_URL,
+    ecLevel: params.get('ec-level') ?? DEFAULTS.ecLevel,
+    minSize: params.get('min-size') ?? String(DEFAULTS.minSize),
+    quietZone: params.get('quiet-zone') ?? String(DEFAULTS.quietZone),
+    path: params.get('path') ?? DEFAULT_PATH,
+  };
+}
+
+function stateFromForm() {
+  return {
+    text: form.text.value,
+    ecLevel: form.ecLevel.value,
+    minSize: form.minSize.value,
+    quietZone: form.quietZone.value,
+    path: form.path.value,
+  };
+}
+
+function showState(state) {
+  form.text.value = state.text;
+  // A value the select does not offer (e.g. ?ec-level=ultra) stays visible as
+  // an extra option, so the error shown below matches what the form says.
+  for (const [select, value] of [[form.ecLevel, state.ecLevel], [form.path, state.path]]) {
+    if (![...select.options].some((o) => o.value === value)) select.add(new Option(`${value} (?)`, value));
+    select.value = value;
+  }
+  form.minSize.value = state.minSize;
+  form.quietZone.value = state.quietZone;
+}
+
+function writeUrl(state) {
+  // A text with a lone surrogate has no UTF-8 form to put in a URL (it would
+  // become U+FFFD): the URL keeps the last state it can spell exactly.
+  if (!state.text.isWellFormed()) return;
+  const params = new URLSearchParams({
+    text: state.text, 'ec-level': state.ecLevel, 'min-size': state.minSize, 'quiet-zone': state.quietZone, path: state.path,
+  });
+  const url = `${location.pathname}?${params}`;
+  if (url !== `${location.pathname}${location.search}`) history.replaceState(null, '', url);
+}
+
+// A field's text as the option value the glue checks: numbers as numbers,
+// empty as "use the default", anything else passed as typed so the error
+// message quotes it.
+function optionValue(field) {
+  const trimmed = field.trim();
+  if (trimmed === '') return undefined;
+  const number = Number(trimmed);
+  return Number.isFinite(number) ? number : field;
+}
+
+function optionsOf(state) {
+  return { ecLevel: state.ecLevel, minSize: optionValue(state.minSize), quietZone: optionValue(state.quietZone) };
+}
+
+// --- paths -----------------------------------------------------------------
+const loadedPaths = new Map(); // name -> Promise<api>
+function pathApi(name) {
+  if (!loadedPaths.has(name)) loadedPaths.set(name, loadPath(name));
+  return loadedPaths.get(name);
+}
+
+// --- rendering -------------------------------------------------------------
+let pngUrl = null;
+let svgUrl = null;
+let renderSerial = 0;
+
+function setDownload(link, url) {
+  if (url === null) {
+    link.removeAttribute('href');
+    link.setAttribute('aria-disabled', 'true');
+  } else {
+    link.href = url;
+    link.setAttribute('aria-disabled', 'false');
+  }
+}
+
+function showError(error) {
+  const box = $('error');
+  box.replaceChildren();
+  if (error === null) {
+    box.hidden = true;
+    delete box.dataset.kind;
+    return;
+  }
+  const kind = error instanceof QrError ? error.kind : error.name === 'GuestTrapError' ? 'guest-trap' : 'page-error';
+  const label = document.createElement('span');
+  label.className = 'kind';
+  label.textContent = `${kind}: `;
+  const message = document.createElement('span');
+  message.className = 'message';
+  message.textContent = error.message;
+  box.append(label, message);
+  box.dataset.kind = kind;
+  box.hidden = false;
+}
+
+function clearOutputs() {
+  $('outputs').classList.add('stale');
+  for (const url of [pngUrl, svgUrl]) if (url !== null) URL.revokeObjectURL(url);
+  pngUrl = svgUrl = null;
+  $('png').removeAttribute('src');
+  $('svg').replaceChildren();
+  setDownload($('download-png'), null);
+  setDownload($('download-svg'), null);
+  $('png-caption').textContent = 'PNG';
+  $('svg-caption').textContent = 'SVG';
+}
+
+async function render() {
+  const serial = ++renderSerial;
+  const state = stateFromForm();
+  writeUrl(state);
+  document.documentElement.dataset.status = 'busy';
+  let api;
+  try {
+    api = await pathApi(state.path);
+  } catch (error) {
+    if (serial !== renderSerial) return;
+    clearOutputs();
+    showError(error);
+    $('status').textContent = '';
+    document.documentElement.dataset.status = 'error';
+    return;
+  }
+  if (serial !== renderSerial) return; // the user typed on while the path loaded
+  const options = optionsOf(state);
+  let png;
+  let svg;
+  const start = performance.now();
+  try {
+    png = api.png(state.text, options);
+    svg = api.svg(state.text, options);
+  } catch (error) {
+    clearOutputs();
+    showError(error);
+    $('status').textContent = '';
+    document.documentElement.dataset.status = 'error';
+    return;
+  }
+  const ms = performance.now() - start;
+  showError(null);
+  clearOutputs();
+  pngUrl = URL.createObjectURL(new Blob([png], { type: 'image/png' }));
+  svgUrl = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  const img = $('png');
+  img.alt = `QR code for ${state.text}`;
+  const loaded = new Promise((resolve) => { img.onload = img.onerror = resolve; });
+  img.src = pngUrl;
+  // Parsed as XML (not innerHTML): the guest's SVG is a document of its own.
+  const svgElement = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
+  $('svg').append(document.importNode(svgElement, true));
+  setDownload($('download-png'), pngUrl);
+  setDownload($('download-svg'), svgUrl);
+  await loaded;
+  if (serial !== renderSerial) return;
+  $('outputs').classList.remove('stale');
+  $('png-caption').textContent = `PNG, ${png.length} bytes, ${img.naturalWidth}×${img.naturalHeight} px`;
+  $('svg-caption').textContent = `SVG, ${new TextEncoder().encode(svg).length} bytes`;
+  $('status').textContent = `${state.path} path: png + svg in ${ms.toFixed(2)} ms`;
+  document.documentElement.dataset.status = 'ok';
+}
+
+// Any failure render() did not foresee is still shown in the page.
+function update() {
+  render().catch((error) => {
+    clearOutputs();
+    showError(error);
+    document.documentElement.dataset.status = 'error';
+  });
+}
+for (const field of Object.values(form)) {
+  field.addEventListener('input', update);
+  field.addEventListener('change', update);
+}
+$('form').addEventListener('submit', (event) => event.preventDefault());
+
+// --- bench panel -------------------------------------------------------------
+const isolation = $('isolation');
+isolation.textContent = crossOriginIsolated
+  ? 'cross-origin isolated: yes (performance.now() has fine resolution)'
+  : 'cross-origin isolated: no (performance.now() is coarse, ~100 µs; serve with COOP/COEP, `just web`)';
+isolation.className = crossOriginIsolated ? 'yes' : 'no';
+
+let benchJsonUrl = null;
+$('bench-run').addEventListener('click', () => {
+  const button = $('bench-run');
+  const progress = $('bench-progress');
+  const status = $('bench-status');
+  button.disabled = true;
+  progress.hidden = false;
+  progress.value = 0;
+  status.textContent = 'starting the worker…';
+  document.documentElement.dataset.bench = 'running';
+  const worker = new Worker(new URL('./bench-worker.js', import.meta.url), { type: 'module' });
+  const finish = (state) => {
+    worker.terminate();
+    button.disabled = false;
+    progress.hidden = true;
+    document.documentElement.dataset.bench = state;
+  };
+  worker.onmessage = ({ data }) => {
+    if (data.type === 'progress') {
+      progress.value = data.done / data.total;
+      status.textContent = `${data.phase}: ${data.done} of ${data.total} windows`;
+    } else if (data.type === 'skipped') {
+      status.textContent = `path ${data.path} left out: ${data.message}`;
+    } else if (data.type === 'done') {
+      showBench(data.report, data.skipped);
+      finish('done');
+    } else if (data.type === 'error') {
+      status.textContent = `benchmark failed: ${data.message}`;
+      finish('error');
+    }
+  };
+  worker.onerror = (event) => {
+    status.textContent = `benchmark failed: ${event.message || 'the worker could not start'}`;
+    finish('error');
+  };
+  worker.postMessage({ quick: $('bench-quick').checked });
+});
+
+function showBench(report, skipped) {
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  $('bench-json').textContent = json;
+  $('bench-json-details').hidden = false;
+  if (benchJsonUrl !== null) URL.revokeObjectURL(benchJsonUrl);
+  benchJsonUrl = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+  const download = $('bench-download');
+  download.hidden = false;
+  setDownload(download, benchJsonUrl);
+  $('bench-plot').replaceChildren(plotBench(report.measurements));
+  const table = $('bench-table');
+  table.replaceChildren(...benchTable(report.measurements));
+  table.hidden = false;
+  const left = skipped.length ? `; left out: ${skipped.map((s) => `${s.path} (${s.message})`).join(', ')}` : '';
+  $('bench-status').textContent = `${report.measurements.length} series, ${report.machine}${left}`;
+}
+
+// --- start -------------------------------------------------------------------
+showState(stateFromUrl());
+update();
