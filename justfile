@@ -11,6 +11,9 @@ verbose := env_var_or_default("QRGLUE_VERBOSE", "")
 # Passed to cargo, npm and pip: quiet unless QRGLUE_VERBOSE is set.
 q := if verbose == "" { "-q" } else { "" }
 wasm_tools_version := "1.263.0"
+# The exact version of guest/bindgen's wasm-bindgen pin (=0.2.130): wasm-bindgen-cli
+# refuses a module made by any other version of the crate.
+wasm_bindgen_version := "0.2.130"
 wasm_target := "wasm32-unknown-unknown"
 wasm_out := "target/wasm"
 
@@ -56,6 +59,22 @@ build-wasm: setup-rust
     done
     wasm-tools validate {{wasm_out}}/qrglue.component.wasm
     wasm-tools validate {{wasm_out}}/qrglue.raw.wasm
+
+# Build target/wasm/qrglue.bindgen.wasm (guest/bindgen: the input of wasm-bindgen-cli, which build-node runs) and install wasm-bindgen-cli at the crate's exact version when it differs.
+[group('build')]
+build-bindgen: setup-rust
+    # Not `cargo install --locked`: the lockfile published with wasm-bindgen-cli
+    # 0.2.130 pins webpki-roots 1.0.11, which this registry does not serve, so a
+    # locked install cannot resolve. The CLI's own version is exact either way.
+    if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen {{wasm_bindgen_version}}" ]; then \
+        {{cargo}} install {{q}} wasm-bindgen-cli --version {{wasm_bindgen_version}}; \
+    fi
+    {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-bindgen
+    mkdir -p {{wasm_out}}
+    # Replaced only when its bytes changed, like build-wasm's outputs.
+    new={{wasm_out}}/.qrglue.bindgen.wasm.new; out={{wasm_out}}/qrglue.bindgen.wasm; \
+        cp target/{{wasm_target}}/release/qrglue_bindgen.wasm "$new"; \
+        if cmp -s "$new" "$out"; then rm "$new"; else mv "$new" "$out"; fi
 
 ### Benchmark ###
 
@@ -123,9 +142,9 @@ test-rust: build-wasm
 
 ### Node host (hosts/node: npm package `qrglue`) ###
 
-# Node: install the locked npm deps when needed, jco transpile into hosts/node/gen, copy both .wasm into hosts/node/wasm, build the napi-rs addon (cargo --profile addon) into hosts/node/native/qrglue.<platform>-<arch>.node.
+# Node: install the locked npm deps when needed, jco transpile into hosts/node/gen, wasm-bindgen-cli (--target web) into hosts/node/gen/bindgen, copy both .wasm into hosts/node/wasm, build the napi-rs addon (cargo --profile addon) into hosts/node/native/qrglue.<platform>-<arch>.node.
 [group('build')]
-build-node: build-wasm
+build-node: build-wasm build-bindgen
     bash hosts/node/scripts/build.sh
 
 # Node: golden vectors, errors, decode, fast-check agreement, trap recovery, native addon (panic, soak, threads), npm pack + install.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the package's generated parts (all gitignored): gen/ = jco output for
-# the component, wasm/ = both .wasm files. Run from the repo root by
+# the component, gen/bindgen/ = wasm-bindgen's glue and module, wasm/ = both
+# .wasm files. Run from the repo root by
 # `just build-node` after `just build-wasm`. Idempotent and quick: installs
 # only when node_modules is missing or older than package-lock.json.
 set -euo pipefail
@@ -25,6 +26,23 @@ cp "$repo/target/wasm/qrglue.component.wasm" "$repo/target/wasm/qrglue.raw.wasm"
 rm -rf gen
 npx --no-install jco transpile wasm/qrglue.component.wasm -o gen --name qrglue \
   --instantiation sync --quiet
+
+# The wasm-bindgen path (qrglue/bindgen): wasm-bindgen-cli (installed by `just
+# build-bindgen` at guest/bindgen's exact wasm-bindgen version) turns
+# target/wasm/qrglue.bindgen.wasm into gen/bindgen/qrglue.js (the glue) and
+# gen/bindgen/qrglue_bg.wasm (the module that glue instantiates).
+# --target web: its initSync({ module }) runs unchanged in Node (tried on Node
+# 20), so the browser page shares this exact glue; the Node entry only reads
+# the bytes. --experimental-reset-state-function: __wbg_reset_state() makes a
+# fresh instance of the same module synchronously, the way out after a trap
+# (initSync does nothing once an instance exists).
+# The one warning filtered out says `strip = true` dropped the target_features
+# section: wasm-bindgen then detects reference types from the runtime's
+# externref intrinsics instead, and the guest keeps the release profile every
+# guest is built with.
+wasm-bindgen "$repo/target/wasm/qrglue.bindgen.wasm" --out-dir gen/bindgen --out-name qrglue \
+  --target web --experimental-reset-state-function \
+  2> >(grep -v 'the `target_features` custom section is missing' >&2)
 
 # The native addon (qrglue/native): plain cargo, in the `addon` profile (release
 # with panic = "unwind", so a Rust panic becomes a JS exception), then a copy

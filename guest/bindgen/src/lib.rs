@@ -1,0 +1,111 @@
+//! The wasm-bindgen adapter: qrglue-core as a plain wasm module whose JS glue
+//! wasm-bindgen-cli generates (Node's `qrglue/bindgen`, and the browser).
+//!
+//! The exports mirror wit/qr.wit's `generator` and `probe` interfaces with
+//! flat arguments, as the raw ABI passes them: the EC level is its WIT index
+//! (0..=3), `min_size` and `quiet_zone` plain u32s. wasm-bindgen's glue does
+//! the copying: a `&str` is encoded into guest memory with `TextEncoder`
+//! (which would replace a lone surrogate, so the host rejects those first),
+//! and a `Vec<u8>` or `String` result is copied out into a JS value owned by
+//! JS and freed in the guest before the call returns.
+//!
+//! A core error is thrown as a JS `Error` whose `message` is the core's
+//! message (the contract's text) and whose `kind` is the WIT case name; the
+//! host maps it to its `QrError`. A trap (the `trap` probe, or a panic, which
+//! aborts under the release profile) reaches JS as `WebAssembly.RuntimeError`.
+
+#![cfg(target_arch = "wasm32")]
+
+use qrglue_core::{EcLevel, Options, QrError, contract};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// JavaScript's own `Error` class, imported so a core error is thrown as
+    /// a real `Error` (with a stack) carrying the WIT kind.
+    #[wasm_bindgen(js_name = Error)]
+    type JsErrorObject;
+
+    #[wasm_bindgen(constructor, js_class = Error)]
+    fn new(message: &str) -> JsErrorObject;
+
+    /// Sets `error.kind`, the WIT `qr-error` case name (`"data-too-long"`).
+    #[wasm_bindgen(method, setter = kind, js_class = Error)]
+    fn set_kind(this: &JsErrorObject, kind: &str);
+}
+
+/// The core's error as the JS value wasm-bindgen throws: `Error(message)`
+/// with `kind` set.
+fn js_error(error: QrError) -> JsValue {
+    let thrown = JsErrorObject::new(&error.to_string());
+    thrown.set_kind(error.kind().as_str());
+    thrown.into()
+}
+
+/// Options from the flat arguments, after the text checks (the order every
+/// path reports errors in: see wit/qr.wit): an EC index outside 0..=3 is
+/// `invalid-options` only once the text is known to be fine.
+fn options(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<Options, QrError> {
+    qrglue_core::validate_text(text)?;
+    let ec_level = EcLevel::from_index(ec_level).ok_or_else(|| QrError::InvalidOptions(contract::bad_ec_level_index(ec_level)))?;
+    Ok(Options { ec_level, min_size, quiet_zone })
+}
+
+/// The QR code for `text` as a 1-bit grayscale PNG (WIT `generator.png`).
+#[wasm_bindgen]
+pub fn png(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<Vec<u8>, JsValue> {
+    options(text, ec_level, min_size, quiet_zone).and_then(|options| qrglue_core::png(text, &options)).map_err(js_error)
+}
+
+/// The QR code for `text` as an SVG document (WIT `generator.svg`).
+#[wasm_bindgen]
+pub fn svg(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<String, JsValue> {
+    options(text, ec_level, min_size, quiet_zone).and_then(|options| qrglue_core::svg(text, &options)).map_err(js_error)
+}
+
+/// Probe: does nothing (the fixed cost of one call).
+#[wasm_bindgen]
+pub fn noop() {}
+
+/// Probe: takes `data` (copied into the guest by the glue) and returns its length.
+#[wasm_bindgen]
+pub fn consume(data: Vec<u8>) -> u32 {
+    data.len() as u32
+}
+
+/// Probe: `len` bytes, byte i = i mod 251. Traps if `len` is over 16 MiB,
+/// as WIT's `produce` does (a probe, not an API: a trap is the clear answer).
+#[wasm_bindgen]
+pub fn produce(len: u32) -> Vec<u8> {
+    assert!(len <= qrglue_core::probe::MAX_PRODUCE_BYTES, "produce: len over 16 MiB");
+    qrglue_core::probe::pattern(len as usize)
+}
+
+/// Probe: renders the PNG `times` times in the guest; the last PNG's length.
+#[wasm_bindgen(js_name = pngRepeat)]
+pub fn png_repeat(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32, times: u32) -> Result<u32, JsValue> {
+    options(text, ec_level, min_size, quiet_zone)
+        .and_then(|options| qrglue_core::probe::png_repeat(text, &options, times))
+        .map_err(js_error)
+}
+
+/// Probe: traps, always (wasm `unreachable`), so hosts can test recovery.
+#[wasm_bindgen]
+pub fn trap() {
+    core::arch::wasm32::unreachable()
+}
+
+/// Probe: the linear memory size in 64 KiB pages (bounded-memory tests).
+#[wasm_bindgen(js_name = memoryPages)]
+pub fn memory_pages() -> u32 {
+    core::arch::wasm32::memory_size(0) as u32
+}
+
+/// Probe: this instance's `WebAssembly.Memory`, so the host can read the
+/// memory's size itself (`buffer.byteLength`) and check `memoryPages` against
+/// it. The glue replaces the instance after a trap, so the host asks again
+/// rather than keeping the first instance's memory.
+#[wasm_bindgen(js_name = wasmMemory)]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
