@@ -3,15 +3,16 @@
 //
 //   component  qrglue.component.wasm through jco's output (hosts/node/gen)
 //   raw        qrglue.raw.wasm through the hand-written raw-ABI glue
-//   bindgen    the wasm-bindgen build (its `web` target)
+//   bindgen    the wasm-bindgen build (its `web` target, hosts/node/gen/bindgen)
 //
 // Every path has the Node package's API shape: png(text, options) ->
 // Uint8Array, svg(text, options) -> string, QrError with `.kind`, plus the
 // bench probes. Modules compile with WebAssembly.compileStreaming, so the .wasm
 // compiles while it downloads and never hits Chromium's 8 MB limit on
-// synchronous compiles on the main thread.
-import { instantiate as instantiateComponent } from '../node/gen/qrglue.js';
-import { QrError, GuestTrapError, checkText, resolveOptions } from '../node/lib/common.js';
+// synchronous compiles on the main thread. Each path's glue is imported only
+// when that path is chosen, so a path that is not built fails alone, with a
+// message, and the others still work.
+import { QrError, GuestTrapError } from '../node/lib/common.js';
 
 export { QrError, GuestTrapError };
 
@@ -26,14 +27,30 @@ const compile = (relative) => WebAssembly.compileStreaming(fetch(new URL(relativ
 export async function loadPath(name) {
   switch (name) {
     case 'component': return loadComponent();
+    case 'bindgen': return loadBindgen();
     default: throw new Error(`unknown path ${JSON.stringify(name)} (known: ${PATH_NAMES.join(', ')})`);
   }
 }
 
+// A path's files are build outputs: say which build makes them.
+function notBuilt(path, what, error) {
+  return new Error(`${path} path: could not load ${what} (built by \`just build-node\`): ${error.message}`);
+}
+
+async function loadBindgen() {
+  const glue = await import('../node/lib/bindgen.js').catch((error) => { throw notBuilt('bindgen', 'its glue', error); });
+  const module = await WebAssembly.compileStreaming(fetch(glue.BINDGEN_WASM_URL))
+    .catch((error) => { throw notBuilt('bindgen', 'hosts/node/gen/bindgen/qrglue_bg.wasm', error); });
+  glue.initBindgen(module);
+  return { name: 'bindgen', png: glue.png, svg: glue.svg, probe: glue.probe };
+}
+
 async function loadComponent() {
-  const coreModule = await compile('../node/gen/qrglue.core.wasm').catch((error) => {
-    throw new Error(`component path: could not load hosts/node/gen/qrglue.core.wasm (run \`just build-node\`): ${error.message}`);
-  });
+  const { instantiate: instantiateComponent } = await import('../node/gen/qrglue.js')
+    .catch((error) => { throw notBuilt('component', 'hosts/node/gen/qrglue.js', error); });
+  const { checkText, resolveOptions } = await import('../node/lib/common.js');
+  const coreModule = await compile('../node/gen/qrglue.core.wasm')
+    .catch((error) => { throw notBuilt('component', 'hosts/node/gen/qrglue.core.wasm', error); });
   let exports;
   const fresh = () => {
     exports = instantiateComponent(() => coreModule, {});

@@ -1,0 +1,255 @@
+// The page in Debian's headless Chromium, as a person uses it: for each path,
+// the reference URL's PNG is the golden one and a screenshot of the code
+// decodes to the text; every error kind shows its message next to the input;
+// a URL with state reproduces its image; typing updates the code and the URL;
+// the bench panel completes and its JSON follows the bench schema. Every page
+// must also stay free of console errors and failed requests.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { validateBrowserReport } from '../tools/bench-schema.mjs';
+import { openPage, startBrowser, waitForRender } from '../tools/harness.mjs';
+
+const PATHS = ['component', 'raw', 'bindgen'];
+const repo = new URL('../../../', import.meta.url);
+const cases = JSON.parse(readFileSync(new URL('tests/vectors/cases.json', repo), 'utf8')).cases;
+const expected = JSON.parse(readFileSync(new URL('tests/vectors/expected.json', repo), 'utf8'));
+const caseById = new Map(cases.map((c) => [c.id, c]));
+const REFERENCE = caseById.get('ref-02');
+
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+function decodeScreenshot(png) {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length), image.width, image.height);
+}
+
+function query(state) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(state)) params.set(key, String(value));
+  return `?${params}`;
+}
+
+/** The bytes the page shows right now: the <img>'s PNG and the SVG download. */
+async function shownOutputs(page) {
+  const { png, svg } = await page.evaluate(async () => {
+    const bytes = async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer()));
+    return { png: await bytes(document.getElementById('png').src), svg: await bytes(document.getElementById('download-svg').href) };
+  });
+  return { png: Uint8Array.from(png), svg: Uint8Array.from(svg) };
+}
+
+/** Sets the form as a person would leave it, then lets the page render once. */
+async function setForm(page, { text, ecLevel = 'low', minSize = '200', quietZone = '4' }) {
+  // Code units, not a string: a lone surrogate must reach the textarea as is.
+  const units = Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));
+  await page.evaluate(({ units, ecLevel, minSize, quietZone }) => {
+    let text = '';
+    for (let i = 0; i < units.length; i += 4096) text += String.fromCharCode(...units.slice(i, i + 4096));
+    document.getElementById('ec-level').value = ecLevel;
+    document.getElementById('min-size').value = minSize;
+    document.getElementById('quiet-zone').value = quietZone;
+    const box = document.getElementById('text');
+    box.value = text;
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }, { units, ecLevel, minSize: String(minSize), quietZone: String(quietZone) });
+  await waitForRender(page);
+}
+
+async function shownError(page) {
+  return page.evaluate(() => {
+    const box = document.getElementById('error');
+    return { hidden: box.hidden, kind: box.dataset.kind ?? null, message: box.querySelector('.message')?.textContent ?? null };
+  });
+}
+
+function caseText(c) {
+  return c.text_repeat ? c.text_repeat.unit.repeat(c.text_repeat.count) : c.text;
+}
+
+let browser;
+before(async () => {
+  browser = await startBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('the page offers the three paths and says it is cross-origin isolated', async () => {
+  const page = await openPage(browser.context, browser.baseUrl, '?text=hello');
+  const offered = await page.$$eval('#path option', (options) => options.map((o) => o.value));
+  assert.deepEqual(offered, PATHS);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+  assert.match(await page.textContent('#isolation'), /cross-origin isolated: yes/);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('acceptance: ?text=hello shows a code that decodes to "hello"', async () => {
+  const page = await openPage(browser.context, browser.baseUrl, '?text=hello');
+  assert.equal(await page.inputValue('#text'), 'hello');
+  assert.equal(decodeScreenshot(await page.locator('#png').screenshot())?.data, 'hello');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+for (const path of PATHS) {
+  describe(`path ${path}`, () => {
+    test('reference URL: golden PNG and SVG bytes, and both rendered codes decode to the text', async () => {
+      const page = await openPage(browser.context, browser.baseUrl, query({ text: REFERENCE.text, path }));
+      assert.equal(await page.getAttribute('html', 'data-status'), 'ok', await page.textContent('#error'));
+      const { png, svg } = await shownOutputs(page);
+      assert.equal(sha256(png), expected['ref-02'].png_sha256);
+      assert.equal(png.length, expected['ref-02'].png_bytes);
+      assert.equal(sha256(svg), expected['ref-02'].svg_sha256);
+      assert.equal(decodeScreenshot(await page.locator('#png').screenshot())?.data, REFERENCE.text, 'PNG screenshot');
+      assert.equal(decodeScreenshot(await page.locator('#svg svg').screenshot())?.data, REFERENCE.text, 'SVG screenshot');
+      assert.match(await page.textContent('#status'), new RegExp(`^${path} path`));
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+
+    test('the download buttons give the same bytes', async () => {
+      const page = await openPage(browser.context, browser.baseUrl, query({ text: REFERENCE.text, path }));
+      for (const [button, digest, name] of [['#download-png', expected['ref-02'].png_sha256, 'qrglue.png'],
+        ['#download-svg', expected['ref-02'].svg_sha256, 'qrglue.svg']]) {
+        const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+        assert.equal(download.suggestedFilename(), name);
+        const chunks = [];
+        for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+        assert.equal(sha256(Buffer.concat(chunks)), digest, button);
+      }
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+
+    test('every error kind shows its message next to the input, then a valid input shows a code again', async () => {
+      const page = await openPage(browser.context, browser.baseUrl, query({ text: 'x', path }));
+      const errorCases = [
+        'surrogate-lead-alone', 'surrogate-lead-in-text', 'surrogate-with-bad-options',
+        'err-empty', 'err-empty-and-bad-options', 'err-too-long-bytes', 'capacity-byte-high-plus-1', 'huge-7090-bytes',
+        'err-min-size-0', 'err-min-size-4097', 'err-quiet-zone-17', 'err-min-size-4294967295-b', 'err-too-long-and-bad-options',
+      ];
+      const kindsSeen = new Set();
+      for (const id of errorCases) {
+        const c = caseById.get(id);
+        const options = c.options;
+        await setForm(page, { text: caseText(c), ecLevel: options['ec-level'], minSize: options['min-size'], quietZone: options['quiet-zone'] });
+        const shown = await shownError(page);
+        assert.deepEqual(shown, { hidden: false, kind: expected[id].error, message: expected[id].message }, id);
+        assert.equal(await page.isVisible('#error'), true, `${id}: the message is visible`);
+        assert.equal(await page.getAttribute('#png', 'src'), null, `${id}: no stale code next to an error`);
+        assert.equal(await page.getAttribute('#download-png', 'aria-disabled'), 'true', id);
+        kindsSeen.add(expected[id].error);
+      }
+      assert.deepEqual([...kindsSeen].sort(), ['data-too-long', 'empty-text', 'invalid-options', 'invalid-text']);
+
+      // Over 7089 UTF-8 bytes in fewer UTF-16 units ('é' is 2 bytes): refused by its byte length.
+      await setForm(page, { text: 'é'.repeat(3545) });
+      assert.deepEqual(await shownError(page),
+        { hidden: false, kind: 'data-too-long', message: expected['err-too-long-bytes'].message });
+
+      // Fields that are not numbers: the message quotes what was typed.
+      await setForm(page, { text: 'hello', minSize: 'big' });
+      const notANumber = await shownError(page);
+      assert.equal(notANumber.kind, 'invalid-options');
+      assert.match(notANumber.message, /^min-size .*"big"/);
+
+      await setForm(page, { text: 'fixed' });
+      assert.deepEqual(await shownError(page), { hidden: true, kind: null, message: null });
+      assert.equal(decodeScreenshot(await page.locator('#png').screenshot())?.data, 'fixed');
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+
+    test('a URL with state reproduces its image, and the form shows that state', async () => {
+      // A golden case with no default option.
+      const c = cases.find((k) => !k.text_repeat && expected[k.id].png_sha256 && ['medium', 'quartile', 'high'].includes(k.options['ec-level']) &&
+        Number.isInteger(k.options['min-size']) && k.options['min-size'] !== 200 && Number.isInteger(k.options['quiet-zone']) && k.options['quiet-zone'] !== 4);
+      assert.ok(c, 'the corpus has a case with three non-default options');
+      const state = { text: c.text, 'ec-level': c.options['ec-level'], 'min-size': c.options['min-size'], 'quiet-zone': c.options['quiet-zone'], path };
+      const page = await openPage(browser.context, browser.baseUrl, query(state));
+      assert.deepEqual(await page.evaluate(() => ['text', 'ec-level', 'min-size', 'quiet-zone', 'path']
+        .map((id) => document.getElementById(id).value)),
+      [c.text, c.options['ec-level'], String(c.options['min-size']), String(c.options['quiet-zone']), path]);
+      const { png, svg } = await shownOutputs(page);
+      assert.equal(sha256(png), expected[c.id].png_sha256, c.id);
+      assert.equal(sha256(svg), expected[c.id].svg_sha256, c.id);
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+
+    test('typing updates the code and the URL, and that URL reproduces it', async () => {
+      const page = await openPage(browser.context, browser.baseUrl, query({ path }));
+      await page.fill('#text', 'typed into the page');
+      await waitForRender(page);
+      await page.selectOption('#ec-level', 'quartile');
+      await waitForRender(page);
+      await page.fill('#quiet-zone', '1');
+      await waitForRender(page);
+      assert.equal(decodeScreenshot(await page.locator('#png').screenshot())?.data, 'typed into the page');
+      const url = new URL(page.url());
+      assert.deepEqual(Object.fromEntries(url.searchParams),
+        { text: 'typed into the page', 'ec-level': 'quartile', 'min-size': '200', 'quiet-zone': '1', path });
+      const typed = await shownOutputs(page);
+      const again = await openPage(browser.context, browser.baseUrl, url.search);
+      assert.equal(sha256((await shownOutputs(again)).png), sha256(typed.png));
+      assert.deepEqual([...page.problems, ...again.problems], []);
+      await page.close();
+      await again.close();
+    });
+
+    test('the whole conformance corpus through this path in the browser equals expected.json', async () => {
+      const page = await openPage(browser.context, browser.baseUrl, '?text=corpus');
+      const outcomes = await page.evaluate(async ({ path, cases }) => {
+        const { loadPath, QrError } = await import('/hosts/web/paths.js');
+        const api = await loadPath(path);
+        const hex = async (bytes) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)),
+          (b) => b.toString(16).padStart(2, '0')).join('');
+        const result = {};
+        for (const c of cases) {
+          const text = c.text_repeat ? c.text_repeat.unit.repeat(c.text_repeat.count) : c.text;
+          const options = { ecLevel: c.options['ec-level'], minSize: c.options['min-size'], quietZone: c.options['quiet-zone'] };
+          try {
+            const png = api.png(text, options);
+            const svg = new TextEncoder().encode(api.svg(text, options));
+            result[c.id] = { png_bytes: png.length, png_sha256: await hex(png), svg_sha256: await hex(svg) };
+          } catch (error) {
+            result[c.id] = error instanceof QrError ? { error: error.kind, message: error.message } : { thrown: String(error) };
+          }
+        }
+        return result;
+      }, { path, cases });
+      for (const c of cases) assert.deepEqual(outcomes[c.id], expected[c.id], c.id);
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+  });
+}
+
+test('the bench panel (quick) completes, plots every path and offers JSON in the bench schema', async () => {
+  const page = await openPage(browser.context, browser.baseUrl, '?text=bench');
+  await page.check('#bench-quick');
+  await page.click('#bench-run');
+  await page.waitForFunction(() => ['done', 'error'].includes(document.documentElement.dataset.bench), null, { timeout: 300_000 });
+  assert.equal(await page.getAttribute('html', 'data-bench'), 'done', await page.textContent('#bench-status'));
+  const report = JSON.parse(await page.textContent('#bench-json'));
+  validateBrowserReport(report, {
+    paths: PATHS, payloadSizes: [0, 1024, 16 * 1024], rounds: 3,
+    pngSha256: expected['ref-02'].png_sha256, pngBytes: expected['ref-02'].png_bytes,
+  });
+  assert.equal(report.quick, true);
+  assert.equal(report.cross_origin_isolated, true);
+  assert.match(report.machine, /cross-origin isolated: yes/);
+  // The plot has one bar per row, the download the same JSON.
+  assert.equal(await page.locator('#bench-plot svg rect[height="7"]').count(), report.measurements.length);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#bench-download')]);
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  assert.deepEqual(JSON.parse(Buffer.concat(chunks).toString()), report);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
