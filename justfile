@@ -157,6 +157,23 @@ test-node: build-node
 bench-node: build-node
     node hosts/node/bench/bench.mjs
 
+### Web page (hosts/web: the Node host's glue in a browser) ###
+
+# Serve the page on http://127.0.0.1:PORT (COOP/COEP for a fine timer, application/wasm); Ctrl-C stops.
+[group('web')]
+web PORT="8090": build-node
+    node hosts/web/serve.mjs {{PORT}}
+
+# The page's npm deps (locked) and Debian's chromium (apt-get when /usr/bin/chromium is missing).
+[group('build')]
+build-web: build-node
+    bash hosts/web/scripts/setup.sh
+
+# Web: the server, then the page in headless Chromium per path (golden bytes, jsQR on screenshots, every error message, URL state, corpus) and the bench panel.
+[group('test')]
+test-web: build-web
+    cd hosts/web && node --test
+
 ### Python host (hosts/python) ###
 
 # Python: venv with the pinned dev requirements, both .wasm files in the package, editable install (stamps skip pip when nothing changed).
