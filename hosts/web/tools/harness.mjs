@@ -24,41 +24,58 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * Starts the static server on a free port and Chromium with a fresh profile.
- * Returns { baseUrl, browser, context, version, close() }.
+ * Chromium with a fresh profile (removed by close()). Returns
+ * { context (a playwright BrowserContext), close() }.
  */
-export async function startBrowser() {
+export async function launchChromium() {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`no Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium), or set QRGLUE_CHROMIUM`);
   }
-  const server = await startServer({ port: 0 });
-  const baseUrl = `http://127.0.0.1:${server.address().port}`;
   const profile = mkdtempSync(path.join(os.tmpdir(), 'qrglue-chromium-'));
-  let browser;
   try {
     // launchPersistentContext is how playwright takes a user-data-dir.
-    browser = await chromium.launchPersistentContext(profile, {
+    const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
       args: CHROMIUM_ARGS,
       viewport: { width: 1100, height: 900 },
-      // Downloads go to a temporary folder playwright removes.
-      acceptDownloads: true,
+      acceptDownloads: true, // into a temporary folder playwright removes
     });
+    return {
+      context,
+      async close() {
+        await context.close();
+        rmSync(profile, { recursive: true, force: true });
+      },
+    };
   } catch (error) {
-    server.close();
     rmSync(profile, { recursive: true, force: true });
     throw error;
   }
-  const version = browser.browser()?.version() ?? (await versionFromPage(browser, baseUrl));
+}
+
+/**
+ * Starts the static server on a free port and Chromium with a fresh profile.
+ * Returns { baseUrl, context, version, close() }.
+ */
+export async function startBrowser() {
+  const server = await startServer({ port: 0 });
+  const baseUrl = `http://127.0.0.1:${server.address().port}`;
+  let browser;
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  const version = browser.context.browser()?.version() ?? (await versionFromPage(browser.context, baseUrl));
   return {
     baseUrl,
-    context: browser,
+    context: browser.context,
     version,
     async close() {
       await browser.close();
       await new Promise((resolve) => server.close(resolve));
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }
