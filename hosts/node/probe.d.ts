@@ -2,7 +2,7 @@
 import type { Options } from './index.js';
 
 export interface Probe {
-  readonly path: 'component' | 'raw';
+  readonly path: 'component' | 'raw' | 'bindgen';
   /** Does nothing: the fixed cost of one call. */
   noop(): void;
   /** Copies `data` into the guest; returns its length. */
@@ -21,3 +21,4 @@ export interface Probe {
 
 export declare const component: Probe;
 export declare const raw: Probe;
+export declare const bindgen: Probe;

@@ -1,5 +1,9 @@
-// qrglue/probe: the measuring calls of both paths, for benchmarks and tests.
+// qrglue/probe: the measuring calls of the wasm paths, for benchmarks and tests.
 // Not an API for users: `trap` replaces the instance, `produce` over 16 MiB
-// traps on the component path and is invalid-options on the raw path.
+// traps on the component and bindgen paths and is invalid-options on the raw
+// path.
 export { probe as component } from './lib/component.js';
 export { probe as raw } from './lib/raw.js';
+export { probe as bindgen } from './lib/bindgen.js';
+// The bindgen glue is initialised by its Node entry, which reads the .wasm.
+import './bindgen.js';

@@ -25,13 +25,33 @@ REFERENCE = "ref-02"  # https://www.reddit.com/r/rustjerk/top/?t=all
 # Table rows, in the order a reader compares them.
 ROWS = [
     ("rust", "native"), ("rust", "component"), ("rust", "raw"),
-    ("node", "component"), ("node", "raw"),
-    ("python", "component"), ("python", "component-stock"), ("python", "raw"),
+    ("node", "native"), ("node", "component"), ("node", "raw"), ("node", "bindgen"),
+    ("python", "native"), ("python", "component"), ("python", "component-stock"), ("python", "raw"),
     ("node", "node-qrcode"), ("python", "segno"), ("python", "python-qrcode"),
 ]
+# Rows a host may lack without the report calling them missing.
+OPTIONAL_ROWS = {"component-stock"}
 PEERS = {"node-qrcode", "segno", "python-qrcode"}
 LABELS = {"component": "component", "component-stock": "component (stock wasmtime-py glue)", "raw": "raw ABI", "native": "native (no wasm)",
+          "bindgen": "wasm-bindgen",
           "component-thp": "component, GLIBC_TUNABLES=glibc.malloc.hugetlb=1 (own process)"}
+# The in-process native path of each host has its own name.
+HOST_LABELS = {("node", "native"): "native addon (napi-rs)", ("python", "native"): "native extension (PyO3)"}
+
+
+def label(host: str, path: str) -> str:
+    return HOST_LABELS.get((host, path), LABELS.get(path, path))
+
+
+# What each in-process way of bringing the Rust in buys, for "What to pick".
+WHAT_IT_BUYS = {
+    "native": "no wasm at all, but a compiled build per platform (OS, CPU, libc) to ship or build on install, "
+              "and Rust runs unsandboxed in the host process",
+    "component": "one .wasm for every platform, sandboxed (memory capped, a trap is an error), with a typed WIT contract "
+                 "that generates the glue in every language",
+    "raw": "one .wasm for every platform, sandboxed, with glue written and maintained by hand in each host",
+    "bindgen": "one .wasm for every platform, sandboxed, with glue generated for JavaScript only (Node and browsers)",
+}
 # The sizes results actually come in: a second per-byte fit stops here, below
 # the point where the allocator's behaviour changes (see the report's note).
 SMALL_LIMIT = 256 * 1024
@@ -163,10 +183,34 @@ def build(hosts: dict[str, dict], expected: dict, core: dict | None = None) -> d
     }
 
 
+def in_process_choice(host: str, by: dict, glue: dict) -> str | None:
+    """One sentence per host: every way of bringing the Rust in, fastest
+    first, with its cost per png and per call and what it buys."""
+    paths = [p for p in ("native", "raw", "component", "bindgen") if (host, p) in by]
+    if len(paths) < 2:
+        return None
+    paths.sort(key=lambda p: by[(host, p)]["median_ns"])
+    fastest = by[(host, paths[0])]
+    parts = []
+    for p in paths:
+        r = by[(host, p)]
+        noop = glue.get((host, p), {}).get("noop_ns")
+        extra = "" if p == paths[0] else f", +{us(r['median_ns'] - fastest['median_ns'])} us"
+        parts.append(f"{label(host, p)} {us(r['median_ns'])} us per png{extra}"
+                     + (f", {us(noop)} us per empty call" if noop is not None else "")
+                     + f" ({WHAT_IT_BUYS[p]})")
+    return f"**{host}**, bringing the Rust in, fastest first: " + "; ".join(parts) + "."
+
+
 def advice(rows: list[dict], glue: list[dict], cold: list[dict]) -> list[str]:
     """'What to pick', derived from the numbers (every sentence cites them)."""
     out = []
     by = {(r["host"], r["path"]): r for r in rows}
+    glue_by = {(g["host"], g["path"]): g for g in glue}
+    for host in ("node", "python"):
+        sentence = in_process_choice(host, by, glue_by)
+        if sentence:
+            out.append(sentence)
     for host in ("rust", "node", "python"):
         comp, raw = by.get((host, "component")), by.get((host, "raw"))
         if comp and raw:
@@ -188,6 +232,10 @@ def advice(rows: list[dict], glue: list[dict], cold: list[dict]) -> list[str]:
     native = by.get(("rust", "native"))
     if native:
         wasm = [r for r in rows if not r["peer"] and r["path"] != "native"]
+        for addon in (by.get(("node", "native")), by.get(("python", "native"))):
+            if addon:
+                out.append(f"**{addon['host']}** {label(addon['host'], 'native')}: {us(addon['median_ns'])} us per png, "
+                           f"{addon['ratio_to_native']:.2f}x Rust's own native call ({us(native['median_ns'])} us): what crossing into the host language costs without wasm.")
         if wasm:
             fastest = min(wasm, key=lambda r: r["median_ns"])
             out.append(f"The fastest wasm path is {fastest['host']} {fastest['path']} at {fastest['ratio_to_native']:.2f}x native ({us(native['median_ns'])} us natively): the bridge, not the guest, is what differs between hosts.")
@@ -208,7 +256,7 @@ def markdown(report: dict) -> str:
     for r in report["png"]:
         ratio = "—" if r["ratio_to_native"] is None else f"{r['ratio_to_native']:.2f}"
         digest = "peer (own encoder)" if r["peer"] else ("match" if r["digest_match"] else "**MISMATCH**")
-        lines.append(f"| {r['host']} | {LABELS.get(r['path'], r['path'])} | {us(r['median_ns'])} | {us(r['p10_ns'])}–{us(r['p90_ns'])} | {ratio} | {us(r['guest_only_ns'])} | {us(r['glue_ns'])} | {r['png_bytes']} | {digest} |")
+        lines.append(f"| {r['host']} | {label(r['host'], r['path'])} | {us(r['median_ns'])} | {us(r['p10_ns'])}–{us(r['p90_ns'])} | {ratio} | {us(r['guest_only_ns'])} | {us(r['glue_ns'])} | {r['png_bytes']} | {digest} |")
     lines += ["", "Glue = host-side time per png minus the guest-only time per png (`png-repeat`) on the same path.", ""]
     if report["core_stages"]:
         lines += ["## Where the guest's time goes (native, no wasm)", "", "| stage | median us | p10–p90 us | bytes |", "|---|---|---|---|"]
@@ -219,7 +267,7 @@ def markdown(report: dict) -> str:
     lines += ["| host | path | noop us | lowering a us | lowering ns/byte | ns/byte ≤ 256 KiB | lifting a us | lifting ns/byte | ns/byte ≤ 256 KiB |", "|---|---|---|---|---|---|---|---|---|"]
     nb = lambda v: "—" if v is None else f"{v:.3f}"
     for g in report["glue"]:
-        lines.append(f"| {g['host']} | {LABELS.get(g['path'], g['path'])} | {us(g['noop_ns'])} | {us(g['consume_fixed_ns'])} | {nb(g['consume_ns_per_byte'])} | {nb(g['consume_ns_per_byte_small'])} | {us(g['produce_fixed_ns'])} | {nb(g['produce_ns_per_byte'])} | {nb(g['produce_ns_per_byte_small'])} |")
+        lines.append(f"| {g['host']} | {label(g['host'], g['path'])} | {us(g['noop_ns'])} | {us(g['consume_fixed_ns'])} | {nb(g['consume_ns_per_byte'])} | {nb(g['consume_ns_per_byte_small'])} | {us(g['produce_fixed_ns'])} | {nb(g['produce_ns_per_byte'])} | {nb(g['produce_ns_per_byte_small'])} |")
     lines += ["", "The ≤ 256 KiB columns fit only the points up to 256 KiB (shown when the run went past it)."]
     glue = {(g["host"], g["path"]): g for g in report["glue"]}
     default, thp = glue.get(("python", "component")), glue.get(("python", "component-thp"))
@@ -287,7 +335,7 @@ def main() -> int:
     if not args.no_chart:
         chart(report, BENCH / "report.svg")
     print(md)
-    missing = [f"{h} {p}" for h, p in ROWS if h in hosts and not any(r["host"] == h and r["path"] == p for r in report["png"]) and p != "component-stock"]
+    missing = [f"{h} {p}" for h, p in ROWS if h in hosts and not any(r["host"] == h and r["path"] == p for r in report["png"]) and p not in OPTIONAL_ROWS]
     mismatched = [f"{r['host']} {r['path']}" for r in report["png"] if r["digest_match"] is False]
     if missing:
         print(f"rows missing from the host results: {', '.join(missing)}", file=sys.stderr)

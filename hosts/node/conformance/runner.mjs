@@ -1,7 +1,7 @@
 // Conformance runner for the Node host (tests/conformance/README.md): renders
 // every case of the corpus (QRGLUE_VECTORS_DIR, default tests/vectors) on each
 // path through the package's public API and prints one JSON object:
-//   {"paths": {"node-component": {id: outcome}, "node-raw": {...}, "node-native": {...}}}
+//   {"paths": {"node-component": {id: outcome}, "node-raw": {...}, "node-native": {...}, "node-bindgen": {...}}}
 // An outcome is {png_sha256, png_bytes, svg_sha256} or {error: kind, message}.
 // Exits 0 whenever it produced an outcome for every case; never reads
 // expected.json (tests/conformance/run.py compares).
@@ -11,9 +11,10 @@ import { createHash } from 'node:crypto';
 import * as componentPath from 'qrglue';
 import * as rawPath from 'qrglue/raw';
 import * as nativePath from 'qrglue/native';
+import * as bindgenPath from 'qrglue/bindgen';
 import { loadCases, caseText, jsOptions } from '../testing/corpus.js';
 
-const PATHS = { 'node-component': componentPath, 'node-raw': rawPath, 'node-native': nativePath };
+const PATHS = { 'node-component': componentPath, 'node-raw': rawPath, 'node-native': nativePath, 'node-bindgen': bindgenPath };
 
 function sha256(bytes) {
   return createHash('sha256').update(bytes).digest('hex');
@@ -27,7 +28,8 @@ function attempt(render) {
   try {
     return { ok: render() };
   } catch (error) {
-    if (error instanceof componentPath.QrError || error instanceof rawPath.QrError || error instanceof nativePath.QrError) {
+    if (error instanceof componentPath.QrError || error instanceof rawPath.QrError || error instanceof nativePath.QrError ||
+        error instanceof bindgenPath.QrError) {
       return { error: error.kind, message: error.message };
     }
     return { error: `unexpected ${error?.name ?? typeof error}: ${error?.message ?? error}` };

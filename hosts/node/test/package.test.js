@@ -27,6 +27,7 @@ test('npm pack -> install into an empty project -> both entry points give the go
   for (const required of ['wasm/qrglue.component.wasm', 'wasm/qrglue.raw.wasm', 'gen/qrglue.core.wasm',
     'gen/qrglue.js', 'index.js', 'raw.js', 'probe.js', 'index.d.ts', 'raw.d.ts', 'probe.d.ts', 'lib/common.js',
     'lib/component.js', 'lib/raw.js', 'package.json', 'README.md',
+    'bindgen.js', 'bindgen.d.ts', 'lib/bindgen.js', 'gen/bindgen/qrglue.js', 'gen/bindgen/qrglue_bg.wasm',
     'native.js', 'native.d.ts', 'native-probe.js', 'native-probe.d.ts', 'lib/native.js']) {
     assert.ok(files.includes(required), `tarball lacks ${required}`);
   }
@@ -44,12 +45,12 @@ test('npm pack -> install into an empty project -> both entry points give the go
     import { createHash } from 'node:crypto';
     const digest = (b) => createHash('sha256').update(b).digest('hex');
     const out = {};
-    for (const entry of ['qrglue', 'qrglue/raw']) {
+    for (const entry of ['qrglue', 'qrglue/raw', 'qrglue/bindgen']) {
       const m = await import(entry);
       out[entry] = { png: digest(m.png(${JSON.stringify(REFERENCE_URL)})), kind: (() => { try { m.png(''); } catch (e) { return e.kind; } })() };
     }
     const probe = await import('qrglue/probe');
-    out.probe = [probe.component.consume(new Uint8Array(3)), probe.raw.consume(new Uint8Array(3))];
+    out.probe = [probe.component.consume(new Uint8Array(3)), probe.raw.consume(new Uint8Array(3)), probe.bindgen.consume(new Uint8Array(3))];
     out.native = await import('qrglue/native').then(() => 'loaded', (e) => /no native addon.*just build-node/s.test(e.message));
     console.log(JSON.stringify(out));`;
   const result = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script],
@@ -58,7 +59,8 @@ test('npm pack -> install into an empty project -> both entry points give the go
   assert.deepEqual(result, {
     qrglue: { png: want, kind: 'empty-text' },
     'qrglue/raw': { png: want, kind: 'empty-text' },
-    probe: [3, 3],
+    'qrglue/bindgen': { png: want, kind: 'empty-text' },
+    probe: [3, 3, 3],
     native: true,
   });
 });

@@ -19,7 +19,7 @@ async function runRunner(env) {
     { cwd: repoRoot, env: { ...process.env, ...env }, maxBuffer: 16 << 20 });
   const output = JSON.parse(stdout);
   assert.deepEqual(Object.keys(output), ['paths']);
-  assert.deepEqual(Object.keys(output.paths).sort(), ['node-component', 'node-native', 'node-raw']);
+  assert.deepEqual(Object.keys(output.paths).sort(), ['node-bindgen', 'node-component', 'node-native', 'node-raw']);
   return output.paths;
 }
 

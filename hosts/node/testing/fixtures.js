@@ -1,9 +1,10 @@
 // Shared by the tests (kept out of test/, which `node --test` runs as tests):
 // the golden vectors (QRGLUE_VECTORS_DIR, default tests/vectors; see
-// corpus.js) and the two paths side by side.
+// corpus.js) and the wasm paths side by side.
 import { createHash } from 'node:crypto';
 import * as componentPath from '../index.js';
 import * as rawPath from '../raw.js';
+import * as bindgenPath from '../bindgen.js';
 import * as probes from '../probe.js';
 import { loadCases, loadExpected, caseText, jsOptions } from './corpus.js';
 
@@ -18,10 +19,11 @@ export function sha256(data) {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** Both paths with the same shape: { name, api, probe }. */
+/** The wasm paths (component, raw, bindgen) with the same shape: { name, api, probe }. */
 export const paths = [
   { name: 'component', api: componentPath, probe: probes.component },
   { name: 'raw', api: rawPath, probe: probes.raw },
+  { name: 'bindgen', api: bindgenPath, probe: probes.bindgen },
 ];
 
 /** Runs `fn` and returns the thrown error (fails if nothing is thrown). */

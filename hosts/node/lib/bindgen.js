@@ -1,0 +1,89 @@
+// The wasm-bindgen path: guest/bindgen compiled to wasm, with the JS glue that
+// wasm-bindgen-cli generates at build time into ../gen/bindgen/ (`just
+// build-node`, `--target web`). The glue does the lowering and lifting; this
+// file adds what it does not: the host-side checks (lone surrogates, oversized
+// texts, option types), error mapping, and trap recovery.
+//
+// Runtime-agnostic: no Node API here. The glue is initialised synchronously
+// from a compiled module or the .wasm bytes that the entry point supplies
+// (qrglue/bindgen reads them with readFileSync; a page can compile
+// BINDGEN_WASM_URL with WebAssembly.compileStreaming).
+import * as glue from '../gen/bindgen/qrglue.js';
+import { QrError, GuestTrapError, ERROR_KINDS, checkText, resolveOptions } from './common.js';
+
+/** Where the build puts the module the glue instantiates (beside the glue). */
+export const BINDGEN_WASM_URL = new URL('../gen/bindgen/qrglue_bg.wasm', import.meta.url);
+
+let initialised = false;
+
+/**
+ * Instantiates the guest from `wasm` (a WebAssembly.Module, or the bytes of
+ * BINDGEN_WASM_URL), synchronously. Call once before any other export; later
+ * calls do nothing (as the glue's own initSync).
+ */
+export function initBindgen(wasm) {
+  if (initialised) return;
+  const module = wasm instanceof WebAssembly.Module ? wasm : new WebAssembly.Module(wasm);
+  glue.initSync({ module });
+  initialised = true;
+}
+
+const QR_ERROR_KINDS = new Set(ERROR_KINDS);
+
+// Runs one guest call. The guest throws a core error as an Error whose `kind`
+// is the WIT case and whose message is the core's: it becomes QrError with that
+// message. A trap (WebAssembly.RuntimeError) leaves the instance in an unknown
+// state (its stack pointer, its allocator): the glue's __wbg_reset_state()
+// replaces it with a fresh instance of the same module before GuestTrapError
+// reaches the caller, so the next call works.
+function guestCall(call) {
+  if (!initialised) {
+    throw new Error('qrglue bindgen: initBindgen(wasm) must run before the first call (qrglue/bindgen does it on import)');
+  }
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof WebAssembly.RuntimeError) {
+      glue.__wbg_reset_state();
+      throw new GuestTrapError('bindgen', error);
+    }
+    if (error instanceof Error && QR_ERROR_KINDS.has(error.kind)) {
+      throw new QrError(error.kind, error.message);
+    }
+    throw error;
+  }
+}
+
+// Text and options checked and resolved as on every path, then passed flat:
+// the guest takes the EC level as its WIT index. checkText must come first:
+// the glue encodes strings with TextEncoder, which turns a lone surrogate into
+// U+FFFD (a different text), and copies the whole text into guest memory.
+function callWithText(exportFn, text, options, ...extra) {
+  checkText(text);
+  const { ecIndex, minSize, quietZone } = resolveOptions(text, options);
+  return guestCall(() => exportFn(text, ecIndex, minSize, quietZone, ...extra));
+}
+
+export function png(text, options) {
+  // The glue copies the PNG out of guest memory (`.slice()`) and frees it in
+  // the guest: the Uint8Array is ours.
+  return callWithText(glue.png, text, options);
+}
+
+export function svg(text, options) {
+  return callWithText(glue.svg, text, options);
+}
+
+/** Probes of the bindgen path (for benchmarks and tests, not for users). */
+export const probe = Object.freeze({
+  path: 'bindgen',
+  noop: () => guestCall(() => glue.noop()),
+  consume: (data) => guestCall(() => glue.consume(data)),
+  produce: (len) => guestCall(() => glue.produce(len)),
+  pngRepeat: (text, options, times) => callWithText(glue.pngRepeat, text, options, times),
+  trap: () => guestCall(() => glue.trap()),
+  /** The guest's own answer: its linear memory size in 64 KiB pages. */
+  memoryPages: () => guestCall(() => glue.memoryPages()),
+  /** Current size of the guest's linear memory in bytes, read by the host. */
+  memoryBytes: () => guestCall(() => glue.wasmMemory().buffer.byteLength),
+});
