@@ -1,0 +1,291 @@
+//! `qrglue._native`: qrglue-core as a CPython extension, built with PyO3
+//! (stable ABI, CPython 3.10 and later).
+//!
+//! The core runs in the Python process itself: no wasm, no linear memory, no
+//! sandbox. `qrglue/native.py` wraps these functions with the API of the
+//! other Python paths (keyword-only options with their defaults, docstrings,
+//! types); every check happens here, so that calling the extension directly
+//! cannot alter a text or copy an oversized one either.
+//!
+//! - Texts: a `str` is read as exactly the text it holds. A lone surrogate is
+//!   `invalid-text` with the contract's message (CPython refuses to encode it
+//!   as UTF-8 and PyO3 reports that as `UnicodeEncodeError`; it is never
+//!   replaced). A `str` of more than [`MAX_TEXT_BYTES`] code points has more
+//!   UTF-8 bytes than that too, so it is refused before any copy: only a scan
+//!   for a surrogate (C speed, in place) decides between `invalid-text` and
+//!   `data-too-long`, as the contract's check order requires.
+//! - Options: checked in WIT order with the messages the other Python paths
+//!   give (`repr` of the offending value), after the text checks.
+//! - Errors: a core `QrError` is raised as `qrglue.QrError` (the class of
+//!   `qrglue._common`) with the WIT kind and the core's message.
+//! - The GIL: `png`, `svg` and `png_repeat` run the core with the GIL released
+//!   (`py.detach`), on owned copies of the text and options.
+//! - Panics: the crate is built with `panic = "unwind"` (Cargo profile
+//!   `addon`), and every call that reaches the core runs under
+//!   `catch_unwind`: a panic is raised as `NativePanic` (a `RuntimeError`),
+//!   and the next call works. The `panic` probe proves it.
+
+use std::any::Any;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyUnicodeEncodeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
+use qrglue_core::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES, Options, QrError, contract, probe};
+
+pyo3::create_exception!(
+    qrglue._native,
+    NativePanic,
+    PyRuntimeError,
+    "Rust panicked inside qrglue's native extension. The panic was caught: the process and the next call are fine."
+);
+
+/// `qrglue.QrError`, imported once.
+static QR_ERROR: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+/// `re.compile("[\ud800-\udfff]").search`: finds a surrogate in a `str` in place.
+static SURROGATE_SEARCH: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A core error as `qrglue.QrError(kind, message)`.
+fn qr_error(py: Python<'_>, error: QrError) -> PyErr {
+    let class = match QR_ERROR.get_or_try_init(py, || py.import("qrglue._common")?.getattr("QrError").map(Bound::unbind)) {
+        Ok(class) => class.bind(py),
+        Err(e) => return e,
+    };
+    match class.call1((error.kind().as_str(), error.to_string())) {
+        Ok(instance) => PyErr::from_value(instance),
+        Err(e) => e,
+    }
+}
+
+fn lone_surrogate() -> QrError {
+    QrError::InvalidText(contract::LONE_SURROGATE_MESSAGE.to_owned())
+}
+
+/// The value as Python shows it (`-1`, `True`, `2.5`, `'big'`), as in
+/// `qrglue._common._shown`.
+fn shown(value: &Bound<'_, PyAny>) -> String {
+    match value.repr().and_then(|repr| repr.to_str().map(str::to_owned)) {
+        Ok(repr) => repr,
+        Err(_) => format!("a {}", type_name(value)),
+    }
+}
+
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value.get_type().name().and_then(|name| name.to_str().map(str::to_owned)).unwrap_or_else(|_| "object".to_owned())
+}
+
+/// Whether a `str` holds a surrogate, without copying it: an ASCII string
+/// cannot (`isascii` is O(1) in CPython); any other is scanned by `re`.
+fn has_surrogate(text: &Bound<'_, PyString>) -> PyResult<bool> {
+    let py = text.py();
+    if text.call_method0("isascii")?.is_truthy()? {
+        return Ok(false);
+    }
+    let search = SURROGATE_SEARCH
+        .get_or_try_init(py, || py.import("re")?.call_method1("compile", ("[\\ud800-\\udfff]",))?.getattr("search").map(Bound::unbind))?;
+    Ok(!search.bind(py).call1((text,))?.is_none())
+}
+
+/// The text as the core takes it, checked in the contract's order:
+/// invalid-text, empty-text, data-too-long. A non-`str` is a `TypeError`.
+fn read_text(text: &Bound<'_, PyAny>) -> PyResult<String> {
+    let py = text.py();
+    let Ok(string) = text.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!("text must be str, not {}", type_name(text))));
+    };
+    if string.code_point_len()? > MAX_TEXT_BYTES {
+        // At least as many UTF-8 bytes as code points: refused before any copy.
+        let error = if has_surrogate(string)? { lone_surrogate() } else { QrError::DataTooLong };
+        return Err(qr_error(py, error));
+    }
+    let text = match string.to_str() {
+        Ok(text) => text.to_owned(),
+        // UTF-8 encodes every code point but a surrogate: that is the only cause.
+        Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(py) => return Err(qr_error(py, lone_surrogate())),
+        Err(e) => return Err(e),
+    };
+    qrglue_core::validate_text(&text).map_err(|e| qr_error(py, e))?;
+    Ok(text)
+}
+
+fn invalid_options(py: Python<'_>, message: String) -> PyErr {
+    qr_error(py, QrError::InvalidOptions(message))
+}
+
+/// An `int` (not a `bool`: `True` as a size is a bug, not a 1) within bounds.
+fn bounded(option: &str, value: &Bound<'_, PyAny>, min: u32, max: u32) -> PyResult<u32> {
+    if value.is_instance_of::<PyInt>()
+        && !value.is_instance_of::<PyBool>()
+        && let Ok(number) = value.extract::<i64>()
+        && (i64::from(min)..=i64::from(max)).contains(&number)
+    {
+        return Ok(number as u32);
+    }
+    Err(invalid_options(value.py(), contract::out_of_range(option, min, max, shown(value))))
+}
+
+/// The options, in WIT order (ec-level, min-size, quiet-zone).
+fn read_options(ec_level: &Bound<'_, PyAny>, min_size: &Bound<'_, PyAny>, quiet_zone: &Bound<'_, PyAny>) -> PyResult<Options> {
+    let level = ec_level.cast::<PyString>().ok().and_then(|name| name.to_str().ok()).and_then(EcLevel::from_name);
+    let Some(ec_level) = level else {
+        return Err(invalid_options(ec_level.py(), contract::bad_ec_level_name(shown(ec_level))));
+    };
+    let min_size = bounded("min-size", min_size, contract::MIN_MIN_SIZE, MAX_MIN_SIZE)?;
+    let quiet_zone = bounded("quiet-zone", quiet_zone, 0, MAX_QUIET_ZONE)?;
+    Ok(Options { ec_level, min_size, quiet_zone })
+}
+
+/// Text then options: a text error is reported before an options error.
+fn arguments(
+    text: &Bound<'_, PyAny>,
+    ec_level: &Bound<'_, PyAny>,
+    min_size: &Bound<'_, PyAny>,
+    quiet_zone: &Bound<'_, PyAny>,
+) -> PyResult<(String, Options)> {
+    let text = read_text(text)?;
+    Ok((text, read_options(ec_level, min_size, quiet_zone)?))
+}
+
+fn panic_message(payload: &(dyn Any + Send)) -> &str {
+    if let Some(message) = payload.downcast_ref::<&str>() {
+        message
+    } else if let Some(message) = payload.downcast_ref::<String>() {
+        message
+    } else {
+        "(no message)"
+    }
+}
+
+/// Runs `call`; a panic anywhere in it (with or without the GIL) becomes
+/// `NativePanic` instead of PyO3's `PanicException`, a `BaseException` that
+/// `except Exception` would not catch.
+fn guarded<T>(call: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(call))
+        .unwrap_or_else(|payload| Err(NativePanic::new_err(format!("qrglue native: Rust panicked: {}", panic_message(&*payload)))))
+}
+
+/// Runs the core with the GIL released; its error as `qrglue.QrError`.
+fn core<T: Send>(py: Python<'_>, work: impl Send + FnOnce() -> Result<T, QrError>) -> PyResult<T> {
+    py.detach(work).map_err(|e| qr_error(py, e))
+}
+
+/// A `u32` argument of a probe, as `qrglue._generator._u32` checks it.
+fn read_u32(value: &Bound<'_, PyAny>) -> PyResult<u32> {
+    if !value.is_instance_of::<PyBool>()
+        && value.is_instance_of::<PyInt>()
+        && let Ok(number) = value.extract::<u32>()
+    {
+        return Ok(number);
+    }
+    Err(PyValueError::new_err(format!("expected an int in 0..2**32, got {}", shown(value))))
+}
+
+/// The QR code for `text` as PNG bytes. Options positional, unresolved:
+/// `qrglue.native.png` supplies the defaults.
+#[pyfunction]
+fn png<'py>(
+    text: &Bound<'py, PyAny>,
+    ec_level: &Bound<'py, PyAny>,
+    min_size: &Bound<'py, PyAny>,
+    quiet_zone: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let py = text.py();
+    guarded(|| {
+        let (text, options) = arguments(text, ec_level, min_size, quiet_zone)?;
+        let png = core(py, move || qrglue_core::png(&text, &options))?;
+        Ok(PyBytes::new(py, &png))
+    })
+}
+
+/// The QR code for `text` as an SVG document.
+#[pyfunction]
+fn svg<'py>(
+    text: &Bound<'py, PyAny>,
+    ec_level: &Bound<'py, PyAny>,
+    min_size: &Bound<'py, PyAny>,
+    quiet_zone: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyString>> {
+    let py = text.py();
+    guarded(|| {
+        let (text, options) = arguments(text, ec_level, min_size, quiet_zone)?;
+        let svg = core(py, move || qrglue_core::svg(&text, &options))?;
+        Ok(PyString::new(py, &svg))
+    })
+}
+
+/// Probe: renders the PNG `times` times in Rust (GIL released); the last
+/// PNG's length.
+#[pyfunction]
+fn png_repeat(
+    text: &Bound<'_, PyAny>,
+    times: &Bound<'_, PyAny>,
+    ec_level: &Bound<'_, PyAny>,
+    min_size: &Bound<'_, PyAny>,
+    quiet_zone: &Bound<'_, PyAny>,
+) -> PyResult<u32> {
+    let py = text.py();
+    guarded(|| {
+        let (text, options) = arguments(text, ec_level, min_size, quiet_zone)?;
+        let times = read_u32(times)?;
+        core(py, move || probe::png_repeat(&text, &options, times))
+    })
+}
+
+/// Probe: does nothing; the fixed cost of one call.
+#[pyfunction]
+fn noop() {}
+
+/// Probe: `data`'s length. A `bytes` is read in place (no copy); anything
+/// else goes through `bytes(data)`, as on the other paths.
+#[pyfunction]
+fn consume(data: &Bound<'_, PyAny>) -> PyResult<usize> {
+    if let Ok(bytes) = data.cast::<PyBytes>() {
+        return Ok(std::hint::black_box(bytes.as_bytes()).len());
+    }
+    let copied = data.py().get_type::<PyBytes>().call1((data,))?;
+    Ok(std::hint::black_box(copied.cast::<PyBytes>()?.as_bytes()).len())
+}
+
+/// Probe: `length` bytes, byte i = i mod 251; over 16 MiB is
+/// `invalid-options`, as on the raw path.
+#[pyfunction]
+fn produce<'py>(length: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
+    let py = length.py();
+    let length = read_u32(length)?;
+    if length > probe::MAX_PRODUCE_BYTES {
+        let message = format!("produce: len must be at most {}, got {length}", probe::MAX_PRODUCE_BYTES);
+        return Err(qr_error(py, QrError::InvalidOptions(message)));
+    }
+    guarded(|| Ok(PyBytes::new(py, &probe::pattern(length as usize))))
+}
+
+/// Probe: panics in Rust, always, with the GIL released (the unwind crosses
+/// `py.detach`), so tests can check it is raised as `NativePanic` and that
+/// Python and the next call carry on.
+#[pyfunction]
+fn panic(py: Python<'_>) -> PyResult<()> {
+    guarded(|| {
+        py.detach(|| {
+            if std::hint::black_box(true) {
+                panic!("qrglue native: the panic probe was called");
+            }
+        });
+        Ok(())
+    })
+}
+
+#[pymodule]
+fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add("NativePanic", module.py().get_type::<NativePanic>())?;
+    module.add("MAX_TEXT_BYTES", MAX_TEXT_BYTES)?;
+    module.add("MAX_PRODUCE_BYTES", probe::MAX_PRODUCE_BYTES)?;
+    module.add_function(wrap_pyfunction!(png, module)?)?;
+    module.add_function(wrap_pyfunction!(svg, module)?)?;
+    module.add_function(wrap_pyfunction!(png_repeat, module)?)?;
+    module.add_function(wrap_pyfunction!(noop, module)?)?;
+    module.add_function(wrap_pyfunction!(consume, module)?)?;
+    module.add_function(wrap_pyfunction!(produce, module)?)?;
+    module.add_function(wrap_pyfunction!(panic, module)?)?;
+    Ok(())
+}

@@ -1,0 +1,103 @@
+"""The native path: qrglue-core compiled for this machine and loaded into
+Python as a CPython extension (PyO3), with no wasm in between.
+
+Same API, defaults, errors and output as `qrglue` and `qrglue.raw`:
+
+    import qrglue.native
+    data = qrglue.native.png("https://example.com", ec_level="medium", min_size=300)
+
+The extension (`qrglue._native`) is a separate distribution, so the
+`qrglue` wheel stays pure Python + wasm: `pip install ./hosts/python/native`
+(after `pip install ./hosts/python`), or `just build-python` in a source
+checkout. Without it, `import qrglue.native` raises ImportError saying so.
+
+How it differs from the wasm paths:
+- The core runs with the GIL released: `png`, `svg` and `png_repeat` calls
+  from several threads run in parallel. The functions are thread-safe and
+  hold no per-thread state (`Generator` is only the same API as an object).
+- No sandbox: the code runs in this process with its full rights. A Rust
+  panic is caught and raised as `NativePanic` (a RuntimeError); the process
+  and the next call are fine. There is no guest memory (no `memory_pages`)
+  and nothing to trap (no `trap`); the `panic` probe plays that part.
+- Texts are checked before any copy, like on the other paths: a `str` with
+  a lone surrogate is `invalid-text` (never replaced), one of more than 7089
+  code points is refused without being encoded.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+from ._common import DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, QrError
+
+try:
+    from . import _native
+except ImportError as e:
+    if importlib.util.find_spec("qrglue._native") is not None:
+        raise  # present but does not load: say why, not that it is missing
+    raise ImportError(
+        "qrglue.native needs the compiled extension qrglue._native, which is not installed: "
+        "`pip install ./hosts/python/native` (from the qrglue repository, after `pip install ./hosts/python`), "
+        "or `just build-python` in a source checkout",
+        name=__name__,
+    ) from e
+
+__all__ = ["Generator", "NativePanic", "QrError", "consume", "noop", "panic", "png", "png_repeat", "produce", "svg"]
+
+NativePanic = _native.NativePanic
+
+
+def png(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+        quiet_zone: int = DEFAULT_QUIET_ZONE) -> bytes:
+    """The QR code for `text` as PNG bytes (1-bit grayscale). Raises QrError."""
+    return _native.png(text, ec_level, min_size, quiet_zone)
+
+
+def svg(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+        quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
+    """The QR code for `text` as an SVG document. Raises QrError."""
+    return _native.svg(text, ec_level, min_size, quiet_zone)
+
+
+# Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
+
+def png_repeat(text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+               quiet_zone: int = DEFAULT_QUIET_ZONE) -> int:
+    """Render the PNG `times` times in Rust, GIL released; the last PNG's length."""
+    return _native.png_repeat(text, times, ec_level, min_size, quiet_zone)
+
+
+def noop() -> None:
+    """Does nothing: the fixed cost of one call."""
+    _native.noop()
+
+
+def consume(data: bytes) -> int:
+    """`len(data)`, read by Rust (a `bytes` in place, anything else through `bytes(data)`)."""
+    return _native.consume(data)
+
+
+def produce(length: int) -> bytes:
+    """`length` bytes, byte i = i % 251; over 16 MiB is `invalid-options`, as on the raw path."""
+    return _native.produce(length)
+
+
+def panic() -> None:
+    """Make Rust panic, always: raises NativePanic; the next call works."""
+    _native.panic()
+
+
+class Generator:
+    """The native path with the shape of `qrglue.Generator` / `qrglue.raw.Generator`.
+
+    Stateless (there is no Store or instance): every Generator, and the
+    module functions, call the same extension, and all are thread-safe.
+    """
+
+    png = staticmethod(png)
+    svg = staticmethod(svg)
+    png_repeat = staticmethod(png_repeat)
+    noop = staticmethod(noop)
+    consume = staticmethod(consume)
+    produce = staticmethod(produce)
+    panic = staticmethod(panic)
