@@ -49,7 +49,7 @@ native_so=src/qrglue/_native.abi3.so
 native_stamp=$(cat native/Cargo.toml native/pyproject.toml "$repo/Cargo.toml" "$repo/Cargo.lock" \
   "$repo/guest/core/Cargo.toml" $(find native/src "$repo/guest/core/src" -type f | sort) | sha256sum)
 if [ ! -f "$native_so" ] || [ "$native_stamp" != "$(cat .venv/.native-built 2>/dev/null)" ]; then
-  out="$repo/target/python-native"
+  out="$(cd "$repo" && pwd)/target/python-native"
   rm -rf "$out"
   mkdir -p "$out"
   # maturin reports progress even with -q: keep its log, show it on failure.
