@@ -1,16 +1,17 @@
 // Installable: `npm pack` carries both .wasm files, and the tarball installed
 // into an empty project (offline: the package has no runtime dependencies)
-// serves both entry points with the golden digest. It carries the native
+// serves both entry points with the golden digest, and `npx qrglue` (the CLI,
+// package.json "bin") writes it. It carries the native
 // path's loader but no platform binary: there, 'qrglue/native' says how to
 // build the addon.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expected, REFERENCE_URL } from '../testing/fixtures.js';
+import { expected, REFERENCE_URL, sha256 } from '../testing/fixtures.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -24,7 +25,7 @@ test('npm pack -> install into an empty project -> both entry points give the go
 
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', scratch], packageDir));
   const files = packed.files.map((f) => f.path);
-  for (const required of ['wasm/qrglue.component.wasm', 'wasm/qrglue.raw.wasm', 'gen/qrglue.core.wasm',
+  for (const required of ['cli.js', 'wasm/qrglue.component.wasm', 'wasm/qrglue.raw.wasm', 'gen/qrglue.core.wasm',
     'gen/qrglue.js', 'index.js', 'raw.js', 'probe.js', 'index.d.ts', 'raw.d.ts', 'probe.d.ts', 'lib/common.js',
     'lib/component.js', 'lib/raw.js', 'package.json', 'README.md',
     'bindgen.js', 'bindgen.d.ts', 'lib/bindgen.js', 'gen/bindgen/qrglue.js', 'gen/bindgen/qrglue_bg.wasm',
@@ -63,4 +64,24 @@ test('npm pack -> install into an empty project -> both entry points give the go
     probe: [3, 3, 3],
     native: true,
   });
+
+  // The `qrglue` command (package.json "bin": cli.js), as npx finds it in the project.
+  // (npm's own warnings about this machine's npm config are dropped from stderr.)
+  const npx = (args) => {
+    const run = spawnSync('npx', ['--no-install', 'qrglue', ...args], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    return { ...run, stderr: run.stderr.toString().replace(/^npm warn .*\n/gm, '') };
+  };
+  const toStdout = npx(['png', REFERENCE_URL, '-o', '-', '--path', 'raw']);
+  assert.equal(toStdout.status, 0, toStdout.stderr);
+  assert.equal(sha256(toStdout.stdout), want);
+  const toFile = npx(['svg', REFERENCE_URL, '-o', 'ref.svg']);
+  assert.equal(toFile.status, 0, toFile.stderr);
+  assert.equal(sha256(readFileSync(join(project, 'ref.svg'))), expected['ref-02'].svg_sha256);
+  const refused = npx(['png', '', '-o', '-']);
+  assert.deepEqual([refused.status, refused.stderr], [1, 'qrglue: empty-text: text is empty\n']);
+  assert.equal(npx(['png', 'x', '--path', 'jit']).status, 2);
+  assert.match(npx(['--help']).stdout.toString(), /^QR codes as PNG or SVG.*\nUsage: qrglue <COMMAND>\n/s);
+  const native = npx(['png', 'x', '-o', '-', '--path', 'native']);
+  assert.equal(native.status, 3);
+  assert.match(native.stderr, /^qrglue: qrglue\/native: no native addon/);
 });

@@ -1,0 +1,225 @@
+#!/usr/bin/env node
+// `qrglue`: QR codes from the command line, the Node twin of the Rust CLI
+// (hosts/rust/src/bin/qrglue.rs): same subcommands, flags, help shape, error
+// lines and exit codes.
+//
+//   qrglue png TEXT [-o FILE] [--path component|raw|bindgen|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
+//   qrglue svg TEXT [same options]
+//
+// Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG is
+// never written to a terminal unless asked for with `-o -`.
+// Exit status: 0 written, 1 the generator refused the input (`qrglue: <kind>:
+// <message>`), 2 bad command line, 3 the output could not be written or the
+// path could not run (e.g. no native addon, a guest trap).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { QrError, DEFAULTS } from './lib/common.js';
+
+const EXIT_QR_ERROR = 1;
+const EXIT_USAGE = 2;
+const EXIT_FAILURE = 3;
+
+/** Each --path value and the entry point it loads (loaded on demand: native needs a built addon). */
+const PATHS = {
+  component: './index.js',
+  raw: './raw.js',
+  bindgen: './bindgen.js',
+  native: './native.js',
+};
+
+/** --ec-level values, case-insensitive, as the Rust CLI takes them: a letter or the WIT name. */
+const EC_ARGS = {
+  l: 'low', m: 'medium', q: 'quartile', h: 'high',
+  low: 'low', medium: 'medium', quartile: 'quartile', high: 'high',
+};
+
+const ABOUT = 'QR codes as PNG or SVG, through wasm (component, raw ABI or wasm-bindgen) or natively';
+
+const COMMANDS = {
+  png: 'Write the code as a 1-bit grayscale PNG',
+  svg: 'Write the code as an SVG document',
+};
+
+const MAIN_HELP = `${ABOUT}
+
+Usage: qrglue <COMMAND>
+
+Commands:
+  png   ${COMMANDS.png}
+  svg   ${COMMANDS.svg}
+  help  Print this message or the help of the given subcommand(s)
+
+Options:
+  -h, --help     Print help
+  -V, --version  Print version
+`;
+
+const commandUsage = (command) => `Usage: qrglue ${command} [OPTIONS] <TEXT>`;
+
+const commandHelp = (command) => `${COMMANDS[command]}
+
+${commandUsage(command)}
+
+Arguments:
+  <TEXT>  The text to encode (at most 7089 UTF-8 bytes)
+
+Options:
+  -o, --output <FILE>            Where to write; \`-\` is standard output
+      --path <PATH>              Which implementation runs the generator [default: component] [possible values: component, raw, bindgen, native]
+      --ec-level <EC_LEVEL>      Error-correction level: L (~7 %), M (~15 %), Q (~25 %), H (~30 %) [default: l] [possible values: l, m, q, h]
+      --min-size <MIN_SIZE>      Minimum image width in pixels (1..=4096) [default: ${DEFAULTS.minSize}]
+      --quiet-zone <QUIET_ZONE>  Margin in modules (0..=16) [default: ${DEFAULTS.quietZone}]
+  -h, --help                     Print help
+`;
+
+/** A bad command line: the message, then the usage and where to look. */
+class UsageError extends Error {
+  constructor(message, usage = 'Usage: qrglue <COMMAND>') {
+    super(message);
+    this.usage = usage;
+  }
+}
+
+const OPTIONS = {
+  output: { type: 'string', short: 'o' },
+  path: { type: 'string' },
+  'ec-level': { type: 'string' },
+  'min-size': { type: 'string' },
+  'quiet-zone': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+const VALUE_NAMES = {
+  output: '-o, --output <FILE>',
+  path: '--path <PATH>',
+  'ec-level': '--ec-level <EC_LEVEL>',
+  'min-size': '--min-size <MIN_SIZE>',
+  'quiet-zone': '--quiet-zone <QUIET_ZONE>',
+};
+
+/** A u32 option value, as the Rust CLI parses it; anything else is a usage error. */
+function u32(name, value, usage) {
+  if (!/^\+?[0-9]+$/.test(value) || Number(value) > 0xffff_ffff) {
+    throw new UsageError(`invalid value '${value}' for '${VALUE_NAMES[name]}': not an integer within 0..=4294967295`, usage);
+  }
+  return Number(value);
+}
+
+/** The command line of a subcommand -> the request; throws UsageError. */
+function parseRequest(command, args) {
+  const usage = commandUsage(command);
+  // Not strict: every token comes back, so each mistake gets the Rust CLI's wording.
+  const { values, positionals, tokens } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  const seen = new Set();
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (!Object.hasOwn(OPTIONS, token.name)) {
+      throw new UsageError(`unexpected argument '${token.rawName}' found`, usage);
+    }
+    if (token.name === 'help') return { help: command };
+    if (token.value === undefined) {
+      throw new UsageError(`a value is required for '${VALUE_NAMES[token.name]}' but none was supplied`, usage);
+    }
+    if (seen.has(token.name)) {
+      throw new UsageError(`the argument '${VALUE_NAMES[token.name]}' cannot be used multiple times`, usage);
+    }
+    seen.add(token.name);
+  }
+  if (positionals.length === 0) {
+    throw new UsageError('the following required arguments were not provided: <TEXT>', usage);
+  }
+  if (positionals.length > 1) {
+    throw new UsageError(`unexpected argument '${positionals[1]}' found`, usage);
+  }
+  const path = values.path ?? 'component';
+  if (!Object.hasOwn(PATHS, path)) {
+    throw new UsageError(`invalid value '${path}' for '--path <PATH>' [possible values: ${Object.keys(PATHS).join(', ')}]`, usage);
+  }
+  const ecArg = values['ec-level'];
+  if (ecArg !== undefined && !Object.hasOwn(EC_ARGS, ecArg.toLowerCase())) {
+    throw new UsageError(`invalid value '${ecArg}' for '--ec-level <EC_LEVEL>' [possible values: l, m, q, h]`, usage);
+  }
+  const ecLevel = ecArg === undefined ? DEFAULTS.ecLevel : EC_ARGS[ecArg.toLowerCase()];
+  const minSize = values['min-size'] === undefined ? DEFAULTS.minSize : u32('min-size', values['min-size'], usage);
+  const quietZone = values['quiet-zone'] === undefined ? DEFAULTS.quietZone : u32('quiet-zone', values['quiet-zone'], usage);
+  return { command, text: positionals[0], output: values.output, path, options: { ecLevel, minSize, quietZone } };
+}
+
+/** argv (after `qrglue`) -> what to do; throws UsageError. */
+function parseCommandLine(argv) {
+  const [first, ...rest] = argv;
+  if (first === undefined) throw new UsageError('a subcommand is required (png or svg)');
+  if (first === '-h' || first === '--help') return { print: MAIN_HELP };
+  if (first === '-V' || first === '--version') {
+    const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+    return { print: `qrglue ${version}\n` };
+  }
+  if (first === 'help') {
+    if (rest.length === 0) return { print: MAIN_HELP };
+    if (rest.length === 1 && Object.hasOwn(COMMANDS, rest[0])) return { print: commandHelp(rest[0]) };
+    throw new UsageError(`unrecognized subcommand '${rest.join(' ')}'`);
+  }
+  if (!Object.hasOwn(COMMANDS, first)) {
+    throw new UsageError(first.startsWith('-') ? `unexpected argument '${first}' found` : `unrecognized subcommand '${first}'`);
+  }
+  const request = parseRequest(first, rest);
+  return request.help ? { print: commandHelp(request.help) } : request;
+}
+
+/** Writes the bytes to standard output; resolves to an exit code. */
+function writeStdout(bytes) {
+  return new Promise((resolve) => {
+    process.stdout.once('error', (error) => {
+      console.error(`qrglue: cannot write standard output: ${error.message}`);
+      resolve(EXIT_FAILURE);
+    });
+    process.stdout.write(bytes, (error) => resolve(error ? EXIT_FAILURE : 0));
+  });
+}
+
+async function main(argv) {
+  let request;
+  try {
+    request = parseCommandLine(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`qrglue: ${error.message}\n\n${error.usage}\n\nFor more information, try '--help'.`);
+    return EXIT_USAGE;
+  }
+  if (request.print !== undefined) {
+    process.stdout.write(request.print);
+    return 0;
+  }
+
+  const isPng = request.command === 'png';
+  const toStdout = request.output === undefined || request.output === '-';
+  // Binary on a terminal garbles it; `-o -` says the caller means it.
+  if (isPng && request.output === undefined && process.stdout.isTTY) {
+    console.error('qrglue: refusing to write a PNG to a terminal; use -o FILE, or -o - to force it');
+    return EXIT_USAGE;
+  }
+
+  let bytes;
+  try {
+    const api = await import(PATHS[request.path]);
+    bytes = isPng ? api.png(request.text, request.options) : Buffer.from(api.svg(request.text, request.options), 'utf8');
+  } catch (error) {
+    if (error instanceof QrError) {
+      console.error(`qrglue: ${error.kind}: ${error.message}`);
+      return EXIT_QR_ERROR;
+    }
+    console.error(`qrglue: ${error?.message ?? error}`);
+    return EXIT_FAILURE;
+  }
+
+  if (toStdout) return writeStdout(bytes);
+  try {
+    writeFileSync(request.output, bytes);
+  } catch (error) {
+    console.error(`qrglue: cannot write ${request.output}: ${error.message}`);
+    return EXIT_FAILURE;
+  }
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,230 @@
+// The `qrglue` command (cli.js), run as a child process the way a user runs
+// it: golden PNG/SVG to a file and to standard output on every wasm path, the
+// corpus's error cases with the exact `qrglue: <kind>: <message>` line and
+// exit 1, every usage error with exit 2, a write failure with exit 3, and the
+// refusal to write a PNG to a terminal. The same contract as the Rust CLI
+// (hosts/rust/tests/host/cli.rs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { svg } from '../index.js';
+import { cases, expected, caseText, sha256, REFERENCE_URL } from '../testing/fixtures.js';
+
+const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
+const USAGE = 2;
+// Where `just build-node` puts the native addon (lib/native.js's ADDON_PATH; importing that module
+// throws when the addon is missing).
+const ADDON_PATH = fileURLToPath(new URL(`../native/qrglue.${process.platform}-${process.arch}.node`, import.meta.url));
+
+/** Runs the CLI; resolves to { code, stdout (Buffer), stderr (string) }. */
+function qrglue(args) {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [CLI, ...args], { encoding: 'buffer', maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') reject(error);
+      else resolve({ code: error ? error.code : 0, stdout, stderr: stderr.toString('utf8') });
+    });
+  });
+}
+
+/** Runs `items` through `fn`, at most `limit` at a time (child processes on 2 cores). */
+async function pooled(items, fn, limit = 4) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]);
+    }
+  }));
+  return results;
+}
+
+function scratch(t) {
+  const dir = mkdtempSync(join(tmpdir(), 'qrglue-cli-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A case's options as CLI flags (WIT names are the flag names). */
+function flags(options) {
+  return Object.entries(options).flatMap(([name, value]) => [`--${name}`, String(value)]);
+}
+
+const WASM_PATHS = ['component', 'raw', 'bindgen'];
+// The native path needs the addon `just build-node` builds; without it, the CLI's exit 3 is tested below.
+const ALL_PATHS = existsSync(ADDON_PATH) ? [...WASM_PATHS, 'native'] : WASM_PATHS;
+
+test('the reference URL: the golden PNG and SVG, to a file and to standard output, on every path', async (t) => {
+  const dir = scratch(t);
+  const want = expected['ref-02'];
+  for (const path of ALL_PATHS) {
+    const file = join(dir, `${path}.png`);
+    const toFile = await qrglue(['png', REFERENCE_URL, '-o', file, '--path', path]);
+    assert.equal(toFile.code, 0, `${path}: ${toFile.stderr}`);
+    assert.equal(toFile.stdout.length, 0, `${path}: nothing on stdout when writing a file`);
+    assert.equal(sha256(readFileSync(file)), want.png_sha256, `${path}: png file`);
+
+    const svgFile = join(dir, `${path}.svg`);
+    assert.equal((await qrglue(['svg', REFERENCE_URL, '--path', path, '-o', svgFile])).code, 0);
+    assert.equal(sha256(readFileSync(svgFile)), want.svg_sha256, `${path}: svg file`);
+
+    const dash = await qrglue(['png', REFERENCE_URL, '-o', '-', '--path', path]);
+    assert.equal(dash.code, 0, dash.stderr);
+    assert.equal(sha256(dash.stdout), want.png_sha256, `${path}: png on stdout (-o -)`);
+    // Standard output here is a pipe, not a terminal: the PNG goes through without -o.
+    const piped = await qrglue(['png', REFERENCE_URL, '--path', path]);
+    assert.equal(sha256(piped.stdout), want.png_sha256, `${path}: png on a piped stdout`);
+    const svg = await qrglue(['svg', REFERENCE_URL, '--path', path]);
+    assert.equal(sha256(svg.stdout), want.svg_sha256, `${path}: svg on stdout`);
+    assert.equal(svg.stderr, '');
+  }
+});
+
+test('options: --ec-level as a letter or a name, any case; --min-size, --quiet-zone; the defaults', async () => {
+  const ids = ['ref-02-ec-medium', 'ref-02-ec-quartile', 'ref-02-ec-high', 'ref-02-defaults', 'utf8-cjk-emoji',
+    'min-size-1', 'min-size-4096', 'quiet-zone-0', 'quiet-zone-16', 'numeric', 'alphanumeric'];
+  const byId = new Map(cases.map((c) => [c.id, c]));
+  const runs = ids.map((id) => ({ id, args: ['png', caseText(byId.get(id)), '-o', '-', ...flags(byId.get(id).options)] }));
+  runs.push({ id: 'ref-02-ec-high', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level', 'H'] });
+  runs.push({ id: 'ref-02-ec-quartile', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level', 'q', '--path', 'raw'] });
+  runs.push({ id: 'ref-02-ec-medium', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level=MEDIUM', '--min-size=200'] });
+  runs.push({ id: 'ref-02', args: ['png', '--quiet-zone', '4', REFERENCE_URL, '--min-size', '+200'] });
+  const results = await pooled(runs, (run) => qrglue(run.args));
+  runs.forEach((run, i) => {
+    assert.equal(results[i].code, 0, `${run.id}: ${results[i].stderr}`);
+    assert.equal(sha256(results[i].stdout), expected[run.id].png_sha256, `${run.id}: ${run.args.slice(2).join(' ')}`);
+  });
+  // A text that starts with '-' is taken after `--`.
+  const dashText = await qrglue(['svg', '--', '-hello']);
+  assert.equal(dashText.code, 0, dashText.stderr);
+  assert.equal(dashText.stdout.toString(), svg('-hello'));
+});
+
+test("the corpus's error cases: exit 1, nothing written, exactly `qrglue: <kind>: <message>`", async (t) => {
+  const dir = scratch(t);
+  // Lone surrogates cannot come from argv (Node decodes the OS's bytes, replacing bad ones),
+  // and an argument is at most 128 KiB on Linux: those cases are left to the API's tests.
+  const errorCases = cases.filter((c) => expected[c.id].error !== undefined && expected[c.id].error !== 'invalid-text')
+    .filter((c) => Buffer.byteLength(caseText(c)) < 100_000);
+  assert.ok(errorCases.length >= 30, `only ${errorCases.length} error cases`);
+  const kinds = new Set(errorCases.map((c) => expected[c.id].error));
+  assert.deepEqual([...kinds].sort(), ['data-too-long', 'empty-text', 'invalid-options']);
+  const runs = errorCases.flatMap((c, i) => [
+    { c, path: WASM_PATHS[i % WASM_PATHS.length], command: 'png', file: join(dir, `${c.id}.png`) },
+    { c, path: WASM_PATHS[(i + 1) % WASM_PATHS.length], command: 'svg', file: undefined },
+  ]);
+  const results = await pooled(runs, ({ c, path, command, file }) =>
+    qrglue([command, caseText(c), ...flags(c.options), '--path', path, ...(file ? ['-o', file] : [])]));
+  runs.forEach(({ c, path, command, file }, i) => {
+    const want = expected[c.id];
+    const where = `${c.id} (${command}, ${path})`;
+    assert.equal(results[i].stderr, `qrglue: ${want.error}: ${want.message}\n`, where);
+    assert.equal(results[i].code, 1, where);
+    assert.equal(results[i].stdout.length, 0, `${where}: nothing on stdout`);
+    if (file) assert.ok(!existsSync(file), `${where}: no file is written`);
+  });
+});
+
+test('usage errors: exit 2, the message, the usage line and a pointer to --help; nothing written', async () => {
+  const pngUsage = 'Usage: qrglue png [OPTIONS] <TEXT>';
+  const mainUsage = 'Usage: qrglue <COMMAND>';
+  const usageCases = [
+    [[], 'a subcommand is required (png or svg)', mainUsage],
+    [['gif', 'x'], "unrecognized subcommand 'gif'", mainUsage],
+    [['--bogus'], "unexpected argument '--bogus' found", mainUsage],
+    [['help', 'gif'], "unrecognized subcommand 'gif'", mainUsage],
+    [['png'], 'the following required arguments were not provided: <TEXT>', pngUsage],
+    [['svg', '-o', '-'], 'the following required arguments were not provided: <TEXT>', 'Usage: qrglue svg [OPTIONS] <TEXT>'],
+    [['png', 'x', 'y'], "unexpected argument 'y' found", pngUsage],
+    [['png', 'x', '--bogus'], "unexpected argument '--bogus' found", pngUsage],
+    [['png', 'x', '-x'], "unexpected argument '-x' found", pngUsage],
+    [['png', 'x', '-o'], "a value is required for '-o, --output <FILE>' but none was supplied", pngUsage],
+    [['png', 'x', '--path'], "a value is required for '--path <PATH>' but none was supplied", pngUsage],
+    [['png', 'x', '--path', 'jit'], "invalid value 'jit' for '--path <PATH>' [possible values: component, raw, bindgen, native]", pngUsage],
+    [['png', 'x', '--path', 'Raw'], "invalid value 'Raw' for '--path <PATH>' [possible values: component, raw, bindgen, native]", pngUsage],
+    [['png', 'x', '--ec-level', 'X'], "invalid value 'X' for '--ec-level <EC_LEVEL>' [possible values: l, m, q, h]", pngUsage],
+    [['png', 'x', '--ec-level', 'constructor'], "invalid value 'constructor' for '--ec-level <EC_LEVEL>' [possible values: l, m, q, h]", pngUsage],
+    [['png', 'x', '--min-size', 'abc'], "invalid value 'abc' for '--min-size <MIN_SIZE>': not an integer within 0..=4294967295", pngUsage],
+    [['png', 'x', '--min-size', '-1'], "invalid value '-1' for '--min-size <MIN_SIZE>': not an integer within 0..=4294967295", pngUsage],
+    [['png', 'x', '--min-size', '1.5'], "invalid value '1.5' for '--min-size <MIN_SIZE>': not an integer within 0..=4294967295", pngUsage],
+    [['png', 'x', '--min-size', ''], "invalid value '' for '--min-size <MIN_SIZE>': not an integer within 0..=4294967295", pngUsage],
+    [['png', 'x', '--quiet-zone', '4294967296'], "invalid value '4294967296' for '--quiet-zone <QUIET_ZONE>': not an integer within 0..=4294967295", pngUsage],
+    [['png', 'x', '--quiet-zone', '0x10'], "invalid value '0x10' for '--quiet-zone <QUIET_ZONE>': not an integer within 0..=4294967295", pngUsage],
+    [['png', 'x', '--path', 'raw', '--path', 'raw'], "the argument '--path <PATH>' cannot be used multiple times", pngUsage],
+    [['png', 'x', '-o', 'a.png', '--output', 'b.png'], "the argument '-o, --output <FILE>' cannot be used multiple times", pngUsage],
+  ];
+  const results = await pooled(usageCases, ([args]) => qrglue(args));
+  usageCases.forEach(([args, message, usage], i) => {
+    const where = JSON.stringify(args);
+    assert.equal(results[i].stderr, `qrglue: ${message}\n\n${usage}\n\nFor more information, try '--help'.\n`, where);
+    assert.equal(results[i].code, USAGE, where);
+    assert.equal(results[i].stdout.length, 0, where);
+  });
+});
+
+test('an invalid option value within u32 is the generator\'s invalid-options (exit 1), not a usage error', async () => {
+  const out = await qrglue(['png', 'hello', '--min-size', '4294967295', '-o', '-']);
+  assert.equal(out.stderr, 'qrglue: invalid-options: min-size must be within 1..=4096, got 4294967295\n');
+  assert.equal(out.code, 1);
+});
+
+test('--help, -h, help <command>, -V: standard output, exit 0', async () => {
+  const main = await qrglue(['--help']);
+  assert.equal(main.code, 0);
+  const text = main.stdout.toString();
+  assert.match(text, /^QR codes as PNG or SVG/);
+  assert.match(text, /\nUsage: qrglue <COMMAND>\n\nCommands:\n {2}png {3}Write the code as a 1-bit grayscale PNG\n {2}svg {3}Write the code as an SVG document\n/);
+  assert.equal((await qrglue(['help'])).stdout.toString(), text);
+  for (const args of [['png', '--help'], ['png', 'x', '-h'], ['help', 'png']]) {
+    const out = await qrglue(args);
+    assert.equal(out.code, 0, JSON.stringify(args));
+    const help = out.stdout.toString();
+    assert.match(help, /^Write the code as a 1-bit grayscale PNG\n\nUsage: qrglue png \[OPTIONS\] <TEXT>\n\nArguments:\n {2}<TEXT> /);
+    for (const flag of ['-o, --output <FILE>', '--path <PATH>', '--ec-level <EC_LEVEL>', '--min-size <MIN_SIZE>',
+      '--quiet-zone <QUIET_ZONE>', '[default: component]', '[default: 200]', '[default: 4]', '-h, --help']) {
+      assert.ok(help.includes(flag), `${JSON.stringify(args)}: help lacks ${flag}`);
+    }
+  }
+  assert.match((await qrglue(['svg', '-h'])).stdout.toString(), /^Write the code as an SVG document\n\nUsage: qrglue svg /);
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const v = await qrglue(['-V']);
+  assert.equal(v.stdout.toString(), `qrglue ${version}\n`);
+  assert.equal((await qrglue(['--version'])).stdout.toString(), `qrglue ${version}\n`);
+});
+
+test('an output that cannot be written: exit 3 and `qrglue: cannot write <FILE>: ...`', async (t) => {
+  const file = join(scratch(t), 'missing-dir', 'out.png');
+  const out = await qrglue(['png', 'hello', '-o', file]);
+  assert.equal(out.code, 3);
+  assert.match(out.stderr, new RegExp(`^qrglue: cannot write ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ENOENT`));
+});
+
+test('--path native without a built addon: exit 3 with the loader\'s message', { skip: existsSync(ADDON_PATH) && 'the addon is built here' }, async () => {
+  const out = await qrglue(['png', 'hello', '-o', '-', '--path', 'native']);
+  assert.equal(out.code, 3);
+  assert.match(out.stderr, /^qrglue: qrglue\/native: no native addon for .*just build-node/s);
+});
+
+// `script` (util-linux; Debian: bsdutils) runs the CLI on a pseudo-terminal and
+// copies what reached it to its own standard output.
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const hasScript = spawnSync('script', ['--version']).status === 0;
+
+test('a PNG is not written to a terminal unless -o - forces it; an SVG is', { skip: !hasScript && 'no `script` (util-linux) for a terminal' }, () => {
+  const onTerminal = (args) => spawnSync('script', ['--quiet', '--return', '--command',
+    `'${process.execPath}' '${CLI}' ${args}`, '/dev/null'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const refused = onTerminal('png hello');
+  assert.equal(refused.status, USAGE, refused.stdout.toString('latin1'));
+  assert.ok(refused.stdout.includes('qrglue: refusing to write a PNG to a terminal; use -o FILE, or -o - to force it'));
+  assert.ok(!refused.stdout.includes(PNG_SIGNATURE), 'no PNG byte reaches the terminal');
+  const forced = onTerminal('png hello -o -');
+  assert.equal(forced.status, 0);
+  assert.ok(forced.stdout.includes(PNG_SIGNATURE));
+  const svg = onTerminal('svg hello');
+  assert.equal(svg.status, 0);
+  assert.ok(svg.stdout.includes('<svg'));
+});

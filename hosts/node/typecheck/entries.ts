@@ -1,0 +1,120 @@
+// Type-only checks, run by `just lint` (tsc -p tsconfig.json; never executed).
+//
+// 1. Each entry's hand-written .d.ts against its JavaScript: the declarations
+//    tsc infers from the JS (tsconfig.js-types.json, emitted first into
+//    node_modules/.cache/qrglue-js-types) must export exactly the same values,
+//    each compatible with the declared type, and the probe objects and error
+//    classes the same members. A .d.ts that names an export the JS lacks (or
+//    misses one, or declares a different constant) fails here.
+// 2. The declared API used the way a TypeScript user uses it, and misuses that
+//    must not type-check (@ts-expect-error), so a .d.ts cannot decay to `any`.
+import type * as declaredIndex from '../index.js';
+import type * as declaredRaw from '../raw.js';
+import type * as declaredBindgen from '../bindgen.js';
+import type * as declaredNative from '../native.js';
+import type * as declaredProbe from '../probe.js';
+import type * as declaredNativeProbe from '../native-probe.js';
+import type * as jsIndex from '../node_modules/.cache/qrglue-js-types/index.js';
+import type * as jsRaw from '../node_modules/.cache/qrglue-js-types/raw.js';
+import type * as jsBindgen from '../node_modules/.cache/qrglue-js-types/bindgen.js';
+import type * as jsNative from '../node_modules/.cache/qrglue-js-types/native.js';
+import type * as jsProbe from '../node_modules/.cache/qrglue-js-types/probe.js';
+import type * as jsNativeProbe from '../node_modules/.cache/qrglue-js-types/native-probe.js';
+import { png, svg, QrError, GuestTrapError, DEFAULTS, EC_LEVELS, MAX_TEXT_BYTES } from '../index.js';
+import type { EcLevel, Options, QrErrorKind } from '../index.js';
+import * as raw from '../raw.js';
+import * as bindgen from '../bindgen.js';
+import * as native from '../native.js';
+import { component, raw as rawProbe, bindgen as bindgenProbe } from '../probe.js';
+import type { Probe } from '../probe.js';
+import { native as nativeProbe } from '../native-probe.js';
+
+// --- 1. declared vs JavaScript ---------------------------------------------
+
+/** One of the two types is assignable to the other (the JS side is often wider: `any`, `string`). */
+type Compatible<A, B> = [A] extends [B] ? true : [B] extends [A] ? true : false;
+
+/** True when T is `any`. */
+type IsAny<T> = 0 extends 1 & T ? true : false;
+
+/**
+ * The JS side with what inference cannot know made permissive: a function that
+ * returns `any` (e.g. a probe that only ever throws) may return anything, so it
+ * becomes one that returns `never`, one level into objects (the probes).
+ */
+type LoosenFn<T> = T extends (...args: infer A) => infer R ? (IsAny<R> extends true ? (...args: A) => never : T) : T;
+type Loosen<T> = T extends abstract new (...args: never) => unknown
+  ? T
+  : T extends (...args: never) => unknown
+    ? LoosenFn<T>
+    : T extends object
+      ? { readonly [K in keyof T]: LoosenFn<T[K]> }
+      : T;
+
+/** The names on which a declaration D and the JS J disagree: missing on one side, or incompatible. */
+type Mismatches<D, J> =
+  | Exclude<keyof D, keyof J>
+  | Exclude<keyof J, keyof D>
+  | { [K in keyof D & keyof J]: Compatible<D[K], Loosen<J[K]>> extends true ? never : K }[keyof D & keyof J];
+
+/** Compiles only when there is no mismatch; the error names the disagreeing exports. */
+function agree<M extends never>(): void {}
+
+agree<Mismatches<typeof declaredIndex, typeof jsIndex>>();
+agree<Mismatches<typeof declaredRaw, typeof jsRaw>>();
+agree<Mismatches<typeof declaredBindgen, typeof jsBindgen>>();
+agree<Mismatches<typeof declaredNative, typeof jsNative>>();
+agree<Mismatches<typeof declaredProbe, typeof jsProbe>>();
+agree<Mismatches<typeof declaredNativeProbe, typeof jsNativeProbe>>();
+// The probe objects, member by member.
+agree<Mismatches<typeof declaredProbe.component, typeof jsProbe.component>>();
+agree<Mismatches<typeof declaredProbe.raw, typeof jsProbe.raw>>();
+agree<Mismatches<typeof declaredProbe.bindgen, typeof jsProbe.bindgen>>();
+agree<Mismatches<typeof declaredNativeProbe.native, typeof jsNativeProbe.native>>();
+// The error classes' instances, and the defaults object.
+agree<Mismatches<InstanceType<typeof declaredIndex.QrError>, InstanceType<typeof jsIndex.QrError>>>();
+agree<Mismatches<InstanceType<typeof declaredIndex.GuestTrapError>, InstanceType<typeof jsIndex.GuestTrapError>>>();
+agree<Mismatches<typeof declaredIndex.DEFAULTS, typeof jsIndex.DEFAULTS>>();
+
+// --- 2. the declared API in use ---------------------------------------------
+
+const bytes: Uint8Array = png('https://www.reddit.com/r/rustjerk/top/?t=all');
+const options: Options = { ecLevel: 'high', minSize: 400, quietZone: 2 };
+const doc: string = svg('hello', options);
+const level: EcLevel = EC_LEVELS[0] ?? DEFAULTS.ecLevel;
+const limit: 7089 = MAX_TEXT_BYTES;
+const sameApi: Array<typeof png> = [raw.png, bindgen.png, native.png];
+const sameSvg: Array<typeof svg> = [raw.svg, bindgen.svg, native.svg];
+try {
+  png('');
+} catch (error) {
+  if (error instanceof QrError) {
+    const kind: QrErrorKind = error.kind;
+    const name: 'QrError' = error.name;
+    void [kind, name];
+  } else if (error instanceof GuestTrapError) {
+    const name: 'GuestTrapError' = error.name;
+    void name;
+  }
+}
+const probes: Probe[] = [component, rawProbe, bindgenProbe];
+const pages: number = component.memoryPages() + rawProbe.memoryBytes();
+const last: number = nativeProbe.pngRepeat('hello', undefined, 3);
+const produced: Uint8Array = nativeProbe.produce(8);
+
+// @ts-expect-error: not an ec-level
+png('x', { ecLevel: 'best' });
+// @ts-expect-error: an unknown option
+png('x', { size: 3 });
+// @ts-expect-error: minSize is a number
+svg('x', { minSize: '200' });
+// @ts-expect-error: the text is a string
+png(42);
+// @ts-expect-error: png returns bytes, not a string
+const notText: string = png('x');
+// @ts-expect-error: the native path has no GuestTrapError
+void native.GuestTrapError;
+// @ts-expect-error: the native probe has no trap(), only panic()
+nativeProbe.trap();
+
+void [bytes, doc, level, limit, sameApi, sameSvg, probes, pages, last, produced, notText];
