@@ -1,10 +1,11 @@
 """Conformance runner for the Python host (tests/conformance/README.md).
 
 Renders every case of the corpus ($QRGLUE_VECTORS_DIR, else tests/vectors) on
-both paths through the public API and prints one JSON object on stdout:
-{"paths": {"python-component": {id: outcome}, "python-raw": {id: outcome}}}.
+each path through the public API and prints one JSON object on stdout:
+{"paths": {"python-component": {id: outcome}, "python-raw": {...}, "python-native": {...}}}.
 python-component is the default component Generator (the fast glue on the
-pinned wasmtime-py). Exit 0 whenever every case got an outcome.
+pinned wasmtime-py); python-native is the PyO3 extension (qrglue.native),
+which `just build-python` builds. Exit 0 whenever every case got an outcome.
 
     hosts/python/.venv/bin/python hosts/python/conformance_runner.py
 """
@@ -15,10 +16,13 @@ import json
 import sys
 
 import qrglue
+import qrglue.native
 import qrglue.raw
 from corpus import load_cases, outcome
 
-PATHS = {"python-component": qrglue.Generator, "python-raw": qrglue.raw.Generator}
+PATHS: dict[str, type[qrglue.Generator | qrglue.raw.Generator | qrglue.native.Generator]] = {
+    "python-component": qrglue.Generator, "python-raw": qrglue.raw.Generator,
+    "python-native": qrglue.native.Generator}
 
 
 def main() -> int:

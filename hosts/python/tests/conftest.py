@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import qrglue
+import qrglue.native
 import qrglue.raw
 
 # The corpus loader and the WIT -> Python option mapping live in corpus.py
@@ -26,17 +27,27 @@ REFERENCE_CASES = [next(c for c in CASES if c["id"] == f"ref-{i:02d}") for i in 
 # The path name -> a factory for that path's Generator. "component" and "raw"
 # are the defaults (the fast glues on the pinned wasmtime-py); the "-stock"
 # paths use wasmtime-py's own calls, kept equivalent by these same tests.
-PATHS: dict[str, Callable[[], Any]] = {
+# "native" is the PyO3 extension (qrglue.native): no wasm, so no `trap` and
+# no `memory_pages`; tests of those take `wasm_gen` (its own tests:
+# test_native.py).
+WASM_PATHS: dict[str, Callable[[], Any]] = {
     "component": qrglue.Generator,
     "component-stock": lambda: qrglue.Generator(glue="stock"),
     "raw": qrglue.raw.Generator,
     "raw-stock": lambda: qrglue.raw.Generator(glue="stock"),
 }
+PATHS: dict[str, Callable[[], Any]] = {**WASM_PATHS, "native": qrglue.native.Generator}
 
 
 @pytest.fixture(scope="module", params=sorted(PATHS))
 def gen(request: pytest.FixtureRequest) -> Any:
     return PATHS[request.param]()
+
+
+@pytest.fixture(scope="module", params=sorted(WASM_PATHS))
+def wasm_gen(request: pytest.FixtureRequest) -> Any:
+    """A generator of a wasm path: one with a guest to trap and a linear memory."""
+    return WASM_PATHS[request.param]()
 
 
 _REPORT = pytest.StashKey[list[str]]()

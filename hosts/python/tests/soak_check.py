@@ -4,7 +4,9 @@ JSON, the guest's linear memory (memory_pages probe) and this process's RSS
 at start, after warm-up and after the run. test_hardening.py runs it in a
 fresh interpreter, so nothing else in the test process moves RSS.
 
-Usage: soak_check.py component|raw|component-stock CALLS
+The native path has no guest memory: its pages are reported as 0.
+
+Usage: soak_check.py component|raw|native|component-stock CALLS
 """
 
 from __future__ import annotations
@@ -15,14 +17,15 @@ import sys
 from collections.abc import Callable
 
 import qrglue
+import qrglue.native
 import qrglue.raw
 from corpus import case_options, case_text, load_cases, load_expected, sha256
 
 WARM_UP_CALLS = 2_000
 # component-stock (wasmtime-py's own conversion, which leaks ~50 B per call)
 # is not run by the tests; it shows by hand that the RSS bound can fail.
-GENERATORS: dict[str, Callable[[], qrglue.Generator | qrglue.raw.Generator]] = {
-              "component": qrglue.Generator, "raw": qrglue.raw.Generator,
+GENERATORS: dict[str, Callable[[], qrglue.Generator | qrglue.raw.Generator | qrglue.native.Generator]] = {
+              "component": qrglue.Generator, "raw": qrglue.raw.Generator, "native": qrglue.native.Generator,
               "component-stock": lambda: qrglue.Generator(glue="stock")}
 
 
@@ -34,11 +37,12 @@ def rss_bytes() -> int:
 def main() -> None:
     path, calls = sys.argv[1], int(sys.argv[2])
     gen = GENERATORS[path]()
+    memory_pages: Callable[[], int] = getattr(gen, "memory_pages", lambda: 0)
     cases, expected = load_cases(), load_expected()
     references = [next(c for c in cases if c["id"] == f"ref-{i:02d}") for i in range(1, 11)]
     jobs = [(case_text(c), case_options(c)) for c in references]
 
-    pages_start = gen.memory_pages()
+    pages_start = memory_pages()
     # The first result of each text must be golden; later ones must equal it.
     golden = []
     for case, (text, options) in zip(references, jobs, strict=True):
@@ -49,14 +53,14 @@ def main() -> None:
     for i in range(WARM_UP_CALLS):  # allocator pools, caches, guest heap
         text, options = jobs[i % len(jobs)]
         gen.png(text, **options)
-    pages_warm, rss_warm = gen.memory_pages(), rss_bytes()
+    pages_warm, rss_warm = memory_pages(), rss_bytes()
 
     mismatches = 0
     for i in range(calls):
         text, options = jobs[i % len(jobs)]
         if gen.png(text, **options) != golden[i % len(jobs)]:
             mismatches += 1
-    pages_after, rss_after = gen.memory_pages(), rss_bytes()
+    pages_after, rss_after = memory_pages(), rss_bytes()
 
     print(json.dumps({"path": path, "calls": calls, "mismatches": mismatches,
                       "pages_start": pages_start, "pages_warm": pages_warm, "pages_after": pages_after,

@@ -1,5 +1,5 @@
-"""Both paths agree on random texts and options (hypothesis, derandomized),
-and the module functions are correct under threads."""
+"""The three paths (component, raw, native) agree on random texts and options
+(hypothesis, derandomized), and the module functions are correct under threads."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import qrglue
+import qrglue.native
 import qrglue.raw
 from qrglue import QrError
 
@@ -20,6 +21,7 @@ EXAMPLES = int(os.environ.get("QRGLUE_HYPOTHESIS_EXAMPLES", "2000"))
 
 COMPONENT = qrglue.Generator()
 RAW = qrglue.raw.Generator()
+NATIVE = qrglue.native.Generator()
 
 
 def outcome(render: Callable[..., Any], text: str, options: dict[str, Any]) -> tuple[Any, ...]:
@@ -49,10 +51,11 @@ texts = st.one_of(
 @settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(text=texts, options=options_strategy)
-def test_component_and_raw_agree(text: str, options: dict[str, Any]) -> None:
+def test_component_raw_and_native_agree(text: str, options: dict[str, Any]) -> None:
     png = outcome(COMPONENT.png, text, options)
-    assert png == outcome(RAW.png, text, options)
-    assert outcome(COMPONENT.svg, text, options) == outcome(RAW.svg, text, options)
+    assert png == outcome(RAW.png, text, options) == outcome(NATIVE.png, text, options)
+    svg = outcome(COMPONENT.svg, text, options)
+    assert svg == outcome(RAW.svg, text, options) == outcome(NATIVE.svg, text, options)
     has_surrogate = any(0xD800 <= ord(c) <= 0xDFFF for c in text)
     if has_surrogate:
         assert png == ("error", "invalid-text", "text contains a lone surrogate (not encodable as UTF-8)")

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import qrglue
+import qrglue.native
 import qrglue.raw
 from conftest import CASES, EXPECTED, REFERENCE_CASES, REFERENCE_URL_CASE
 from corpus import case_options, case_text, sha256
@@ -25,7 +26,7 @@ HOST_DIR = Path(__file__).resolve().parents[1]
 
 # Per path: the module-level functions (one instance per thread inside) and
 # the explicit Generator class.
-MODULES = {"component": qrglue, "raw": qrglue.raw}
+MODULES = {"component": qrglue, "raw": qrglue.raw, "native": qrglue.native}
 
 
 def test_result_unchanged_after_1000_later_calls(gen: Any) -> None:
@@ -54,8 +55,10 @@ LONG_TEXTS: list[tuple[str, Callable[[], str], str]] = [
 ]
 
 
-def test_long_texts_refused_without_growing_guest_memory(gen: Any, request: pytest.FixtureRequest,
+def test_long_texts_refused_without_growing_guest_memory(wasm_gen: Any, request: pytest.FixtureRequest,
                                                          hardening_report: list[str]) -> None:
+    # The native path has no guest memory: test_native.py shows it makes no copy.
+    gen = wasm_gen
     pages_before = gen.memory_pages()
     for label, make_text, kind in LONG_TEXTS:
         text = make_text()
@@ -66,7 +69,7 @@ def test_long_texts_refused_without_growing_guest_memory(gen: Any, request: pyte
         del text
         assert gen.memory_pages() == pages_before, label
     labels = ", ".join(t[0] for t in LONG_TEXTS)
-    hardening_report.append(f"python-{request.node.callspec.params['gen']}: long texts ({labels}): "
+    hardening_report.append(f"python-{request.node.callspec.params['wasm_gen']}: long texts ({labels}): "
                             f"guest memory {pages_before} -> {gen.memory_pages()} pages")
 
 
@@ -84,7 +87,7 @@ THREADS = 4
 CALLS_PER_THREAD = 2_500
 
 
-@pytest.mark.parametrize("path", ["component", "raw"])
+@pytest.mark.parametrize("path", ["component", "raw", "native"])
 def test_concurrent_png_calls_match_golden(path: str, hardening_report: list[str]) -> None:
     # Every ref-* case that renders (reference texts, with and without options).
     jobs = [(case_text(c), case_options(c), EXPECTED[c["id"]]["png_sha256"])
@@ -125,7 +128,7 @@ SOAK_CALLS = 100_000
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", ["component", "raw"])
+@pytest.mark.parametrize("path", ["component", "raw", "native"])
 def test_100k_png_calls_keep_guest_memory_and_rss_flat(path: str, hardening_report: list[str]) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(HOST_DIR), os.environ.get("PYTHONPATH")]))}
     done = subprocess.run([sys.executable, str(Path(__file__).with_name("soak_check.py")), path, str(SOAK_CALLS)],

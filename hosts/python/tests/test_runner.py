@@ -15,7 +15,7 @@ from conftest import CASES, EXPECTED, REFERENCE_URL_CASE, VECTORS
 from corpus import sha256
 
 RUNNER = Path(__file__).resolve().parents[1] / "conformance_runner.py"
-PATHS = {"python-component", "python-raw"}
+PATHS = {"python-component", "python-raw", "python-native"}
 
 
 def run_runner(vectors: Path) -> subprocess.CompletedProcess[str]:
