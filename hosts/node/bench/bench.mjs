@@ -1,5 +1,5 @@
 // Node benchmark: the component path (jco) vs the raw path (hand-written glue)
-// vs the native addon (napi-rs, no wasm) vs node-qrcode, all in this one process, interleaved in rounds after a
+// vs wasm-bindgen vs the native addon (napi-rs, no wasm) vs node-qrcode, all in this one process, interleaved in rounds after a
 // warm-up; cold start in fresh child processes. Writes target/bench/node.json
 // in the shared schema and prints a table.
 //
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import QRCode from 'qrcode';
 import * as componentApi from '../index.js';
 import * as rawApi from '../raw.js';
+import * as bindgenApi from '../bindgen.js';
 import * as probes from '../probe.js';
 import * as nativeApi from '../native.js';
 import { native as nativeProbe } from '../native-probe.js';
@@ -45,13 +46,15 @@ const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 // --- what to measure -------------------------------------------------------
 // Each measurement: { path, op, text_id, bytes, run(), perCall, output }.
 // run() is sync or async; perCall = guest-side units per run (png-repeat).
+// Every path's probes, in the order its png rows are measured.
+const PROBES = [probes.component, probes.raw, probes.bindgen, nativeProbe];
 const measurements = [];
 function measure(path, op, textId, bytes, run, { perCall = 1, output = null } = {}) {
   measurements.push({ path, op, text_id: textId, bytes, run, perCall, output, samples: [], batch: 1 });
 }
 
 for (const { id, text } of referenceTexts) {
-  for (const [path, api] of [['component', componentApi], ['raw', rawApi], ['native', nativeApi]]) {
+  for (const [path, api] of [['component', componentApi], ['raw', rawApi], ['bindgen', bindgenApi], ['native', nativeApi]]) {
     const png = api.png(text);
     if (sha256(png) !== expected[id].png_sha256) throw new Error(`${path} ${id}: PNG differs from the golden digest`);
     measure(path, 'png', id, null, () => api.png(text), { output: { output_bytes: png.length, sha256: sha256(png) } });
@@ -59,22 +62,22 @@ for (const { id, text } of referenceTexts) {
   const peer = await QRCode.toBuffer(text, NODE_QRCODE_OPTIONS);
   measure('node-qrcode', 'png', id, null, () => QRCode.toBuffer(text, NODE_QRCODE_OPTIONS),
     { output: { output_bytes: peer.length, sha256: sha256(peer) } });
-  for (const probe of [probes.component, probes.raw, nativeProbe]) {
+  for (const probe of PROBES) {
     const length = probe.pngRepeat(text, undefined, 1);
     measure(probe.path, 'png-repeat', id, null, () => probe.pngRepeat(text, undefined, PNG_REPEAT_TIMES),
       { perCall: PNG_REPEAT_TIMES, output: { output_bytes: length, sha256: null } });
   }
 }
-for (const probe of [probes.component, probes.raw, nativeProbe]) {
+for (const probe of PROBES) {
   measure(probe.path, 'noop', null, null, () => probe.noop());
 }
 for (const size of PAYLOAD_SIZES) {
   const data = new Uint8Array(size).map((_, i) => i % 251);
-  for (const probe of [probes.component, probes.raw, nativeProbe]) {
+  for (const probe of PROBES) {
     if (probe.consume(data) !== size) throw new Error(`${probe.path} consume(${size}) is wrong`);
     measure(probe.path, 'consume', null, size, () => probe.consume(data));
   }
-  for (const probe of [probes.component, probes.raw, nativeProbe]) {
+  for (const probe of PROBES) {
     if (probe.produce(size).length !== size) throw new Error(`${probe.path} produce(${size}) is wrong`);
     measure(probe.path, 'produce', null, size, () => probe.produce(size));
   }
@@ -123,7 +126,7 @@ const coldStartScript = (entry) => `
   const bytes = png(${JSON.stringify(referenceTexts[1].text)});
   const ns = Number(process.hrtime.bigint() - start);
   console.log(JSON.stringify({ ns, length: bytes.length }));`;
-const coldStarts = [['component', '../index.js'], ['raw', '../raw.js'], ['native', '../native.js']].map(([path, entry]) => ({
+const coldStarts = [['component', '../index.js'], ['raw', '../raw.js'], ['bindgen', '../bindgen.js'], ['native', '../native.js']].map(([path, entry]) => ({
   path, op: 'cold-start', text_id: referenceTexts[1].id, bytes: null, perCall: 1, samples: [], script: coldStartScript(entry),
 }));
 for (let i = 0; i < COLD_START_SAMPLES; i++) {
