@@ -8,8 +8,10 @@ process, interleaved in rounds after a warm-up. Writes the shared schema
 
 Paths: "component" is what `qrglue.png` uses (the fast glue on the pinned
 wasmtime-py); "component-stock" is wasmtime-py's own conversion; "raw" is
-`qrglue.raw`. Every sample is one call, except for calls under ~50 us, where a
-sample is the mean of a small batch (timer resolution and loop overhead).
+`qrglue.raw`; "native" is `qrglue.native`, the PyO3 extension (no wasm: its
+png-repeat is the core alone, its cold start has no compiled-code cache).
+Every sample is one call, except for calls under ~50 us, where a sample is
+the mean of a small batch (timer resolution and loop overhead).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import qrcode.image.pure
 import segno
 
 import qrglue
+import qrglue.native
 import qrglue.raw
 
 HERE = Path(__file__).resolve().parent
@@ -144,7 +147,7 @@ def build_glue_series(gens: dict[str, Any]) -> list[Series]:
 
 def build_series() -> list[Series]:
     gens = {"component": qrglue.Generator(glue="fast"), "component-stock": qrglue.Generator(glue="stock"),
-            "raw": qrglue.raw.Generator()}
+            "raw": qrglue.raw.Generator(), "native": qrglue.native.Generator()}
     ref_text = CASES[REFERENCE]["text"]
     series: list[Series] = []
     texts = [REFERENCE] if QUICK else REF_IDS
@@ -205,7 +208,8 @@ COLD_SCRIPT = ("import time; t = time.perf_counter_ns(); import {module} as m; "
 
 def cold_start(samples: int) -> list[dict[str, Any]]:
     """import + compile-or-load + instantiate + first png, in fresh interpreters,
-    interleaved: component/raw x without cache/with a warm cache."""
+    interleaved: component/raw x without cache/with a warm cache, and native
+    (nothing to compile or cache: import + first png)."""
     results = []
     # Bytecode written and reused, as for an installed wheel (pip compiles it
     # at install): with PYTHONDONTWRITEBYTECODE every start would recompile
@@ -214,15 +218,17 @@ def cold_start(samples: int) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory() as cache:
         env_cached = {**base_env, "QRGLUE_CACHE_DIR": cache}
         env_uncached = {**base_env, "QRGLUE_CACHE_DIR": ""}
-        variants = [(path, op, env) for path, module in (("component", "qrglue"), ("raw", "qrglue.raw"))
+        modules = {"component": "qrglue", "raw": "qrglue.raw", "native": "qrglue.native"}
+        variants = [(path, op, env) for path in ("component", "raw")
                     for op, env in (("cold-start", env_uncached), ("cold-start-cached", env_cached))]
+        variants.append(("native", "cold-start", env_uncached))
         for module in ("qrglue", "qrglue.raw"):  # fill the cache once
             subprocess.run([sys.executable, "-c", COLD_SCRIPT.format(module=module)], env=env_cached,
                            check=True, capture_output=True)
         times: dict[tuple, list[float]] = {(p, o): [] for p, o, _ in variants}
         for _ in range(samples):
             for path, op, env in variants:
-                module = "qrglue" if path == "component" else "qrglue.raw"
+                module = modules[path]
                 done = subprocess.run([sys.executable, "-c", COLD_SCRIPT.format(module=module)], env=env,
                                       check=True, capture_output=True, text=True)
                 times[(path, op)].append(float(done.stdout.strip()))
