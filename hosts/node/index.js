@@ -1,4 +1,10 @@
 // qrglue: QR codes through the WebAssembly Component Model (jco-transpiled).
-// The same API over the hand-written raw ABI is 'qrglue/raw'.
+// The same API over the hand-written raw ABI is 'qrglue/raw'. This entry is
+// the only Node-specific part: it reads jco's core module from the package.
+import { readFileSync } from 'node:fs';
+import { initComponent } from './lib/component.js';
+
+initComponent((name) => readFileSync(new URL(`./gen/${name}`, import.meta.url)));
+
 export { png, svg } from './lib/component.js';
 export { QrError, GuestTrapError, DEFAULTS, EC_LEVELS, MAX_TEXT_BYTES } from './lib/common.js';

@@ -5,5 +5,7 @@
 export { probe as component } from './lib/component.js';
 export { probe as raw } from './lib/raw.js';
 export { probe as bindgen } from './lib/bindgen.js';
-// The bindgen glue is initialised by its Node entry, which reads the .wasm.
+// Each path's glue is initialised by its Node entry, which reads the .wasm.
+import './index.js';
+import './raw.js';
 import './bindgen.js';

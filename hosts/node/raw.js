@@ -1,4 +1,10 @@
 // qrglue/raw: the same API as 'qrglue', over qrglue.raw.wasm with glue written
-// by hand against WebAssembly (guest/raw/ABI.md).
+// by hand against WebAssembly (guest/raw/ABI.md). This entry is the only
+// Node-specific part: it reads the module's bytes from the package.
+import { readFileSync } from 'node:fs';
+import { initRaw, RAW_WASM_URL } from './lib/raw.js';
+
+initRaw(readFileSync(RAW_WASM_URL));
+
 export { png, svg } from './lib/raw.js';
 export { QrError, GuestTrapError, DEFAULTS, EC_LEVELS, MAX_TEXT_BYTES } from './lib/common.js';

@@ -18,8 +18,6 @@ export { QrError, GuestTrapError };
 
 export const PATH_NAMES = Object.freeze(['component', 'raw', 'bindgen']);
 
-const compile = (relative) => WebAssembly.compileStreaming(fetch(new URL(relative, import.meta.url)));
-
 /**
  * Loads one path; resolves to `{ name, png, svg, probe }`. Rejects with an
  * Error saying what is missing when the path's files are not built.
@@ -27,6 +25,7 @@ const compile = (relative) => WebAssembly.compileStreaming(fetch(new URL(relativ
 export async function loadPath(name) {
   switch (name) {
     case 'component': return loadComponent();
+    case 'raw': return loadRaw();
     case 'bindgen': return loadBindgen();
     default: throw new Error(`unknown path ${JSON.stringify(name)} (known: ${PATH_NAMES.join(', ')})`);
   }
@@ -37,61 +36,31 @@ function notBuilt(path, what, error) {
   return new Error(`${path} path: could not load ${what} (built by \`just build-node\`): ${error.message}`);
 }
 
-async function loadBindgen() {
-  const glue = await import('../node/lib/bindgen.js').catch((error) => { throw notBuilt('bindgen', 'its glue', error); });
-  const module = await WebAssembly.compileStreaming(fetch(glue.BINDGEN_WASM_URL))
-    .catch((error) => { throw notBuilt('bindgen', 'hosts/node/gen/bindgen/qrglue_bg.wasm', error); });
-  glue.initBindgen(module);
-  return { name: 'bindgen', png: glue.png, svg: glue.svg, probe: glue.probe };
-}
+// The shared glue (hosts/node/lib) is runtime-agnostic: the Node entry points
+// read the .wasm from disk, the page compiles it while it downloads and hands
+// the module to the same init function.
+const compile = (url, path, what) => WebAssembly.compileStreaming(fetch(url))
+  .catch((error) => { throw notBuilt(path, what, error); });
 
 async function loadComponent() {
-  const { instantiate: instantiateComponent } = await import('../node/gen/qrglue.js')
-    .catch((error) => { throw notBuilt('component', 'hosts/node/gen/qrglue.js', error); });
-  const { checkText, resolveOptions } = await import('../node/lib/common.js');
-  const coreModule = await compile('../node/gen/qrglue.core.wasm')
-    .catch((error) => { throw notBuilt('component', 'hosts/node/gen/qrglue.core.wasm', error); });
-  let exports;
-  const fresh = () => {
-    exports = instantiateComponent(() => coreModule, {});
-  };
-  fresh();
-  const guestCall = (call) => {
-    try {
-      return call();
-    } catch (error) {
-      if (error instanceof WebAssembly.RuntimeError) {
-        fresh();
-        throw new GuestTrapError('component', error);
-      }
-      const payload = error?.payload;
-      if (payload !== undefined && typeof payload.tag === 'string') throw new QrError(payload.tag, payload.val);
-      throw error;
-    }
-  };
-  const witOptions = (text, options) => {
-    checkText(text);
-    const { ecLevel, minSize, quietZone } = resolveOptions(text, options);
-    return { ecLevel, minSize, quietZone };
-  };
-  return {
-    name: 'component',
-    png: (text, options) => {
-      const wit = witOptions(text, options);
-      return guestCall(() => exports.generator.png(text, wit));
-    },
-    svg: (text, options) => {
-      const wit = witOptions(text, options);
-      return guestCall(() => exports.generator.svg(text, wit));
-    },
-    probe: {
-      noop: () => guestCall(() => exports.probe.noop()),
-      consume: (data) => guestCall(() => exports.probe.consume(data)),
-      produce: (len) => guestCall(() => exports.probe.produce(len)),
-      pngRepeat: (text, options, times) => {
-        const wit = witOptions(text, options);
-        return guestCall(() => exports.probe.pngRepeat(text, wit, times));
-      },
-    },
-  };
+  const glue = await import('../node/lib/component.js')
+    .catch((error) => { throw notBuilt('component', 'hosts/node/gen/qrglue.js (jco\'s output)', error); });
+  const module = await compile(glue.COMPONENT_CORE_URL, 'component', 'hosts/node/gen/qrglue.core.wasm');
+  glue.initComponent(() => module);
+  return { name: 'component', png: glue.png, svg: glue.svg, probe: glue.probe };
+}
+
+async function loadRaw() {
+  const glue = await import('../node/lib/raw.js');
+  const module = await compile(glue.RAW_WASM_URL, 'raw', 'hosts/node/wasm/qrglue.raw.wasm');
+  glue.initRaw(module);
+  return { name: 'raw', png: glue.png, svg: glue.svg, probe: glue.probe };
+}
+
+async function loadBindgen() {
+  const glue = await import('../node/lib/bindgen.js')
+    .catch((error) => { throw notBuilt('bindgen', 'hosts/node/gen/bindgen/qrglue.js (wasm-bindgen\'s output)', error); });
+  const module = await compile(glue.BINDGEN_WASM_URL, 'bindgen', 'hosts/node/gen/bindgen/qrglue_bg.wasm');
+  glue.initBindgen(module);
+  return { name: 'bindgen', png: glue.png, svg: glue.svg, probe: glue.probe };
 }

@@ -1,7 +1,12 @@
-// What both paths share: the error type, the defaults, and the host-side checks
+// What every path shares: the error type, the defaults, and the host-side checks
 // that must run before a text is handed to the guest. The guest checks the rest
 // (empty text, option ranges, whether the text fits), so the bounds live in one
 // place: guest/core.
+//
+// Runtime-agnostic, like lib/component.js, lib/raw.js and lib/bindgen.js: no
+// Node API (no Buffer, no node:fs), so the page in hosts/web imports the same
+// files. Only the package's entry points (index.js, raw.js, bindgen.js) read
+// the .wasm files from disk.
 
 /** Defaults for every option (WIT has none; every host uses these). */
 export const DEFAULTS = Object.freeze({ ecLevel: 'low', minSize: 200, quietZone: 4 });
@@ -64,9 +69,31 @@ export function checkText(text) {
   // A UTF-16 unit is at most 3 UTF-8 bytes, and at least 1: measure only when
   // the length alone does not decide.
   if (text.length * 3 > MAX_TEXT_BYTES &&
-      (text.length > MAX_TEXT_BYTES || Buffer.byteLength(text, 'utf8') > MAX_TEXT_BYTES)) {
+      (text.length > MAX_TEXT_BYTES || utf8Length(text) > MAX_TEXT_BYTES)) {
     throw new QrError('data-too-long');
   }
+}
+
+/**
+ * The number of bytes TextEncoder makes of a well-formed string (checkText
+ * first), counted without encoding it: 1 byte below U+0080, 2 below U+0800,
+ * 4 for a surrogate pair (two units), 3 for any other unit.
+ */
+export function utf8Length(text) {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) continue;
+    if (unit < 0x800) {
+      bytes += 1;
+    } else if (unit >= 0xd800 && unit <= 0xdbff) {
+      bytes += 2; // a pair: 2 units, 4 bytes
+      i++;
+    } else {
+      bytes += 2;
+    }
+  }
+  return bytes;
 }
 
 const OPTION_NAMES = new Set(Object.keys(DEFAULTS));

@@ -6,16 +6,25 @@
 // Transpiled with `--instantiation sync` (see README): `instantiate()` can be
 // called again, which is the only way out of jco's trapped state (a trapped
 // instance throws on every later call).
-import { readFileSync } from 'node:fs';
+//
+// Runtime-agnostic: no Node API here. The core module comes from the entry
+// point: qrglue (index.js) reads it with readFileSync, the page in hosts/web
+// compiles COMPONENT_CORE_URL with WebAssembly.compileStreaming; either calls
+// initComponent.
 import { instantiate } from '../gen/qrglue.js';
 import { QrError, GuestTrapError, checkText, resolveOptions } from './common.js';
 
+/** jco's core module, beside its output (the component imports nothing, so it is the only one). */
+export const COMPONENT_CORE_URL = new URL('../gen/qrglue.core.wasm', import.meta.url);
+
 // Compiled once per process; a fresh instance after a trap only instantiates.
 const coreModules = new Map();
+let loadCoreModule = null;
 function getCoreModule(name) {
   let module = coreModules.get(name);
   if (module === undefined) {
-    module = new WebAssembly.Module(readFileSync(new URL(`../gen/${name}`, import.meta.url)));
+    const wasm = loadCoreModule(name);
+    module = wasm instanceof WebAssembly.Module ? wasm : new WebAssembly.Module(wasm);
     coreModules.set(name, module);
   }
   return module;
@@ -24,18 +33,38 @@ function getCoreModule(name) {
 let exports;
 let coreInstance; // kept only so tests and benchmarks can read the memory size
 
+/**
+ * Instantiates the component, synchronously. `coreModule(name)` returns jco's
+ * core module `name` (e.g. "qrglue.core.wasm", beside COMPONENT_CORE_URL) as a
+ * WebAssembly.Module or as its bytes; it is called once per name. Call once
+ * before any other export; later calls do nothing.
+ */
+export function initComponent(coreModule) {
+  if (exports !== undefined) return;
+  loadCoreModule = coreModule;
+  try {
+    freshInstance();
+  } catch (error) {
+    coreModules.clear();
+    exports = undefined;
+    throw error;
+  }
+}
+
 function freshInstance() {
   exports = instantiate(getCoreModule, {}, (module, imports) => {
     coreInstance = new WebAssembly.Instance(module, imports);
     return coreInstance;
   });
 }
-freshInstance();
 
 // Runs one guest call; maps jco's ComponentError (payload = the qr-error
 // variant {tag, val}) to QrError, and a trap to GuestTrapError plus a fresh
 // instance.
 function guestCall(call) {
+  if (exports === undefined) {
+    throw new Error('qrglue component: initComponent(coreModule) must run before the first call (qrglue does it on import)');
+  }
   try {
     return call();
   } catch (error) {

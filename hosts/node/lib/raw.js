@@ -3,17 +3,41 @@
 // guest, encode into it, call, read the 12-byte result record, COPY the
 // payload out, free the record. Every memory access takes a fresh view of
 // `memory.buffer`, because any guest call may grow (and so detach) it.
-import { readFileSync } from 'node:fs';
-import { QrError, GuestTrapError, checkText, resolveOptions } from './common.js';
+//
+// Runtime-agnostic: no Node API here. The module comes from the entry point:
+// qrglue/raw reads RAW_WASM_URL with readFileSync, the page in hosts/web
+// compiles it with WebAssembly.compileStreaming; either calls initRaw(wasm).
+import { QrError, GuestTrapError, checkText, resolveOptions, utf8Length } from './common.js';
 
 const ABI_VERSION = 1;
 const STATUS_KINDS = [null, 'empty-text', 'invalid-text', 'data-too-long', 'invalid-options'];
 
-const module = new WebAssembly.Module(readFileSync(new URL('../wasm/qrglue.raw.wasm', import.meta.url)));
+/** Where the build puts the raw module (`just build-node` copies it there). */
+export const RAW_WASM_URL = new URL('../wasm/qrglue.raw.wasm', import.meta.url);
+
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 
+let module = null; // compiled once; a fresh instance after a trap only instantiates
 let guest; // the instance's exports
+
+/**
+ * Instantiates the guest from `wasm` (a WebAssembly.Module, or the bytes of
+ * RAW_WASM_URL), synchronously. Call once before any other export; later
+ * calls do nothing.
+ */
+export function initRaw(wasm) {
+  if (module !== null) return;
+  const compiled = wasm instanceof WebAssembly.Module ? wasm : new WebAssembly.Module(wasm);
+  module = compiled;
+  try {
+    freshInstance();
+  } catch (error) {
+    module = null; // a module this glue cannot use: say so again on the next init
+    guest = undefined;
+    throw error;
+  }
+}
 
 function freshInstance() {
   guest = new WebAssembly.Instance(module, {}).exports;
@@ -22,9 +46,17 @@ function freshInstance() {
     throw new Error(`qrglue raw: guest ABI version ${version}, this glue speaks ${ABI_VERSION}`);
   }
 }
-freshInstance();
+
+// The guest's exports, once initRaw has run.
+function exportsOf() {
+  if (guest === undefined) {
+    throw new Error('qrglue raw: initRaw(wasm) must run before the first call (qrglue/raw does it on import)');
+  }
+  return guest;
+}
 
 function guestCall(call) {
+  exportsOf();
   try {
     return call();
   } catch (error) {
@@ -48,7 +80,7 @@ function lowerBytes(bytes) {
 
 function lowerText(text) {
   if (text.length === 0) return [0, 0];
-  const len = Buffer.byteLength(text, 'utf8');
+  const len = utf8Length(text);
   const ptr = allocate(len);
   const { read, written } = utf8Encoder.encodeInto(text, new Uint8Array(guest.memory.buffer, ptr, len));
   if (read !== text.length || written !== len) {
@@ -96,12 +128,12 @@ function callWithText(exportFn, text, options, ...extra) {
 }
 
 export function png(text, options) {
-  return callWithText(guest.qr_png, text, options);
+  return callWithText(exportsOf().qr_png, text, options);
 }
 
 export function svg(text, options) {
   // fatal decoder: the guest promises UTF-8; anything else is a bug to surface.
-  return utf8Decoder.decode(callWithText(guest.qr_svg, text, options));
+  return utf8Decoder.decode(callWithText(exportsOf().qr_svg, text, options));
 }
 
 /** Probes of the raw path (for benchmarks and tests, not for users). */
@@ -116,12 +148,12 @@ export const probe = Object.freeze({
   },
   produce: (len) => guestCall(() => liftResult(guest.qr_produce(len))),
   pngRepeat(text, options, times) {
-    const payload = callWithText(guest.qr_png_repeat, text, options, times);
+    const payload = callWithText(exportsOf().qr_png_repeat, text, options, times);
     return new DataView(payload.buffer).getUint32(0, true);
   },
   trap: () => guestCall(() => guest.qr_trap()),
   /** The guest's own answer: its linear memory size in 64 KiB pages. */
   memoryPages: () => guestCall(() => guest.qr_memory_pages() >>> 0),
   /** Current size of the guest's linear memory in bytes, read by the host. */
-  memoryBytes: () => guest.memory.buffer.byteLength,
+  memoryBytes: () => exportsOf().memory.buffer.byteLength,
 });

@@ -2,10 +2,11 @@
 // Opens a page of qrglue in headless Chromium (the tests' flags and profile),
 // takes a screenshot and decodes the QR code the page shows with jsQR.
 //
-//   node hosts/web/tools/screenshot.mjs [URL] [OUT.png]
+//   node hosts/web/tools/screenshot.mjs [URL|-] [OUT.png]
 //
 // URL: a running `just web` (e.g. http://127.0.0.1:8090/?text=hello); without
-// one, the page is served on a free port for the run. OUT.png: where the
+// one (or with `-`), the page is served on a free port for the run and shows
+// the reference URL. OUT.png: where the
 // screenshot goes (the README's is docs/web-page.png). Prints the decoded text
 // and exits 1 when the page shows an error or no code decodes.
 import { writeFileSync } from 'node:fs';
@@ -13,7 +14,8 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { launchChromium, startBrowser, waitForRender } from './harness.mjs';
 
-const [url = null, out = null] = process.argv.slice(2);
+const [urlArg = '-', out = null] = process.argv.slice(2);
+const url = urlArg === '-' ? null : urlArg;
 const session = url === null ? await startBrowser() : await launchChromium();
 const target = url ?? `${session.baseUrl}/?text=${encodeURIComponent('https://www.reddit.com/r/rustjerk/top/?t=all')}`;
 let failed = false;
