@@ -34,9 +34,9 @@ setup-rust:
 
 ### Build ###
 
-# Build everything: both .wasm guests, the contract file and every host package.
+# Build everything: both .wasm guests, the contract file, every host package and the page's browser (Debian's chromium, apt-get when missing).
 [group('build')]
-build: build-wasm contract build-node build-python
+build: build-wasm contract build-node build-python build-web
 
 # Write target/contract.json from guest/core/src/contract.rs: the defaults, bounds, EC-level order, error kinds, raw-ABI codes and fixed messages every host's tests compare their own constants with.
 [group('build')]
@@ -88,12 +88,13 @@ bench *flags: build
     case " {{flags}} " in *" --quick "*) export QRGLUE_BENCH_QUICK=1; echo "== quick run: few samples, figures indicative only";; esac
     for extra in {{flags}}; do [ "$extra" = --quick ] || { echo "unknown flag: $extra (only --quick)"; exit 2; }; done
     mkdir -p target/bench
-    rm -f target/bench/{core,rust,node,python,report}.json
+    rm -f target/bench/{core,rust,node,python,browser,report}.json
     start=$SECONDS
-    echo "== [1/4] rust: core stages (native), then native, component, raw (wasmtime)"; just bench-core; just bench-rust
-    echo "== [2/4] node: component (jco), raw, native (napi-rs), node-qrcode";  just bench-node
-    echo "== [3/4] python: component (wasmtime-py), raw, segno, python-qrcode"; just bench-python
-    echo "== [4/4] report"
+    echo "== [1/5] rust: core stages (native), then native, component, raw (wasmtime)"; just bench-core; just bench-rust
+    echo "== [2/5] node: component (jco), raw, native (napi-rs), node-qrcode";  just bench-node
+    echo "== [3/5] python: component (wasmtime-py), raw, segno, python-qrcode"; just bench-python
+    echo "== [4/5] browser: component, raw, wasm-bindgen in headless Chromium (the page's bench panel)"; just bench-browser
+    echo "== [5/5] report"
     just _report-venv
     target/report-venv/bin/python tests/bench/report.py
     echo "== done in $((SECONDS - start)) s: target/bench/report.md, report.json, report.svg"
@@ -113,7 +114,7 @@ _report-venv:
 
 # Run every test in the repo.
 [group('test')]
-test: test-rust test-node test-python conformance fuzz-ci
+test: test-rust test-node test-python test-web conformance fuzz-ci
 
 # Every case of tests/vectors through every path of every host: equal to expected.json (kinds and messages too) and to each other.
 [group('test')]
@@ -173,6 +174,11 @@ build-web: build-node
 [group('test')]
 test-web: build-web
     cd hosts/web && node --test
+
+# Browser: the page's own bench panel (component, raw, wasm-bindgen in its worker) in headless Chromium; writes target/bench/browser.json (QRGLUE_BENCH_QUICK=1: the panel's quick mode).
+[group('bench')]
+bench-browser: build-web
+    node hosts/web/tools/bench.mjs
 
 ### Python host (hosts/python) ###
 

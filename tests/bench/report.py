@@ -1,7 +1,7 @@
 """Merge each host's benchmark results into one report.
 
-Reads target/bench/{rust,node,python}.json (written by `just bench-rust`,
-`bench-node`, `bench-python`; schema and method in tests/bench/README.md) and writes
+Reads target/bench/{rust,node,python,browser}.json (written by `just bench-rust`,
+`bench-node`, `bench-python`, `bench-browser`; schema and method in tests/bench/README.md) and writes
 target/bench/report.json, report.md and report.svg, then prints the table.
 
 Everything in the report is computed from those files: the ratios, the glue
@@ -27,6 +27,7 @@ ROWS = [
     ("rust", "native"), ("rust", "component"), ("rust", "raw"),
     ("node", "native"), ("node", "component"), ("node", "raw"), ("node", "bindgen"),
     ("python", "native"), ("python", "component"), ("python", "component-stock"), ("python", "raw"),
+    ("browser", "component"), ("browser", "raw"), ("browser", "bindgen"),
     ("node", "node-qrcode"), ("python", "segno"), ("python", "python-qrcode"),
 ]
 # Rows a host may lack without the report calling them missing.
@@ -75,7 +76,7 @@ def load_core() -> dict | None:
 
 def load_hosts() -> dict[str, dict]:
     hosts = {}
-    for name in ("rust", "node", "python"):
+    for name in ("rust", "node", "python", "browser"):
         path = BENCH / f"{name}.json"
         if path.exists():
             hosts[name] = json.loads(path.read_text())
@@ -173,6 +174,8 @@ def build(hosts: dict[str, dict], expected: dict, core: dict | None = None) -> d
         "reference_text_id": REFERENCE,
         "golden_png_sha256": golden,
         "machines": {name: host.get("machine") for name, host in hosts.items()},
+        # The browser host (hosts/web/tools/bench.mjs) names the Chromium it drove.
+        "browser_version": hosts.get("browser", {}).get("browser_version"),
         # Each host marks a QRGLUE_BENCH_QUICK run ("quick": true, or "smoke run" in its machine line).
         "quick": any(host.get("quick") or "smoke run" in (host.get("machine") or "") for host in hosts.values()),
         "png": rows,
@@ -211,7 +214,7 @@ def advice(rows: list[dict], glue: list[dict], cold: list[dict]) -> list[str]:
         sentence = in_process_choice(host, by, glue_by)
         if sentence:
             out.append(sentence)
-    for host in ("rust", "node", "python"):
+    for host in ("rust", "node", "python", "browser"):
         comp, raw = by.get((host, "component")), by.get((host, "raw"))
         if comp and raw:
             ratio = comp["median_ns"] / raw["median_ns"]
@@ -229,6 +232,13 @@ def advice(rows: list[dict], glue: list[dict], cold: list[dict]) -> list[str]:
         for peer in peers:
             if best:
                 out.append(f"**{host}**: {peer['path']} takes {us(peer['median_ns'])} us and {peer['png_bytes']} B per png; qrglue's {best['path']} path is {peer['median_ns'] / best['median_ns']:.1f}x faster at {best['png_bytes']} B.")
+    # The same .wasm in the browser's engine and in Node's (both V8): guest-only time per png, path by path.
+    for path in ("component", "raw", "bindgen"):
+        page, node = by.get(("browser", path)), by.get(("node", path))
+        if page and node and page["guest_only_ns"] and node["guest_only_ns"]:
+            out.append(f"**browser {label('browser', path)}**: guest-only {us(page['guest_only_ns'])} us per png in the page's worker vs "
+                       f"{us(node['guest_only_ns'])} us in Node ({page['guest_only_ns'] / node['guest_only_ns']:.2f}x): the same guest in the same engine family; "
+                       f"the whole call costs {us(page['median_ns'])} us vs {us(node['median_ns'])} us.")
     native = by.get(("rust", "native"))
     if native:
         wasm = [r for r in rows if not r["peer"] and r["path"] != "native"]
@@ -285,6 +295,8 @@ def markdown(report: dict) -> str:
             lines.append(f"| {c['host']} | {c['path']} | {'yes' if c['cached'] else 'no'} | {c['median_ns'] / 1e6:.1f} | {c['p10_ns'] / 1e6:.1f}–{c['p90_ns'] / 1e6:.1f} |")
     lines += ["", "## What to pick", ""] + [f"- {a}" for a in report["advice"]]
     lines += ["", "## Machine", ""] + [f"- {h}: {m}" for h, m in report["machines"].items()]
+    if report.get("browser_version"):
+        lines.append(f"- browser version: {report['browser_version']} (headless, driven by playwright-core from hosts/web/tools/bench.mjs)")
     return "\n".join(lines) + "\n"
 
 
@@ -325,7 +337,7 @@ def main() -> int:
     args = parser.parse_args()
     hosts = load_hosts()
     if not hosts:
-        print("no target/bench/{rust,node,python}.json: run the host benchmarks first", file=sys.stderr)
+        print("no target/bench/{rust,node,python,browser}.json: run the host benchmarks first", file=sys.stderr)
         return 1
     expected = json.loads((REPO / "tests" / "vectors" / "expected.json").read_text())
     report = build(hosts, expected, load_core())
