@@ -114,7 +114,29 @@ _report-venv:
 
 # Run every test in the repo.
 [group('test')]
-test: test-rust test-node test-python test-web conformance fuzz-ci
+test: lint test-rust test-node test-python test-web conformance fuzz-ci
+
+# Lint, warnings as errors: rustfmt; clippy on the workspace (host target, all targets) and on the wasm32 guests; ruff and mypy --strict on hosts/python; tsc: hosts/node's .d.ts against its JS. About 7 s on a built tree (6.6 s measured; the first clippy run builds its own check artifacts in target/debug: minutes).
+[group('test')]
+lint: _setup-lint
+    {{cargo}} fmt --all --check
+    {{cargo}} clippy {{q}} --locked --workspace --exclude qrglue-component --exclude qrglue-raw --exclude qrglue-bindgen --all-targets -- -D warnings
+    {{cargo}} clippy {{q}} --locked --target {{wasm_target}} -p qrglue-component -p qrglue-raw -p qrglue-bindgen -- -D warnings
+    cd hosts/python && .venv/bin/ruff check -q . && .venv/bin/mypy
+    # tsc derives declarations from each entry's JS, then checks the hand-written .d.ts against them (typecheck/entries.ts).
+    cd hosts/node && rm -rf node_modules/.cache/qrglue-js-types && node_modules/.bin/tsc -p tsconfig.js-types.json && node_modules/.bin/tsc -p tsconfig.json
+    echo "lint: rustfmt, clippy (host + wasm32), ruff, mypy, tsc: clean"
+
+# The lint tools: clippy and rustfmt are the rustup toolchain's components (their version is the toolchain's: no rust-toolchain file pins it); ruff and mypy from hosts/python/requirements-dev.txt (the venv `just build-python` makes, refreshed when the pins change); typescript from hosts/node/package-lock.json.
+_setup-lint: setup-rust
+    for component in clippy rustfmt; do \
+        rustup component list --installed | grep -q "^$component" || rustup component add $component; \
+    done
+    cmp -s hosts/python/requirements-dev.txt hosts/python/.venv/.requirements-installed || just build-python
+    # The same condition and install as hosts/node/scripts/build.sh (npm install --no-save: see hosts/node/README.md).
+    if [ ! -f hosts/node/node_modules/.package-lock.json ] || [ hosts/node/package-lock.json -nt hosts/node/node_modules/.package-lock.json ]; then \
+        cd hosts/node && npm install {{q}} --no-save --no-audit --no-fund; \
+    fi
 
 # Every case of tests/vectors through every path of every host: equal to expected.json (kinds and messages too) and to each other.
 [group('test')]
