@@ -12,8 +12,6 @@ import threading
 from collections.abc import Callable
 from typing import ParamSpec, Protocol, TypeVar
 
-import wasmtime
-
 from ._common import DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, GuestTrap, check_input
 
 _P = ParamSpec("_P")
@@ -48,6 +46,11 @@ class BaseGenerator:
     """
 
     def __init__(self) -> None:
+        # wasmtime is imported here, not at module level: `import qrglue`
+        # (which `import qrglue.native` runs) must not pay ~20 ms for it.
+        import wasmtime
+
+        self._trap_types: tuple[type[BaseException], ...] = (wasmtime.Trap, wasmtime.WasmtimeError)
         self._calls: Calls = self._new_calls()
 
     def _new_calls(self) -> Calls:
@@ -56,7 +59,7 @@ class BaseGenerator:
     def _enter(self, call: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return call(*args, **kwargs)
-        except (wasmtime.Trap, wasmtime.WasmtimeError) as e:
+        except self._trap_types as e:
             # A trap poisons the whole Store in wasmtime: every later
             # call would be refused. Start over with a fresh Store + instance.
             self._calls = self._new_calls()
