@@ -26,6 +26,10 @@ cp "$repo/target/wasm/qrglue.component.wasm" "$repo/target/wasm/qrglue.raw.wasm"
 rm -rf gen
 npx --no-install jco transpile wasm/qrglue.component.wasm -o gen --name qrglue \
   --instantiation sync --quiet
+# One patch to jco's output (UPSTREAM.md): JCO_DEBUG read once per
+# instantiate() instead of on every call. It checks every line it replaces and
+# fails the build when jco's output is not what it expects.
+node scripts/patch-jco.mjs gen/qrglue.js
 
 # The wasm-bindgen path (qrglue/bindgen): wasm-bindgen-cli (installed by `just
 # build-bindgen` at guest/bindgen's exact wasm-bindgen version) turns
