@@ -1,0 +1,137 @@
+// The query of GET /qrcode, checked as tests/http/README.md orders it:
+// bad-query (syntax, names, repeats, missing text), invalid-text,
+// empty-text, text-too-long, then invalid-options for values that are not an
+// ec-level name or a decimal u32. Ranges are the generator's to refuse.
+// The same rules as hosts/rust/server/src/query.rs and hosts/python/server/contract.py.
+
+export const MAX_TEXT_BYTES = 512;
+export const REFERENCE_TEXT = 'https://www.reddit.com/r/rustjerk/top/?t=all';
+export const EC_LEVELS = ['low', 'medium', 'quartile', 'high'];
+// The contract's fixed messages (guest/core/src/contract.rs), for the tiers
+// with no qrglue library to ask (qrcode, static).
+export const EMPTY_TEXT_MESSAGE = 'text is empty';
+const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as UTF-8)';
+const NAMES = new Set(['text', 'ec-level', 'min-size', 'quiet-zone']);
+
+export class HttpError extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+const HEX = (c) => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1);
+
+// A query part -> bytes: '+' is a space, %XY the byte 0xXY; Node hands the
+// request target over as latin1, so any other char is its own byte.
+function decode(part) {
+  const out = Buffer.allocUnsafe(part.length);
+  let n = 0;
+  for (let i = 0; i < part.length; i++) {
+    const c = part.charCodeAt(i);
+    if (c === 43) {
+      out[n++] = 32;
+    } else if (c === 37) {
+      const hi = HEX(part.charCodeAt(i + 1));
+      const lo = HEX(part.charCodeAt(i + 2));
+      if (hi < 0 || lo < 0) {
+        throw new HttpError('bad-query', 'malformed percent-encoding in the query (a % must be followed by two hex digits)');
+      }
+      out[n++] = hi * 16 + lo;
+      i += 2;
+    } else {
+      out[n++] = c & 0xff;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+const fatal = new TextDecoder('utf-8', { fatal: true });
+
+// Rust's str::from_utf8 error as guest/core's text_from_utf8 words it.
+function utf8Problem(b) {
+  let i = 0;
+  while (i < b.length) {
+    const x = b[i];
+    if (x < 0x80) { i++; continue; }
+    const width = x >= 0xc2 && x <= 0xdf ? 2 : x >= 0xe0 && x <= 0xef ? 3 : x >= 0xf0 && x <= 0xf4 ? 4 : 0;
+    let len = null; // bytes of the invalid sequence; null = incomplete at the end
+    if (width === 0) {
+      len = 1;
+    } else {
+      const [lo, hi] = x === 0xe0 ? [0xa0, 0xbf] : x === 0xed ? [0x80, 0x9f] : x === 0xf0 ? [0x90, 0xbf] : x === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
+      let ok = true;
+      for (let k = 1; k < width; k++) {
+        if (i + k >= b.length) { ok = false; len = null; break; }
+        const y = b[i + k];
+        if (k === 1 ? y < lo || y > hi : y < 0x80 || y > 0xbf) { ok = false; len = k; break; }
+      }
+      if (ok) { i += width; continue; }
+    }
+    if (x === 0xed && b.length >= i + 3 && b[i + 1] >= 0xa0 && b[i + 1] <= 0xbf && b[i + 2] >= 0x80 && b[i + 2] <= 0xbf) {
+      return LONE_SURROGATE_MESSAGE;
+    }
+    return len === null
+      ? `text is not valid UTF-8: incomplete utf-8 byte sequence from index ${i}`
+      : `text is not valid UTF-8: invalid utf-8 sequence of ${len} bytes from index ${i}`;
+  }
+  return null;
+}
+
+function uint(name, bytes) {
+  const s = bytes.toString('latin1');
+  if (!/^[0-9]{1,10}$/.test(s) || Number(s) > 0xffff_ffff) {
+    throw new HttpError('invalid-options', `${name} must be a decimal integer within 0..=4294967295`);
+  }
+  return Number(s);
+}
+
+/**
+ * The raw query string (after '?', or '') -> { text, options } with options in
+ * the Node API's shape, only the ones given. `text === ''` means empty-text:
+ * the caller asks its generator, which says so in its own words.
+ */
+export function checkQuery(query) {
+  const found = new Map();
+  for (const part of query.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const name = decode(eq < 0 ? part : part.slice(0, eq)).toString('latin1');
+    const value = decode(eq < 0 ? '' : part.slice(eq + 1));
+    if (!NAMES.has(name)) {
+      throw new HttpError('bad-query', 'unknown query parameter (known: text, ec-level, min-size, quiet-zone)');
+    }
+    if (found.has(name)) {
+      throw new HttpError('bad-query', `query parameter ${name} is given more than once`);
+    }
+    found.set(name, value);
+  }
+  const raw = found.get('text');
+  if (raw === undefined) throw new HttpError('bad-query', 'query parameter text is required');
+  let text;
+  try {
+    text = fatal.decode(raw);
+  } catch {
+    throw new HttpError('invalid-text', utf8Problem(raw) ?? 'text is not valid UTF-8');
+  }
+  if (text === '') return { text, options: undefined };
+  if (raw.length > MAX_TEXT_BYTES) {
+    throw new HttpError('text-too-long', `text is longer than ${MAX_TEXT_BYTES} UTF-8 bytes (this endpoint's limit)`);
+  }
+  const options = {};
+  if (found.has('ec-level')) {
+    const ecLevel = found.get('ec-level').toString('latin1');
+    if (!EC_LEVELS.includes(ecLevel)) throw new HttpError('invalid-options', 'ec-level must be one of low, medium, quartile, high');
+    options.ecLevel = ecLevel;
+  }
+  if (found.has('min-size')) options.minSize = uint('min-size', found.get('min-size'));
+  if (found.has('quiet-zone')) options.quietZone = uint('quiet-zone', found.get('quiet-zone'));
+  return { text, options };
+}
+
+/** The generator's range checks in the contract's words, for tiers with no qrglue library. */
+export function checkRanges(options) {
+  const { minSize = 200, quietZone = 4 } = options ?? {};
+  if (minSize < 1 || minSize > 4096) throw new HttpError('invalid-options', `min-size must be within 1..=4096, got ${minSize}`);
+  if (quietZone > 16) throw new HttpError('invalid-options', `quiet-zone must be within 0..=16, got ${quietZone}`);
+}

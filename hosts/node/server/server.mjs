@@ -1,0 +1,214 @@
+// The endpoint of tests/http/README.md in Node: fastify, one worker per core
+// through node:cluster.
+//
+//   node server.mjs --tier TIER [--port 8080] [--workers N] [--request-timeout SECS]
+//
+// Tiers: qrcode (node-qrcode, the experiment's options), cli (the Rust qrglue
+// CLI spawned per request), component, raw, bindgen, native (the qrglue
+// entries), static (the reference URL's golden PNG from memory).
+// Listens on 127.0.0.1 only. Limits: request head 16 KiB (431 above it); a
+// client must send its whole request head within the request timeout
+// (default 10 s) and may not stay silent longer than that, or it is
+// disconnected. SIGINT/SIGTERM stop the workers and exit 0.
+import cluster from 'node:cluster';
+import http from 'node:http';
+import os from 'node:os';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { checkQuery, checkRanges, HttpError, EMPTY_TEXT_MESSAGE, REFERENCE_TEXT } from './contract.mjs';
+
+const TIERS = ['qrcode', 'cli', 'component', 'raw', 'bindgen', 'native', 'static'];
+const MAX_HEADER_BYTES = 16 * 1024;
+const USAGE = `usage: node server.mjs --tier ${TIERS.join('|')} [--port N] [--workers N] [--request-timeout SECS]`;
+
+function fail(message) {
+  console.error(`qrglue-server: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      tier: { type: 'string' },
+      port: { type: 'string', default: '8080' },
+      workers: { type: 'string', default: String(os.availableParallelism()) },
+      'request-timeout': { type: 'string', default: '10' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values;
+} catch (error) {
+  fail(error.message);
+}
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const tier = args.tier;
+const port = Number(args.port);
+const workers = Number(args.workers);
+const timeoutMs = Math.round(Number(args['request-timeout']) * 1000);
+if (!TIERS.includes(tier)) fail(`unknown tier ${JSON.stringify(tier)} (node tiers: ${TIERS.join(', ')})`);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`bad --port ${args.port}`);
+if (!Number.isInteger(workers) || workers < 1) fail(`bad --workers ${args.workers}`);
+if (!(timeoutMs > 0)) fail(`bad --request-timeout ${args['request-timeout']}`);
+
+if (cluster.isPrimary) {
+  primary();
+} else {
+  await worker();
+}
+
+function primary() {
+  let stopping = false;
+  let listening = 0;
+  const fork = () => cluster.fork();
+  cluster.on('listening', (_worker, address) => {
+    listening += 1;
+    if (listening === workers) {
+      console.log(`qrglue-server node/${tier}: listening on http://127.0.0.1:${address.port} (workers: ${workers}; head limit 16 KiB, request timeout ${timeoutMs / 1000} s)`);
+    }
+  });
+  cluster.on('exit', (w, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers).length === 0) process.exit(0);
+      return;
+    }
+    if (listening < workers) {
+      // A worker that dies before it listens (a path not built, a bad port) would die again.
+      console.error(`qrglue-server node/${tier}: a worker exited during start-up (code ${code}, signal ${signal})`);
+      stopping = true;
+      for (const other of Object.values(cluster.workers)) other.process.kill('SIGTERM');
+      process.exitCode = 1;
+      if (Object.keys(cluster.workers).length === 0) process.exit(1);
+      return;
+    }
+    console.error(`qrglue-server node/${tier}: worker ${w.process.pid} exited (code ${code}, signal ${signal}); starting another`);
+    fork();
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const w of Object.values(cluster.workers)) w.process.kill('SIGTERM');
+    if (Object.keys(cluster.workers).length === 0) process.exit(0);
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  for (let i = 0; i < workers; i++) fork();
+}
+
+async function loadGenerator() {
+  const withRanges = (make) => (text, options) => {
+    checkRanges(options);
+    return make(text, options);
+  };
+  switch (tier) {
+    case 'component': return (await import('../index.js')).png;
+    case 'raw': return (await import('../raw.js')).png;
+    case 'bindgen': return (await import('../bindgen.js')).png;
+    case 'native': return (await import('../native.js')).png;
+    case 'static': {
+      const golden = Buffer.from((await import('../raw.js')).png(REFERENCE_TEXT));
+      return withRanges(() => golden);
+    }
+    case 'qrcode': {
+      const QRCode = (await import('qrcode')).default;
+      const LEVEL = { low: 'L', medium: 'M', quartile: 'Q', high: 'H' };
+      // The experiment's options (hosts/node/bench/bench.mjs NODE_QRCODE_OPTIONS), ec-level, width and margin from the query.
+      return withRanges((text, { ecLevel = 'low', minSize = 200, quietZone = 4 } = {}) =>
+        QRCode.toBuffer(text, {
+          type: 'png', errorCorrectionLevel: LEVEL[ecLevel], width: minSize, margin: quietZone,
+          rendererOpts: { deflateLevel: 9, deflateStrategy: 3 },
+        }));
+    }
+    case 'cli': {
+      const cli = process.env.QRGLUE_CLI ?? fileURLToPath(new URL('../../../target/release/qrglue', import.meta.url));
+      const LEVEL = { low: 'l', medium: 'm', quartile: 'q', high: 'h' };
+      return (text, { ecLevel, minSize, quietZone } = {}) => {
+        const argv = ['png', '-o', '-', '--path', 'native'];
+        if (ecLevel !== undefined) argv.push('--ec-level', LEVEL[ecLevel]);
+        if (minSize !== undefined) argv.push('--min-size', String(minSize));
+        if (quietZone !== undefined) argv.push('--quiet-zone', String(quietZone));
+        argv.push('--', text);
+        return new Promise((resolve, reject) => {
+          const child = spawn(cli, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+          const out = [];
+          const err = [];
+          child.stdout.on('data', (chunk) => out.push(chunk));
+          child.stderr.on('data', (chunk) => err.push(chunk));
+          child.on('error', reject);
+          child.on('close', (code) => {
+            const stderr = Buffer.concat(err).toString('utf8');
+            const line = /^qrglue: ([a-z-]+): (.*)\n?$/.exec(stderr);
+            if (code === 0) resolve(Buffer.concat(out));
+            else if (code === 1 && line) reject(new HttpError(line[1], line[2]));
+            else reject(new Error(`qrglue CLI exited ${code}: ${stderr.trim()}`));
+          });
+        });
+      };
+    }
+  }
+  throw new Error(`no tier ${tier}`);
+}
+
+async function worker() {
+  const { default: Fastify } = await import('fastify');
+  const generate = await loadGenerator();
+  const server = http.createServer({
+    maxHeaderSize: MAX_HEADER_BYTES,
+    headersTimeout: timeoutMs,
+    requestTimeout: timeoutMs,
+    keepAliveTimeout: 5000,
+    connectionsCheckingInterval: Math.min(1000, Math.max(100, timeoutMs / 4)),
+  });
+  // A silent socket (connected, never sends a byte) is closed after the same time.
+  server.setTimeout(timeoutMs, (socket) => socket.destroy());
+  const app = Fastify({
+    logger: false,
+    serverFactory: (handler) => server.on('request', handler),
+    // The query is read raw from the URL (checkQuery): fastify's parser would
+    // repair bad percent-encoding and bad UTF-8.
+    routerOptions: { querystringParser: () => ({}) },
+  });
+  const sendError = (reply, status, kind, message) =>
+    reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ kind, message }));
+  app.get('/healthz', (_request, reply) => reply.header('content-type', 'text/plain; charset=utf-8').send('ok\n'));
+  app.get('/qrcode', async (request, reply) => {
+    const url = request.raw.url;
+    const at = url.indexOf('?');
+    let bytes;
+    try {
+      const { text, options } = checkQuery(at < 0 ? '' : url.slice(at + 1));
+      if (text === '') {
+        if (tier === 'qrcode' || tier === 'static') throw new HttpError('empty-text', EMPTY_TEXT_MESSAGE);
+        bytes = await generate(text);
+      } else {
+        bytes = await generate(text, options);
+      }
+    } catch (error) {
+      if (error instanceof HttpError || (typeof error?.kind === 'string' && error.name === 'QrError')) {
+        return sendError(reply, 400, error.kind, error.message);
+      }
+      request.log.error(error);
+      return sendError(reply, 500, 'internal', 'the generator failed');
+    }
+    const body = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return reply.header('content-type', 'image/png').send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.raw.url.split('?', 1)[0];
+    if (path === '/qrcode' || path === '/healthz') {
+      return sendError(reply.header('allow', 'GET, HEAD'), 405, 'method-not-allowed', 'only GET and HEAD are allowed');
+    }
+    return sendError(reply, 404, 'not-found', 'no such path (known: /qrcode, /healthz)');
+  });
+  await app.listen({ host: '127.0.0.1', port });
+  const stop = () => {
+    setTimeout(() => process.exit(0), 2000).unref();
+    app.close().then(() => process.exit(0), () => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => {}); // the primary stops us with SIGTERM
+}
