@@ -184,7 +184,7 @@ build-node: build-wasm build-bindgen
 test-node: build-node
     cd hosts/node && node --test
 
-# Node: component vs raw vs native addon vs node-qrcode, interleaved; writes target/bench/node.json (QRGLUE_BENCH_QUICK=1: smoke run).
+# Node: component vs raw vs wasm-bindgen vs native addon vs the npm peers (node-qrcode, qr-image; fast_qr for SVG), interleaved; writes target/bench/node.json (QRGLUE_BENCH_QUICK=1: smoke run).
 [group('bench')]
 bench-node: build-node
     node hosts/node/bench/bench.mjs

@@ -28,11 +28,19 @@ ROWS = [
     ("node", "native"), ("node", "component"), ("node", "raw"), ("node", "bindgen"),
     ("python", "native"), ("python", "component"), ("python", "component-stock"), ("python", "raw"),
     ("browser", "component"), ("browser", "raw"), ("browser", "bindgen"),
-    ("node", "node-qrcode"), ("python", "segno"), ("python", "python-qrcode"),
+    ("node", "node-qrcode"), ("node", "qr-image"), ("python", "segno"), ("python", "python-qrcode"),
 ]
+# SVG rows (op `svg`): qrglue's Node paths next to fast_qr, which makes SVG, not PNG.
+SVG_ROWS = [("node", "native"), ("node", "component"), ("node", "raw"), ("node", "bindgen"), ("node", "fast_qr")]
 # Rows a host may lack without the report calling them missing.
 OPTIONAL_ROWS = {"component-stock"}
-PEERS = {"node-qrcode", "segno", "python-qrcode"}
+PEERS = {"node-qrcode", "qr-image", "fast_qr", "segno", "python-qrcode"}
+# Each peer's options as its bench passes them (stated next to its figures; qrglue: EC level L, min-size 200, quiet zone 4).
+PEER_OPTIONS = {
+    "node-qrcode": "the seed article's options: EC level L, width 200, zlib level 9, RLE",
+    "qr-image": "its defaults: EC level M, 5 px per module, margin 4",
+    "fast_qr": "its defaults: EC level Q, margin 4, square modules in module units; SVG only",
+}
 LABELS = {"component": "component", "component-stock": "component (stock wasmtime-py glue)", "raw": "raw ABI", "native": "native (no wasm)",
           "bindgen": "wasm-bindgen",
           "component-thp": "component, GLIBC_TUNABLES=glibc.malloc.hugetlb=1 (own process)"}
@@ -148,6 +156,17 @@ def build(hosts: dict[str, dict], expected: dict, core: dict | None = None) -> d
             "peer": peer,
         })
 
+    svg_rows = []
+    for host_name, path in SVG_ROWS:
+        m = find(hosts.get(host_name, {}), path, "svg", REFERENCE)
+        if m:
+            peer = path in PEERS
+            svg_rows.append({
+                "host": host_name, "path": path, "median_ns": m["median_ns"], "p10_ns": m["p10_ns"], "p90_ns": m["p90_ns"],
+                "samples": m.get("samples"), "svg_bytes": m.get("output_bytes"), "peer": peer,
+                "digest_match": None if peer else (m.get("sha256") == expected[REFERENCE]["svg_sha256"]),
+            })
+
     glue = []
     for host_name, host in hosts.items():
         paths = sorted({m["path"] for m in host.get("measurements", []) if m["op"] in ("noop", "consume", "produce")})
@@ -179,10 +198,11 @@ def build(hosts: dict[str, dict], expected: dict, core: dict | None = None) -> d
         # Each host marks a QRGLUE_BENCH_QUICK run ("quick": true, or "smoke run" in its machine line).
         "quick": any(host.get("quick") or "smoke run" in (host.get("machine") or "") for host in hosts.values()),
         "png": rows,
+        "svg": svg_rows,
         "core_stages": core_stages(core),
         "glue": glue,
         "cold_start": cold,
-        "advice": advice(rows, glue, cold),
+        "advice": advice(rows, glue, cold, svg_rows),
     }
 
 
@@ -205,7 +225,7 @@ def in_process_choice(host: str, by: dict, glue: dict) -> str | None:
     return f"**{host}**, bringing the Rust in, fastest first: " + "; ".join(parts) + "."
 
 
-def advice(rows: list[dict], glue: list[dict], cold: list[dict]) -> list[str]:
+def advice(rows: list[dict], glue: list[dict], cold: list[dict], svg_rows: list[dict] | None = None) -> list[str]:
     """'What to pick', derived from the numbers (every sentence cites them)."""
     out = []
     by = {(r["host"], r["path"]): r for r in rows}
@@ -231,7 +251,20 @@ def advice(rows: list[dict], glue: list[dict], cold: list[dict]) -> list[str]:
         best = min((r for r in rows if r["host"] == host and not r["peer"]), key=lambda r: r["median_ns"], default=None)
         for peer in peers:
             if best:
-                out.append(f"**{host}**: {peer['path']} takes {us(peer['median_ns'])} us and {peer['png_bytes']} B per png; qrglue's {best['path']} path is {peer['median_ns'] / best['median_ns']:.1f}x faster at {best['png_bytes']} B.")
+                options = f" ({PEER_OPTIONS[peer['path']]})" if peer["path"] in PEER_OPTIONS else ""
+                out.append(f"**{host}**: {peer['path']}{options} takes {us(peer['median_ns'])} us and {peer['png_bytes']} B per png; qrglue's {label(host, best['path'])} path is {peer['median_ns'] / best['median_ns']:.1f}x faster at {best['png_bytes']} B.")
+        svg_peers = [r for r in svg_rows or [] if r["host"] == host and r["peer"]]
+        svg_ours = [r for r in svg_rows or [] if r["host"] == host and not r["peer"]]
+        for peer in svg_peers:
+            if svg_ours:
+                fast = min(svg_ours, key=lambda r: r["median_ns"])
+                wasm = min((r for r in svg_ours if r["path"] != "native"), key=lambda r: r["median_ns"], default=None)
+                options = f" ({PEER_OPTIONS[peer['path']]})" if peer["path"] in PEER_OPTIONS else ""
+                wasm_part = "" if wasm is None or wasm is fast else (
+                    f"; its fastest wasm path, {label(host, wasm['path'])}, {peer['median_ns'] / wasm['median_ns']:.1f}x at {us(wasm['median_ns'])} us")
+                out.append(f"**{host}**, SVG against SVG: {peer['path']}{options} takes {us(peer['median_ns'])} us and {peer['svg_bytes']} B per svg; "
+                           f"qrglue's {label(host, fast['path'])} path is {peer['median_ns'] / fast['median_ns']:.1f}x faster at {us(fast['median_ns'])} us "
+                           f"and {fast['svg_bytes']} B (EC level L){wasm_part}.")
     # The same .wasm in the browser's engine and in Node's (both V8): guest-only time per png, path by path.
     for path in ("component", "raw", "bindgen"):
         page, node = by.get(("browser", path)), by.get(("node", path))
@@ -268,6 +301,14 @@ def markdown(report: dict) -> str:
         digest = "peer (own encoder)" if r["peer"] else ("match" if r["digest_match"] else "**MISMATCH**")
         lines.append(f"| {r['host']} | {label(r['host'], r['path'])} | {us(r['median_ns'])} | {us(r['p10_ns'])}–{us(r['p90_ns'])} | {ratio} | {us(r['guest_only_ns'])} | {us(r['glue_ns'])} | {r['png_bytes']} | {digest} |")
     lines += ["", "Glue = host-side time per png minus the guest-only time per png (`png-repeat`) on the same path.", ""]
+    if report.get("svg"):
+        lines += [f"`svg` on the reference URL (`{REFERENCE}`), same method: qrglue's Node paths (EC level L, quiet zone 4) and fast_qr "
+                  f"({PEER_OPTIONS['fast_qr']}), which makes SVG, not PNG.", ""]
+        lines += ["| host | path | median us | p10–p90 us | SVG bytes | golden digest |", "|---|---|---|---|---|---|"]
+        for r in report["svg"]:
+            digest = "peer (own encoder)" if r["peer"] else ("match" if r["digest_match"] else "**MISMATCH**")
+            lines.append(f"| {r['host']} | {label(r['host'], r['path'])} | {us(r['median_ns'])} | {us(r['p10_ns'])}–{us(r['p90_ns'])} | {r['svg_bytes']} | {digest} |")
+        lines.append("")
     if report["core_stages"]:
         lines += ["## Where the guest's time goes (native, no wasm)", "", "| stage | median us | p10–p90 us | bytes |", "|---|---|---|---|"]
         for c in report["core_stages"]:
@@ -349,6 +390,7 @@ def main() -> int:
     print(md)
     missing = [f"{h} {p}" for h, p in ROWS if h in hosts and not any(r["host"] == h and r["path"] == p for r in report["png"]) and p not in OPTIONAL_ROWS]
     mismatched = [f"{r['host']} {r['path']}" for r in report["png"] if r["digest_match"] is False]
+    mismatched += [f"{r['host']} {r['path']} svg" for r in report["svg"] if r["digest_match"] is False]
     if missing:
         print(f"rows missing from the host results: {', '.join(missing)}", file=sys.stderr)
     if mismatched:

@@ -1,6 +1,6 @@
 // Node benchmark: the component path (jco) vs the raw path (hand-written glue)
-// vs wasm-bindgen vs the native addon (napi-rs, no wasm) vs node-qrcode, all in this one process, interleaved in rounds after a
-// warm-up; cold start in fresh child processes. Writes target/bench/node.json
+// vs wasm-bindgen vs the native addon (napi-rs, no wasm) vs the npm peers (node-qrcode and qr-image for PNG, fast_qr for
+// SVG), all in this one process, interleaved in rounds after a warm-up; cold start in fresh child processes. Writes target/bench/node.json
 // in the shared schema and prints a table.
 //
 // Method: every measurement is a batch of calls sized during warm-up to take
@@ -14,7 +14,12 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import QRCode from 'qrcode';
+import qrImage from 'qr-image';
+// fast_qr 0.9.0 ships wasm-bindgen's web-target output with no "main" or "exports": import the glue by its file and
+// initialise it with the module's bytes.
+import * as fastQr from 'fast_qr/fast_qr.js';
 import * as componentApi from '../index.js';
 import * as rawApi from '../raw.js';
 import * as bindgenApi from '../bindgen.js';
@@ -41,6 +46,13 @@ const referenceTexts = cases.filter((c) => /^ref-\d\d$/.test(c.id)).map((c) => (
 // The seed article's node-qrcode options (EC L, width 200, zlib level 9, strategy 3 = RLE).
 const NODE_QRCODE_OPTIONS = { type: 'png', errorCorrectionLevel: 'L', width: 200, rendererOpts: { deflateLevel: 9, deflateStrategy: 3 } };
 
+// qr-image 3.2.0 with its defaults (EC level M, 5 px per module, margin 4 modules, PNG).
+const QR_IMAGE_OPTIONS = { type: 'png' };
+// fast_qr 0.9.0 makes SVG (and a matrix), not PNG: its qr_svg with default SvgOptions (EC level Q, the builder's
+// default; margin 4 modules; square modules, in module units). Compared with qrglue's svg (EC level L, quiet zone 4).
+fastQr.initSync(readFileSync(createRequire(import.meta.url).resolve('fast_qr/fast_qr_bg.wasm')));
+const fastQrSvg = (text) => fastQr.qr_svg(text, new fastQr.SvgOptions());
+
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
 // --- what to measure -------------------------------------------------------
@@ -62,6 +74,17 @@ for (const { id, text } of referenceTexts) {
   const peer = await QRCode.toBuffer(text, NODE_QRCODE_OPTIONS);
   measure('node-qrcode', 'png', id, null, () => QRCode.toBuffer(text, NODE_QRCODE_OPTIONS),
     { output: { output_bytes: peer.length, sha256: sha256(peer) } });
+  const qrImagePng = qrImage.imageSync(text, QR_IMAGE_OPTIONS);
+  measure('qr-image', 'png', id, null, () => qrImage.imageSync(text, QR_IMAGE_OPTIONS),
+    { output: { output_bytes: qrImagePng.length, sha256: sha256(qrImagePng) } });
+  // SVG, like with like: every qrglue path's svg next to fast_qr's.
+  for (const [path, api] of [['component', componentApi], ['raw', rawApi], ['bindgen', bindgenApi], ['native', nativeApi]]) {
+    const svg = Buffer.from(api.svg(text), 'utf8');
+    if (sha256(svg) !== expected[id].svg_sha256) throw new Error(`${path} ${id}: SVG differs from the golden digest`);
+    measure(path, 'svg', id, null, () => api.svg(text), { output: { output_bytes: svg.length, sha256: sha256(svg) } });
+  }
+  const fastSvg = Buffer.from(fastQrSvg(text), 'utf8');
+  measure('fast_qr', 'svg', id, null, () => fastQrSvg(text), { output: { output_bytes: fastSvg.length, sha256: sha256(fastSvg) } });
   for (const probe of PROBES) {
     const length = probe.pngRepeat(text, undefined, 1);
     measure(probe.path, 'png-repeat', id, null, () => probe.pngRepeat(text, undefined, PNG_REPEAT_TIMES),
