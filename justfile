@@ -114,7 +114,7 @@ _report-venv:
 
 # Run every test in the repo.
 [group('test')]
-test: lint test-rust test-node test-python test-web conformance fuzz-ci
+test: lint test-rust test-node test-python test-web test-http conformance fuzz-ci
 
 # Lint, warnings as errors: rustfmt; clippy on the workspace (host target, all targets) and on the wasm32 guests; ruff and mypy --strict on hosts/python; tsc: hosts/node's .d.ts against its JS. About 7 s on a built tree (6.6 s measured; the first clippy run builds its own check artifacts in target/debug: minutes).
 [group('test')]
@@ -210,6 +210,43 @@ test-web: build-web
 [group('bench')]
 bench-browser: build-web
     node hosts/web/tools/bench.mjs
+
+### HTTP servers (tests/http/README.md: one endpoint, one server per host and tier) ###
+
+# Serve GET /qrcode?text=... on http://127.0.0.1:PORT (Ctrl-C stops). HOST TIER: node qrcode|cli|component|raw|bindgen|native|static; python segno|cli|component|raw|native|static; rust axum|static (more in hosts/rust/server/tiers/). FLAGS: --workers N (default: one per core), --request-timeout SECS (default 10).
+[group('http')]
+serve HOST TIER PORT="8080" *FLAGS:
+    case "{{HOST}}" in node|python|rust) ;; *) echo "serve: HOST is node, python or rust, not '{{HOST}}'" >&2; exit 2;; esac
+    just build-http-{{HOST}}
+    exec bash hosts/{{HOST}}/server/serve.sh {{TIER}} {{PORT}} {{FLAGS}}
+
+# Everything the HTTP servers need: each host's build, hosts/node/server's npm deps (fastify), the Python server's (uvicorn, in hosts/python/.venv), target/release/qrglue-server and the qrglue CLI (tier cli).
+[group('build')]
+build-http: build-http-node build-http-python build-http-rust
+
+# The Node server: the qrglue package, hosts/node/server's locked npm deps, the CLI.
+[group('build')]
+build-http-node: build-node _build-cli
+    if [ ! -f hosts/node/server/node_modules/.package-lock.json ] || [ hosts/node/server/package-lock.json -nt hosts/node/server/node_modules/.package-lock.json ]; then \
+        cd hosts/node/server && npm ci {{q}} --no-audit --no-fund; \
+    fi
+
+# The Python server: the venv (uvicorn and httptools are in requirements-dev.txt), the CLI.
+[group('build')]
+build-http-python: build-python _build-cli
+
+# The Rust server (crate qrglue-server: tiers axum, static).
+[group('build')]
+build-http-rust:
+    {{cargo}} build {{q}} --locked --release -p qrglue-server
+
+_build-cli: build-wasm
+    {{cargo}} build {{q}} --locked --release -p qrglue-host --bin qrglue
+
+# HTTP: every server and tier of tests/http/README.md started on a free port, checked (golden PNG, every 400/405 body, 1,000 concurrent requests, bad input, 200 idle and trickling connections, the request timeout, SIGTERM), stopped.
+[group('test')]
+test-http: build-http
+    hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http
 
 ### Python host (hosts/python) ###
 

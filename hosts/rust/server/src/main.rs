@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -41,7 +42,7 @@ enum Tier {
 
 struct App {
     tier: Tier,
-    golden: Vec<u8>,
+    golden: Bytes,
 }
 
 fn json_error(status: StatusCode, kind: &str, message: &str) -> Response {
@@ -64,7 +65,8 @@ fn json_string(s: &str) -> String {
     out
 }
 
-fn png_response(bytes: Vec<u8>) -> Response {
+fn png_response(bytes: impl Into<Bytes>) -> Response {
+    let bytes: Bytes = bytes.into();
     (StatusCode::OK, [(header::CONTENT_TYPE, HeaderValue::from_static("image/png"))], bytes).into_response()
 }
 
@@ -81,14 +83,18 @@ async fn qrcode(State(app): State<Arc<App>>, uri: Uri) -> Response {
         // The library says it, with its own message.
         Checked::Empty => qr_error(&qrglue_core::png("", &Options::default()).unwrap_err()),
         Checked::Request { text, ec_level, min_size, quiet_zone } => {
-            if app.tier == Tier::Static {
-                return png_response(app.golden.clone());
-            }
             let options = Options {
                 ec_level: ec_level.unwrap_or(EcLevel::Low),
                 min_size: min_size.unwrap_or(200),
                 quiet_zone: quiet_zone.unwrap_or(4),
             };
+            if app.tier == Tier::Static {
+                // The generator's option checks, not its work.
+                return match options.validate() {
+                    Ok(()) => png_response(app.golden.clone()),
+                    Err(err) => qr_error(&err),
+                };
+            }
             match qrglue_core::png(&text, &options) {
                 Ok(bytes) => png_response(bytes),
                 Err(err) => qr_error(&err),
@@ -174,7 +180,7 @@ fn main() {
 
 async fn serve(args: Args) -> std::io::Result<()> {
     let reference = "https://www.reddit.com/r/rustjerk/top/?t=all";
-    let app = Arc::new(App { tier: args.tier, golden: qrglue_core::png(reference, &Options::default()).expect("golden PNG") });
+    let app = Arc::new(App { tier: args.tier, golden: Bytes::from(qrglue_core::png(reference, &Options::default()).expect("golden PNG")) });
     let router = Router::new()
         .route("/qrcode", get(qrcode).fallback(method_not_allowed))
         .route("/healthz", get(healthz).fallback(method_not_allowed))

@@ -1,0 +1,155 @@
+"""The ASGI app of the Python server: GET /qrcode and GET /healthz (tests/http/README.md).
+
+The tier comes from $QRGLUE_SERVER_TIER (set by server.py before uvicorn
+starts its workers). The in-process tiers (component, raw, native, segno,
+static) call the generator synchronously in the handler, on the event loop:
+what the experiment does. A call takes ~40 us to a few ms and this worker
+has nothing else to run in the meantime that would be faster off the loop;
+a thread pool would add a hop per request and, for the wasm paths, one
+instance per pool thread. The loop is only held for one call: other
+connections (idle, trickling) are served between calls. Tier cli awaits its
+subprocess (asyncio), so the loop is free while the CLI runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import math
+import os
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from http_contract import EMPTY_TEXT_MESSAGE, REFERENCE_TEXT, HttpError, check_query, check_ranges
+
+TIERS = ("segno", "cli", "component", "raw", "native", "static")
+ROOT = Path(__file__).resolve().parents[3]
+Generate = Callable[[str, dict[str, object]], Awaitable[bytes]]
+
+
+def _sync(png: Callable[..., bytes]) -> Generate:
+    async def generate(text: str, options: dict[str, object]) -> bytes:
+        return png(text, **options)
+
+    return generate
+
+
+def _generator(tier: str) -> Generate:
+    if tier == "component":
+        import qrglue
+
+        return _sync(qrglue.png)
+    if tier == "raw":
+        import qrglue.raw
+
+        return _sync(qrglue.raw.png)
+    if tier == "native":
+        import qrglue.native
+
+        return _sync(qrglue.native.png)
+    if tier == "static":
+        import qrglue.raw
+
+        golden = qrglue.raw.png(REFERENCE_TEXT)
+
+        async def static(text: str, options: dict[str, object]) -> bytes:
+            check_ranges(options)
+            return golden
+
+        return static
+    if tier == "segno":
+        import segno
+
+        async def segno_png(text: str, options: dict[str, object]) -> bytes:
+            ec_level, min_size, quiet_zone = check_ranges(options)
+            code = segno.make(text, error=ec_level[0], micro=False)
+            width = code.symbol_size(scale=1, border=quiet_zone)[0]
+            out = io.BytesIO()
+            code.save(out, kind="png", scale=math.ceil(min_size / width), border=quiet_zone)
+            return out.getvalue()
+
+        return segno_png
+    if tier == "cli":
+        cli = os.environ.get("QRGLUE_CLI") or str(ROOT / "target" / "release" / "qrglue")
+        flags = {"ec_level": "--ec-level", "min_size": "--min-size", "quiet_zone": "--quiet-zone"}
+
+        async def spawn(text: str, options: dict[str, object]) -> bytes:
+            argv = ["png", "-o", "-", "--path", "native"]
+            for name, value in options.items():
+                argv += [flags[name], str(value)[0] if name == "ec_level" else str(value)]
+            argv += ["--", text]
+            child = await asyncio.create_subprocess_exec(
+                cli, *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE)
+            out, err = await child.communicate()
+            line = err.decode("utf-8", "replace").rstrip("\n")
+            if child.returncode == 0:
+                return out
+            if child.returncode == 1 and line.startswith("qrglue: ") and line.count(": ") >= 2:
+                _, kind, message = line.split(": ", 2)
+                raise HttpError(kind, message)
+            raise RuntimeError(f"qrglue CLI exited {child.returncode}: {line}")
+
+        return spawn
+    raise SystemExit(f"unknown tier {tier!r} (python tiers: {', '.join(TIERS)})")
+
+
+TIER = os.environ.get("QRGLUE_SERVER_TIER", "native")
+GENERATE = _generator(TIER)
+NEEDS_EMPTY_CHECK = TIER in ("segno", "static")
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+async def _respond(send: Send, status: int, content_type: bytes, body: bytes,
+                   extra: list[tuple[bytes, bytes]] | None = None, head: bool = False) -> None:
+    headers = [(b"content-type", content_type), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers + (extra or [])})
+    await send({"type": "http.response.body", "body": b"" if head else body})
+
+
+async def _error(send: Send, status: int, kind: str, message: str, head: bool = False,
+                 extra: list[tuple[bytes, bytes]] | None = None) -> None:
+    body = json.dumps({"kind": kind, "message": message}, ensure_ascii=False).encode()
+    await _respond(send, status, b"application/json; charset=utf-8", body, extra, head)
+
+
+async def app(scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, Any]]], send: Send) -> None:
+    if scope["type"] == "lifespan":
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+    path = scope["raw_path"]
+    method = scope["method"]
+    head = method == "HEAD"
+    if path not in (b"/qrcode", b"/healthz"):
+        await _error(send, 404, "not-found", "no such path (known: /qrcode, /healthz)", head)
+        return
+    if method not in ("GET", "HEAD"):
+        await _error(send, 405, "method-not-allowed", "only GET and HEAD are allowed",
+                     extra=[(b"allow", b"GET, HEAD")])
+        return
+    if path == b"/healthz":
+        await _respond(send, 200, b"text/plain; charset=utf-8", b"ok\n", head=head)
+        return
+    try:
+        query = check_query(scope["query_string"])
+        if not query.text and NEEDS_EMPTY_CHECK:
+            raise HttpError("empty-text", EMPTY_TEXT_MESSAGE)
+        png = await GENERATE(query.text, query.options)
+    except HttpError as error:
+        await _error(send, 400, error.kind, error.message, head)
+        return
+    except ValueError as error:  # qrglue.QrError (a ValueError) on every path
+        kind = getattr(error, "kind", None)
+        if isinstance(kind, str):
+            await _error(send, 400, kind, str(error), head)
+            return
+        raise
+    await _respond(send, 200, b"image/png", png, head=head)

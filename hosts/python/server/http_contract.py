@@ -1,0 +1,143 @@
+"""The query of GET /qrcode, checked as tests/http/README.md orders it.
+
+bad-query (syntax, names, repeats, missing text), invalid-text, empty-text,
+text-too-long, then invalid-options for values that are not an ec-level name
+or a decimal u32. Ranges are the generator's to refuse. The same rules as
+hosts/rust/server/src/query.rs and hosts/node/server/contract.mjs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+MAX_TEXT_BYTES = 512
+REFERENCE_TEXT = "https://www.reddit.com/r/rustjerk/top/?t=all"
+EC_LEVELS = ("low", "medium", "quartile", "high")
+# The contract's fixed messages (guest/core/src/contract.rs), for the tiers
+# with no qrglue library to ask (segno, static).
+EMPTY_TEXT_MESSAGE = "text is empty"
+LONE_SURROGATE_MESSAGE = "text contains a lone surrogate (not encodable as UTF-8)"
+NAMES = (b"text", b"ec-level", b"min-size", b"quiet-zone")
+_HEX = b"0123456789abcdefABCDEF"
+# The second byte's range after these lead bytes (else 0x80..=0xBF), as Rust's validator has it.
+_SECOND_BYTE = {0xE0: (0xA0, 0xBF), 0xED: (0x80, 0x9F), 0xF0: (0x90, 0xBF), 0xF4: (0x80, 0x8F)}
+_DIGITS = re.compile(rb"[0-9]{1,10}\Z")
+
+
+class HttpError(Exception):
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+@dataclass
+class Query:
+    text: str
+    options: dict[str, object] = field(default_factory=dict)  # Python API names: ec_level, min_size, quiet_zone
+
+
+def _decode(part: bytes) -> bytes:
+    """'+' is a space, %XY the byte 0xXY; a % without two hex digits is malformed."""
+    part = part.replace(b"+", b" ")
+    if b"%" not in part:
+        return part
+    pieces = part.split(b"%")
+    out = bytearray(pieces[0])
+    for piece in pieces[1:]:
+        if len(piece) < 2 or piece[0] not in _HEX or piece[1] not in _HEX:
+            raise HttpError("bad-query",
+                            "malformed percent-encoding in the query (a % must be followed by two hex digits)")
+        out.append(int(piece[:2], 16))
+        out += piece[2:]
+    return bytes(out)
+
+
+def utf8_problem(b: bytes) -> str:
+    """Rust's str::from_utf8 error as guest/core's text_from_utf8 words it."""
+    i = 0
+    while i < len(b):
+        x = b[i]
+        if x < 0x80:
+            i += 1
+            continue
+        width = 2 if 0xC2 <= x <= 0xDF else 3 if 0xE0 <= x <= 0xEF else 4 if 0xF0 <= x <= 0xF4 else 0
+        length: int | None = 1
+        ok = False
+        if width:
+            lo, hi = _SECOND_BYTE.get(x, (0x80, 0xBF))
+            ok = True
+            for k in range(1, width):
+                if i + k >= len(b):
+                    ok, length = False, None
+                    break
+                y = b[i + k]
+                if (y < lo or y > hi) if k == 1 else (y < 0x80 or y > 0xBF):
+                    ok, length = False, k
+                    break
+        if ok:
+            i += width
+            continue
+        if x == 0xED and len(b) >= i + 3 and 0xA0 <= b[i + 1] <= 0xBF and 0x80 <= b[i + 2] <= 0xBF:
+            return LONE_SURROGATE_MESSAGE
+        if length is None:
+            return f"text is not valid UTF-8: incomplete utf-8 byte sequence from index {i}"
+        return f"text is not valid UTF-8: invalid utf-8 sequence of {length} bytes from index {i}"
+    return "text is not valid UTF-8"
+
+
+def _uint(name: str, value: bytes) -> int:
+    if not _DIGITS.match(value) or int(value) > 0xFFFF_FFFF:
+        raise HttpError("invalid-options", f"{name} must be a decimal integer within 0..=4294967295")
+    return int(value)
+
+
+def check_query(query: bytes) -> Query:
+    """The raw query string -> Query; text == '' means empty-text (the caller's generator says so)."""
+    found: dict[bytes, bytes] = {}
+    for part in query.split(b"&"):
+        if not part:
+            continue
+        name_raw, _, value_raw = part.partition(b"=")
+        name = _decode(name_raw)
+        value = _decode(value_raw)
+        if name not in NAMES:
+            raise HttpError("bad-query", "unknown query parameter (known: text, ec-level, min-size, quiet-zone)")
+        if name in found:
+            raise HttpError("bad-query", f"query parameter {name.decode()} is given more than once")
+        found[name] = value
+    raw = found.get(b"text")
+    if raw is None:
+        raise HttpError("bad-query", "query parameter text is required")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise HttpError("invalid-text", utf8_problem(raw)) from None
+    if not text:
+        return Query(text)
+    if len(raw) > MAX_TEXT_BYTES:
+        raise HttpError("text-too-long", f"text is longer than {MAX_TEXT_BYTES} UTF-8 bytes (this endpoint's limit)")
+    options: dict[str, object] = {}
+    if b"ec-level" in found:
+        level = found[b"ec-level"].decode("latin-1")
+        if level not in EC_LEVELS:
+            raise HttpError("invalid-options", "ec-level must be one of low, medium, quartile, high")
+        options["ec_level"] = level
+    if b"min-size" in found:
+        options["min_size"] = _uint("min-size", found[b"min-size"])
+    if b"quiet-zone" in found:
+        options["quiet_zone"] = _uint("quiet-zone", found[b"quiet-zone"])
+    return Query(text, options)
+
+
+def check_ranges(options: dict[str, object]) -> tuple[str, int, int]:
+    """The generator's range checks in the contract's words, for tiers with no qrglue library."""
+    ec_level = str(options.get("ec_level", "low"))
+    min_size = int(str(options.get("min_size", 200)))
+    quiet_zone = int(str(options.get("quiet_zone", 4)))
+    if not 1 <= min_size <= 4096:
+        raise HttpError("invalid-options", f"min-size must be within 1..=4096, got {min_size}")
+    if quiet_zone > 16:
+        raise HttpError("invalid-options", f"quiet-zone must be within 0..=16, got {quiet_zone}")
+    return ec_level, min_size, quiet_zone
