@@ -91,8 +91,8 @@ bench *flags: build
     rm -f target/bench/{core,rust,node,python,browser,report}.json
     start=$SECONDS
     echo "== [1/5] rust: core stages (native), then native, component, raw (wasmtime)"; just bench-core; just bench-rust
-    echo "== [2/5] node: component (jco), raw, native (napi-rs), node-qrcode";  just bench-node
-    echo "== [3/5] python: component (wasmtime-py), raw, segno, python-qrcode"; just bench-python
+    echo "== [2/5] node: component (jco), raw, wasm-bindgen, native (napi-rs), node-qrcode";  just bench-node
+    echo "== [3/5] python: component (wasmtime-py), raw, native (PyO3), segno, python-qrcode"; just bench-python
     echo "== [4/5] browser: component, raw, wasm-bindgen in headless Chromium (the page's bench panel)"; just bench-browser
     echo "== [5/5] report"
     just _report-venv
