@@ -15,6 +15,10 @@ wasm_tools_version := "1.263.0"
 # refuses a module made by any other version of the crate.
 wasm_bindgen_version := "0.2.130"
 wasm_target := "wasm32-unknown-unknown"
+# The wasi:http tiers (guest/http-proxy): wasmtime-cli 48.0.8 is the newest that
+# builds with rustc 1.95; wac-cli plugs the proxy into the component.
+wasmtime_cli_version := "48.0.8"
+wac_cli_version := "0.12.0"
 wasm_out := "target/wasm"
 
 # List the recipes.
@@ -76,6 +80,33 @@ build-bindgen: setup-rust
         cp target/{{wasm_target}}/release/qrglue_bindgen.wasm "$new"; \
         if cmp -s "$new" "$out"; then rm "$new"; else mv "$new" "$out"; fi
 
+# Install wasmtime-cli (`wasmtime serve`) and wac-cli (`wac plug`) into ~/.cargo/bin, pinned, one after the other; skipped when the installed version matches. wasmtime-cli with its default features: ~30 min on 2 busy cores, once.
+[group('setup')]
+setup-wasi-http:
+    if [ "$(wasmtime --version 2>/dev/null | cut -d' ' -f2)" != "{{wasmtime_cli_version}}" ]; then \
+        echo "installing wasmtime-cli {{wasmtime_cli_version}} (default features: ~30 min on 2 cores, once)"; \
+        {{cargo}} install {{q}} wasmtime-cli --locked --version {{wasmtime_cli_version}}; \
+    fi
+    if [ "$(wac --version 2>/dev/null | cut -d' ' -f2)" != "{{wac_cli_version}}" ]; then \
+        {{cargo}} install {{q}} wac-cli --locked --version {{wac_cli_version}}; \
+    fi
+
+# Build target/wasm/qrglue.http.wasm: guest/http-proxy (a wasi:http proxy importing qrglue:qr/generator) plugged with qrglue.component.wasm by wac; and qrglue.http-static.wasm (tier static: the golden bytes from memory, no generator).
+[group('build')]
+build-http-proxy: build-wasm setup-wasi-http
+    {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-http-proxy
+    # The static variant is a feature of the same crate: its own target dir, so
+    # neither build invalidates the other.
+    CARGO_TARGET_DIR=target/http-static {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-http-proxy --features static
+    wasm-tools component new target/{{wasm_target}}/release/qrglue_http_proxy.wasm -o {{wasm_out}}/qrglue.http-proxy.wasm
+    wac plug {{wasm_out}}/qrglue.http-proxy.wasm --plug {{wasm_out}}/qrglue.component.wasm -o {{wasm_out}}/qrglue.http.wasm
+    wasm-tools component new target/http-static/{{wasm_target}}/release/qrglue_http_proxy.wasm -o {{wasm_out}}/qrglue.http-static.wasm
+    for name in http-proxy http http-static; do wasm-tools validate {{wasm_out}}/qrglue.$name.wasm; done
+    # jco serve (tiers wasi-http-jco*) comes with hosts/node's devDependencies.
+    if [ ! -x hosts/node/node_modules/.bin/jco ] || [ hosts/node/package-lock.json -nt hosts/node/node_modules/.package-lock.json ]; then \
+        cd hosts/node && npm install {{q}} --no-save --no-audit --no-fund; \
+    fi
+
 ### Benchmark ###
 
 # Each host's paths interleaved in one process, merged into
@@ -120,8 +151,8 @@ test: lint test-rust test-node test-python test-web test-http conformance fuzz-c
 [group('test')]
 lint: _setup-lint
     {{cargo}} fmt --all --check
-    {{cargo}} clippy {{q}} --locked --workspace --exclude qrglue-component --exclude qrglue-raw --exclude qrglue-bindgen --all-targets -- -D warnings
-    {{cargo}} clippy {{q}} --locked --target {{wasm_target}} -p qrglue-component -p qrglue-raw -p qrglue-bindgen -- -D warnings
+    {{cargo}} clippy {{q}} --locked --workspace --exclude qrglue-component --exclude qrglue-raw --exclude qrglue-bindgen --exclude qrglue-http-proxy --all-targets -- -D warnings
+    {{cargo}} clippy {{q}} --locked --target {{wasm_target}} -p qrglue-component -p qrglue-raw -p qrglue-bindgen -p qrglue-http-proxy -- -D warnings
     cd hosts/python && .venv/bin/ruff check -q . && .venv/bin/mypy
     # tsc derives declarations from each entry's JS, then checks the hand-written .d.ts against them (typecheck/entries.ts).
     cd hosts/node && rm -rf node_modules/.cache/qrglue-js-types && node_modules/.bin/tsc -p tsconfig.js-types.json && node_modules/.bin/tsc -p tsconfig.json

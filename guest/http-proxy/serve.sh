@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Serve the qrglue wasi:http proxy component on 127.0.0.1:PORT, in the foreground.
+#
+#   guest/http-proxy/serve.sh TIER [PORT] [--workers N] [--request-timeout SECS]
+#
+# (PORT defaults to 8080.) `just serve rust TIER [PORT]` runs it through
+# hosts/rust/server/tiers/TIER.sh. --workers N: wasmtime serve's tokio worker
+# threads (TOKIO_WORKER_THREADS; default one per core); jco serve is one Node
+# process and ignores it. --request-timeout is accepted for the shared test
+# driver and has no effect: neither server can be told to time out a slow
+# client (see the limits below and the README).
+#
+# Tiers (all need `just build-http-proxy` first):
+#   wasi-http              wasmtime serve, a fresh instance per request (its default)
+#   wasi-http-reuse        wasmtime serve --max-instance-reuse-count $QRGLUE_REUSE_COUNT (default 10000)
+#   wasi-http-static       wasmtime serve, the static component (golden bytes from memory): wasmtime serve's ceiling
+#   wasi-http-jco          jco serve (one instance for every request, jco's default)
+#   wasi-http-jco-static   jco serve, the static component: jco serve's ceiling
+#
+# Limits (see guest/http-proxy/README.md): wasmtime serve (hyper http1) reads at
+# most ~408 KiB of request head (431 beyond), holds at most 1000 connections and
+# has NO header-read or idle timeout; jco serve (node:http in a worker) allows
+# 16 KiB of headers (431 beyond), headersTimeout 60 s, requestTimeout 300 s,
+# keep-alive 5 s.
+#
+# The server runs until SIGINT/SIGTERM; this script's process stays its parent
+# and stops it (jco serve runs the component in a child node process).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+tier="${1:?usage: serve.sh TIER [PORT] (tiers: wasi-http, wasi-http-reuse, wasi-http-static, wasi-http-jco, wasi-http-jco-static)}"
+port="${2:-8080}"
+shift $(( $# >= 2 ? 2 : 1 ))
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --workers) export TOKIO_WORKER_THREADS="${2:?--workers N}"; shift 2 ;;
+        --request-timeout) shift 2 ;;
+        *) echo "serve.sh: unknown flag '$1' (--workers N, --request-timeout SECS)" >&2; exit 2 ;;
+    esac
+done
+export PATH="$HOME/.cargo/bin:$PATH"
+
+wasm="$root/target/wasm/qrglue.http.wasm"
+static="$root/target/wasm/qrglue.http-static.wasm"
+
+case "$tier" in
+    wasi-http)          cmd=(wasmtime serve --addr "127.0.0.1:$port" "$wasm") ;;
+    wasi-http-reuse)    cmd=(wasmtime serve --addr "127.0.0.1:$port" --max-instance-reuse-count "${QRGLUE_REUSE_COUNT:-10000}" "$wasm") ;;
+    wasi-http-static)   cmd=(wasmtime serve --addr "127.0.0.1:$port" "$static") ;;
+    wasi-http-jco)      cmd=("$root/hosts/node/node_modules/.bin/jco" serve --host 127.0.0.1 --port "$port" "$wasm") ;;
+    wasi-http-jco-static) cmd=("$root/hosts/node/node_modules/.bin/jco" serve --host 127.0.0.1 --port "$port" "$static") ;;
+    *) echo "serve.sh: unknown tier '$tier' (wasi-http, wasi-http-reuse, wasi-http-static, wasi-http-jco, wasi-http-jco-static)" >&2; exit 2 ;;
+esac
+file="${cmd[-1]}"
+[ -f "$file" ] || { echo "serve.sh: $file is missing: run \`just build-http-proxy\`" >&2; exit 1; }
+echo "serve.sh: $tier on http://127.0.0.1:$port/ (${cmd[*]})" >&2
+
+# A process group of its own, stopped as a whole: jco's child node process
+# must not outlive us.
+setsid "${cmd[@]}" &
+server=$!
+stop() { kill -TERM -- "-$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; exit 0; }
+trap stop INT TERM
+wait "$server"
