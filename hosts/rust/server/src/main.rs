@@ -189,11 +189,11 @@ async fn serve(args: Args) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await?;
     let tier = if args.tier == Tier::Axum { "axum" } else { "static" };
     println!(
-        "qrglue-server rust/{tier}: listening on http://{} ({} worker threads; head limit {} KiB, request timeout {:?})",
+        "qrglue-server rust/{tier}: listening on http://{} (worker threads: {}; head limit {} KiB, request timeout {} s)",
         listener.local_addr()?,
         args.workers,
         MAX_HEAD_BYTES / 1024,
-        args.request_timeout
+        args.request_timeout.as_secs_f64()
     );
     let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     loop {
