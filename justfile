@@ -249,28 +249,30 @@ bench-browser: build-web
 serve HOST TIER PORT="8080" *FLAGS:
     case "{{HOST}}" in node|python|rust) ;; *) echo "serve: HOST is node, python or rust, not '{{HOST}}'" >&2; exit 2;; esac
     just build-http-{{HOST}}
+    if [ "{{TIER}}" = cli ]; then just _build-cli; fi
     exec bash hosts/{{HOST}}/server/serve.sh {{TIER}} {{PORT}} {{FLAGS}}
 
 # Everything the HTTP servers need: each host's build, hosts/node/server's npm deps (fastify), the Python server's (uvicorn, in hosts/python/.venv), target/release/qrglue-server and the qrglue CLI (tier cli).
 [group('build')]
-build-http: build-http-node build-http-python build-http-rust
+build-http: build-http-node build-http-python build-http-rust _build-cli
 
-# The Node server: the qrglue package, hosts/node/server's locked npm deps, the CLI.
+# The Node server: the qrglue package and hosts/node/server's locked npm deps (tier cli also needs _build-cli, which just serve runs).
 [group('build')]
-build-http-node: build-node _build-cli
+build-http-node: build-node
     if [ ! -f hosts/node/server/node_modules/.package-lock.json ] || [ hosts/node/server/package-lock.json -nt hosts/node/server/node_modules/.package-lock.json ]; then \
         cd hosts/node/server && npm ci {{q}} --no-audit --no-fund; \
     fi
 
-# The Python server: the venv (uvicorn and httptools are in requirements-dev.txt), the CLI.
+# The Python server: the venv (uvicorn and httptools are in requirements-dev.txt).
 [group('build')]
-build-http-python: build-python _build-cli
+build-http-python: build-python
 
 # The Rust server (crate qrglue-server: tiers axum, static).
 [group('build')]
 build-http-rust:
     {{cargo}} build {{q}} --locked --release -p qrglue-server
 
+# The Rust CLI that tier cli spawns (target/release/qrglue).
 _build-cli: build-wasm
     {{cargo}} build {{q}} --locked --release -p qrglue-host --bin qrglue
 
