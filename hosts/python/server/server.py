@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import socket
 import sys
 from types import FrameType
 
@@ -43,6 +44,13 @@ def main() -> None:
 
     signal.signal(signal.SIGTERM, exit_cleanly)
     signal.signal(signal.SIGINT, exit_cleanly)
+    # Fail before claiming the URL when the port is taken (uvicorn binds later, in run()).
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", args.port))
+        except OSError as error:
+            sys.exit(f"qrglue-server python/{args.tier}: cannot listen on 127.0.0.1:{args.port}: {error.strerror}")
     print(f"qrglue-server python/{args.tier}: listening on http://127.0.0.1:{args.port} "
           f"(workers: {args.workers}; head limit 16 KiB, request timeout {args.request_timeout:g} s)", flush=True)
     uvicorn.run("http_app:app", host="127.0.0.1", port=args.port, workers=args.workers,
