@@ -191,7 +191,7 @@ async function worker() {
       if (error instanceof HttpError || (typeof error?.kind === 'string' && error.name === 'QrError')) {
         return sendError(reply, 400, error.kind, error.message);
       }
-      request.log.error(error);
+      console.error(`qrglue-server node/${tier}:`, error);
       return sendError(reply, 500, 'internal', 'the generator failed');
     }
     const body = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
