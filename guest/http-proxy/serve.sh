@@ -42,10 +42,13 @@ export PATH="$HOME/.cargo/bin:$PATH"
 wasm="$root/target/wasm/qrglue.http.wasm"
 static="$root/target/wasm/qrglue.http-static.wasm"
 
+# Extra `wasmtime serve` flags for experiments (guest/http-proxy/measure.py),
+# e.g. QRGLUE_WASMTIME_FLAGS="-O pooling-allocator=y"; empty by default.
+read -r -a extra <<< "${QRGLUE_WASMTIME_FLAGS:-}"
 case "$tier" in
-    wasi-http)          cmd=(wasmtime serve --addr "127.0.0.1:$port" "$wasm") ;;
-    wasi-http-reuse)    cmd=(wasmtime serve --addr "127.0.0.1:$port" --max-instance-reuse-count "${QRGLUE_REUSE_COUNT:-10000}" "$wasm") ;;
-    wasi-http-static)   cmd=(wasmtime serve --addr "127.0.0.1:$port" "$static") ;;
+    wasi-http)          cmd=(wasmtime serve "${extra[@]}" --addr "127.0.0.1:$port" "$wasm") ;;
+    wasi-http-reuse)    cmd=(wasmtime serve "${extra[@]}" --addr "127.0.0.1:$port" --max-instance-reuse-count "${QRGLUE_REUSE_COUNT:-10000}" "$wasm") ;;
+    wasi-http-static)   cmd=(wasmtime serve "${extra[@]}" --addr "127.0.0.1:$port" "$static") ;;
     wasi-http-jco)      cmd=("$root/hosts/node/node_modules/.bin/jco" serve --host 127.0.0.1 --port "$port" "$wasm") ;;
     wasi-http-jco-static) cmd=("$root/hosts/node/node_modules/.bin/jco" serve --host 127.0.0.1 --port "$port" "$static") ;;
     *) echo "serve.sh: unknown tier '$tier' (wasi-http, wasi-http-reuse, wasi-http-static, wasi-http-jco, wasi-http-jco-static)" >&2; exit 2 ;;

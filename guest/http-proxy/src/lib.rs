@@ -104,8 +104,17 @@ fn respond(answer: Answer, response_out: ResponseOutparam) {
     let _ = OutgoingBody::finish(body, None);
 }
 
+/// The request head this endpoint accepts, like the other servers (16 KiB):
+/// `wasmtime serve` itself buffers up to ~400 KiB (hyper's default) and
+/// answers 431 only beyond that.
+pub const MAX_HEAD_BYTES: usize = 16 * 1024;
+
 fn answer(request: &IncomingRequest) -> Answer {
     let target = request.path_with_query().unwrap_or_default();
+    let head: usize = request.headers().entries().iter().map(|(name, value)| name.len() + value.len() + 4).sum();
+    if target.len() + head > MAX_HEAD_BYTES {
+        return Answer::error(431, "head-too-large", "request head over 16 KiB");
+    }
     let (path, query) = target.split_once('?').unwrap_or((target.as_str(), ""));
     let get_or_head = matches!(request.method(), Method::Get | Method::Head);
     match path {
