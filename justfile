@@ -19,6 +19,9 @@ wasm_target := "wasm32-unknown-unknown"
 # builds with rustc 1.95; wac-cli plugs the proxy into the component.
 wasmtime_cli_version := "48.0.8"
 wac_cli_version := "0.12.0"
+# The load generator of the server experiment (just bench-http): a Go module, pinned.
+vegeta_version := "v12.13.0"
+vegeta := env_var_or_default("XDG_CACHE_HOME", env_var("HOME") / ".cache") / "qrglue/vegeta-" + vegeta_version / "vegeta"
 wasm_out := "target/wasm"
 
 # List the recipes.
@@ -129,6 +132,24 @@ bench *flags: build
     just _report-venv
     target/report-venv/bin/python tests/bench/report.py
     echo "== done in $((SECONDS - start)) s: target/bench/report.md, report.json, report.svg"
+
+# The server experiment (tests/http/README.md): every host's server and tier pinned to core 0, driven by vegeta (pinned, installed here) on core 1, 50 connections, 30 s per tier (--quick: 3 s); writes target/bench/http.json and the report's HTTP section. Loopback only; fails on any non-2xx answer.
+[group('bench')]
+bench-http *flags: build-http build-http-proxy _setup-vegeta
+    #!/usr/bin/env bash
+    set -euo pipefail
+    quick=
+    for flag in {{flags}}; do case "$flag" in --quick) quick=--quick;; *) echo "unknown flag: $flag (only --quick)"; exit 2;; esac; done
+    python3 tests/bench/http_bench.py --vegeta "{{vegeta}}" $quick
+    just _report-venv
+    target/report-venv/bin/python tests/bench/report.py > /dev/null
+    echo "report: target/bench/report.md (section 'HTTP servers')"
+
+# vegeta (the load generator of the experiment, a Go module) at its pinned version, built once into ~/.cache/qrglue.
+_setup-vegeta:
+    if [ ! -x "{{vegeta}}" ]; then \
+        GOBIN="$(dirname "{{vegeta}}")" GOFLAGS=-mod=mod go install github.com/tsenart/vegeta/v12@{{vegeta_version}}; \
+    fi
 
 # The same as `just bench --quick`.
 [group('bench')]

@@ -290,6 +290,86 @@ def advice(rows: list[dict], glue: list[dict], cold: list[dict], svg_rows: list[
     return out
 
 
+# --- the server experiment (target/bench/http.json, `just bench-http`) -----
+HTTP_TIER0 = {"node": "qrcode", "python": "segno", "rust": "axum"}
+# The framework ceiling each tier is compared with: its own server's static tier.
+HTTP_STATIC = {"wasi-http": "wasi-http-static", "wasi-http-reuse": "wasi-http-static", "wasi-http-jco": "wasi-http-jco-static"}
+
+
+def load_http() -> dict | None:
+    path = BENCH / "http.json"
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def http_section(http: dict) -> list[str]:
+    """The experiment's table per host, absolute and relative to tier 0, with
+    each tier's share of its own server's static ceiling, then the goals."""
+    m = http["machine"]
+    rows = http["rows"]
+    by = {(r["host"], r["tier"]): r for r in rows}
+    lines = ["## HTTP servers (the server experiment)", ""]
+    if http.get("quick"):
+        lines += ["**Quick run**: a few seconds per tier, figures indicative only.", ""]
+    lines += [f"`GET /qrcode?text=<reference URL>` (tests/http/README.md), {m['load_generator']} with {m['connections']} connections "
+              f"for {m['seconds_per_tier']:g} s per tier after {m['warmup_seconds']:g} s of warm-up, on 127.0.0.1; server pinned to "
+              f"CPU {m['server_cpus']} with one worker, load generator to CPU {m['loadgen_cpus']} (`taskset`). "
+              "Peak RSS: every process of the server, sampled every 50 ms.", ""]
+    for host in ("node", "python", "rust"):
+        host_rows = [r for r in rows if r["host"] == host]
+        if not host_rows:
+            continue
+        tier0 = by.get((host, HTTP_TIER0[host]))
+        lines += [f"**{host}** (x tier 0 = req/s against {HTTP_TIER0[host]})", "",
+                  "| tier | req/s | x tier 0 | % of static | mean ms | p50 ms | p99 ms | max ms | non-2xx | response B | peak RSS MiB | golden |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for r in host_rows:
+            ceiling = by.get((host, HTTP_STATIC.get(r["tier"], "static")))
+            x0 = f"{r['req_per_s'] / tier0['req_per_s']:.1f}" if tier0 and tier0["req_per_s"] else "—"
+            pct = f"{100 * r['req_per_s'] / ceiling['req_per_s']:.0f} %" if ceiling and ceiling["req_per_s"] and "static" not in r["tier"] else "—"
+            golden = "peer" if r["peer"] else ("match" if r["digest_match"] else "**MISMATCH**")
+            lines.append(f"| {r['tier']} | {r['req_per_s']:,.0f} | {x0} | {pct} | {r['mean_ns'] / 1e6:.2f} | {r['p50_ns'] / 1e6:.2f} | "
+                         f"{r['p99_ns'] / 1e6:.2f} | {r['max_ns'] / 1e6:.1f} | {r['non_2xx']} | {r['response_bytes']} | "
+                         f"{r['peak_rss_bytes'] / 2**20:.1f} | {golden} |")
+        lines.append("")
+    lines += ["Goals, on this run:", ""] + [f"- {g}" for g in http_goals(by)] + [""]
+    return lines
+
+
+def http_goals(by: dict) -> list[str]:
+    out = []
+    rate = lambda h, t: by[(h, t)]["req_per_s"] if (h, t) in by else None
+    qrglue_node = [t for t in ("cli", "component", "raw", "bindgen", "native") if (("node", t)) in by]
+    if rate("node", "qrcode") and qrglue_node:
+        worst = min(qrglue_node, key=lambda t: rate("node", t))
+        x = rate("node", worst) / rate("node", "qrcode")
+        out.append(f"every qrglue tier in Node ≥ 30x node-qrcode: slowest is {worst} at {x:.1f}x ({'met' if x >= 30 else 'missed'})")
+    qrglue_py = [t for t in ("cli", "component", "raw", "native") if ("python", t) in by]
+    if rate("python", "segno") and qrglue_py:
+        worst = min(qrglue_py, key=lambda t: rate("python", t))
+        x = rate("python", worst) / rate("python", "segno")
+        out.append(f"every qrglue tier in Python ≥ 10x segno: slowest is {worst} at {x:.1f}x ({'met' if x >= 10 else 'missed'})")
+    axum = rate("rust", "axum")
+    in_process = [t for t in ("component", "raw", "bindgen", "native") if ("node", t) in by]
+    if axum and in_process:
+        best = max(in_process, key=lambda t: rate("node", t))
+        share = rate("node", best) / axum
+        out.append(f"best in-process Node tier ≥ 70 % of axum: {best} at {100 * share:.0f} % ({'met' if share >= 0.7 else 'missed'})")
+    for tier, goal in (("wasi-http-reuse", 0.6), ("wasi-http", 0.4)):
+        if axum and rate("rust", tier):
+            share = rate("rust", tier) / axum
+            out.append(f"{tier} ≥ {100 * goal:.0f} % of axum: {100 * share:.0f} % ({'met' if share >= goal else 'missed'})")
+    below = []
+    for (host, tier), r in by.items():
+        ceiling = by.get((host, HTTP_STATIC.get(tier, "static")))
+        if r["peer"] or "static" in tier or tier == "cli" or not ceiling:
+            continue
+        if r["req_per_s"] < 0.5 * ceiling["req_per_s"]:
+            below.append(f"{host} {tier} ({100 * r['req_per_s'] / ceiling['req_per_s']:.0f} %)")
+    out.append("every in-process qrglue tier ≥ 50 % of its own server's static ceiling: "
+               + ("met" if not below else "missed by " + ", ".join(below)))
+    return out
+
+
 def markdown(report: dict) -> str:
     lines = ["# qrglue benchmark report", ""]
     if report["quick"]:
@@ -334,6 +414,8 @@ def markdown(report: dict) -> str:
         lines += ["| host | path | compiled-code cache | median ms | p10–p90 ms |", "|---|---|---|---|---|"]
         for c in report["cold_start"]:
             lines.append(f"| {c['host']} | {c['path']} | {'yes' if c['cached'] else 'no'} | {c['median_ns'] / 1e6:.1f} | {c['p10_ns'] / 1e6:.1f}–{c['p90_ns'] / 1e6:.1f} |")
+    if report.get("http"):
+        lines += [""] + http_section(report["http"])
     lines += ["", "## What to pick", ""] + [f"- {a}" for a in report["advice"]]
     lines += ["", "## Machine", ""] + [f"- {h}: {m}" for h, m in report["machines"].items()]
     if report.get("browser_version"):
@@ -347,7 +429,9 @@ def chart(report: dict, out: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (bars, lower, lift) = plt.subplots(1, 3, figsize=(16, 5.5))
+    http = report.get("http")
+    fig, axes = plt.subplots(1, 4 if http else 3, figsize=(21 if http else 16, 5.5))
+    bars, lower, lift = axes[:3]
     rows = report["png"]
     labels = [f"{r['host']}\n{r['path']}" for r in rows]
     med = [r["median_ns"] / 1000 for r in rows]
@@ -368,6 +452,15 @@ def chart(report: dict, out: Path) -> None:
         axis.set_ylabel("us per call")
         axis.set_title(title)
         axis.legend(fontsize=7)
+    if http:
+        served = axes[3]
+        hrows = http["rows"]
+        served.barh([f"{r['host']} {r['tier']}" for r in hrows], [r["req_per_s"] for r in hrows],
+                    color=["#999" if r["peer"] else ("#bbb" if "static" in r["tier"] else "#3b7dd8") for r in hrows])
+        served.invert_yaxis()
+        served.tick_params(axis="y", labelsize=7)
+        served.set_xlabel("requests per second (server on 1 core)")
+        served.set_title("GET /qrcode, the server experiment")
     fig.tight_layout()
     fig.savefig(out, format="svg")
 
@@ -377,11 +470,13 @@ def main() -> int:
     parser.add_argument("--no-chart", action="store_true", help="skip report.svg (no matplotlib)")
     args = parser.parse_args()
     hosts = load_hosts()
-    if not hosts:
-        print("no target/bench/{rust,node,python,browser}.json: run the host benchmarks first", file=sys.stderr)
+    http = load_http()
+    if not hosts and not http:
+        print("no target/bench/{rust,node,python,browser,http}.json: run the benchmarks first", file=sys.stderr)
         return 1
     expected = json.loads((REPO / "tests" / "vectors" / "expected.json").read_text())
     report = build(hosts, expected, load_core())
+    report["http"] = http
     (BENCH / "report.json").write_text(json.dumps(report, indent=1) + "\n")
     md = markdown(report)
     (BENCH / "report.md").write_text(md)
