@@ -190,11 +190,11 @@ _setup-lint: setup-rust
         cd hosts/node && npm install {{q}} --no-save --no-audit --no-fund; \
     fi
 
-# The day-to-day loop (no lint, no CLIs): core unit tests, golden vectors and API; the Rust host's golden vectors (every path); Node's and Python's golden vectors and error kinds (every path); the whole conformance run (205 cases x 10 paths). 24 s measured on a built tree (2 cores, load average 8 from other builds); after a change, cargo first rebuilds what changed (release, fat LTO: minutes for the Rust host).
+# The day-to-day loop (no lint, no CLIs): core unit tests, golden vectors and API; the Rust host's golden vectors (every path); Node's and Python's golden vectors and error kinds (every path); the whole conformance run (205 cases x 10 paths). 24 s measured on a built tree (2 cores, load average 8 from other builds); after a change, cargo first rebuilds what changed (the Rust host in the `host` profile, no fat LTO).
 [group('test')]
 test-fast: build-wasm build-node build-python
-    {{cargo}} test {{q}} --locked --release --lib --test golden --test api
-    {{cargo}} test {{q}} --locked --release --test host -- golden::
+    {{cargo}} test {{q}} --locked --profile host --lib --test golden --test api
+    {{cargo}} test {{q}} --locked --profile host --test host -- golden::
     cd hosts/node && node --test test/vectors.test.js test/errors.test.js
     cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider tests/test_conformance.py -k "golden or error_kinds"
     python3 tests/conformance/run.py
@@ -222,7 +222,7 @@ bless: build-wasm
 # Rust: the core (golden vectors, decode, bounds) and the guests through wasmtime.
 [group('test')]
 test-rust: build-wasm
-    {{cargo}} test --locked --release
+    {{cargo}} test --locked --profile host
 
 ### Node host (hosts/node: npm package `qrglue`) ###
 
@@ -333,13 +333,13 @@ bench-core:
     {{cargo}} bench --locked --profile release -p qrglue-core --bench stages
 
 ### Rust host (hosts/rust: crate qrglue-host, binary qrglue) ###
-# Its tests run in `test-rust` (plain `cargo test --release` includes the crate).
+# Its tests run in `test-rust` (`cargo test --profile host` includes the crate).
 
-# (`--profile release` reuses the test build's artifacts; the bench profile would rebuild wasmtime with fat LTO.)
+# (`--profile host`, the profile of the tests: the bench reuses their build of wasmtime. Cargo.toml says why the hosts that link wasmtime have their own profile.)
 # Rust: native vs component vs raw (wasmtime), interleaved; writes target/bench/rust.json (QRGLUE_BENCH_QUICK=1: smoke run).
 [group('bench')]
 bench-rust: build-wasm
-    {{cargo}} bench --locked --profile release -p qrglue-host --bench bridges
+    {{cargo}} bench --locked --profile host -p qrglue-host --bench bridges
 
 # (`[no-cd]`: FILE paths are relative to where you run just, not to the repo root.)
 # The qrglue CLI, e.g. `just qrglue png "hello" -o hello.png --path raw`.
@@ -347,4 +347,4 @@ bench-rust: build-wasm
 [positional-arguments]
 [no-cd]
 qrglue *args: build-wasm
-    {{cargo}} run --locked --release -q --manifest-path {{justfile_directory()}}/Cargo.toml -p qrglue-host --bin qrglue -- "$@"
+    {{cargo}} run --locked --profile host -q --manifest-path {{justfile_directory()}}/Cargo.toml -p qrglue-host --bin qrglue -- "$@"

@@ -22,7 +22,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 PATHS = ["rust-native", "rust-component", "rust-raw", "node-component", "node-raw", "node-native", "node-bindgen", "python-component", "python-raw", "python-native"]
 RUNNERS = {
-    "rust": ["cargo", "run", "--locked", "--release", "-q", "-p", "qrglue-host", "--example", "conformance"],
+    "rust": ["cargo", "run", "--locked", "--profile", "host", "-q", "-p", "qrglue-host", "--example", "conformance"],
     "node": ["node", "hosts/node/conformance/runner.mjs"],
     "python": ["hosts/python/.venv/bin/python", "hosts/python/conformance_runner.py"],
 }
