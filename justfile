@@ -166,7 +166,7 @@ _report-venv:
 
 # Run every test in the repo.
 [group('test')]
-test: lint test-rust test-node test-python test-web test-http conformance fuzz-ci
+test: lint test-rust test-node test-python test-web test-http test-http-proxy conformance fuzz-ci
 
 # Lint, warnings as errors: rustfmt; clippy on the workspace (host target, all targets) and on the wasm32 guests; ruff and mypy --strict on hosts/python; tsc: hosts/node's .d.ts against its JS. About 7 s on a built tree (6.6 s measured; the first clippy run builds its own check artifacts in target/debug: minutes).
 [group('test')]
@@ -271,6 +271,7 @@ serve HOST TIER PORT="8080" *FLAGS:
     case "{{HOST}}" in node|python|rust) ;; *) echo "serve: HOST is node, python or rust, not '{{HOST}}'" >&2; exit 2;; esac
     just build-http-{{HOST}}
     if [ "{{TIER}}" = cli ]; then just _build-cli; fi
+    case "{{HOST}} {{TIER}}" in "rust wasi-http"*) just build-http-proxy;; esac
     exec bash hosts/{{HOST}}/server/serve.sh {{TIER}} {{PORT}} {{FLAGS}}
 
 # Everything the HTTP servers need: each host's build, hosts/node/server's npm deps (fastify), the Python server's (uvicorn, in hosts/python/.venv), target/release/qrglue-server and the qrglue CLI (tier cli).
@@ -301,6 +302,11 @@ _build-cli: build-wasm
 [group('test')]
 test-http: build-http
     hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http
+
+# The wasi:http tiers (guest/http-proxy: wasi-http, wasi-http-reuse, wasi-http-jco and both static components) through tests/http's shared endpoint tests, plus their imports (only wasi:io and wasi:http) and the plugged core.
+[group('test')]
+test-http-proxy: build-http-proxy build-python _build-cli
+    hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http-proxy
 
 ### Python host (hosts/python) ###
 

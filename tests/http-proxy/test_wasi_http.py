@@ -1,0 +1,138 @@
+"""The wasi:http tiers (guest/http-proxy) against the shared endpoint tests.
+
+Every test of tests/http/test_servers.py runs here, unchanged, on the tiers
+served by `just serve rust TIER` through hosts/rust/server/tiers/: wasmtime
+serve with a fresh instance per request (its default) and with instance
+reuse, jco serve, and the static component under both. Only the request
+timeout differs: neither server can be told to time out a slow client
+(`wasmtime serve` never does; `jco serve` keeps node:http's defaults, 60 s for
+the head, checked every 30 s), so the idle/trickling test here checks what
+they do promise (a normal client gets its PNG within 1 s beside 200 slow
+ones) and records what they do not (the slow connections are still open 3 s
+later), strictly: a server that starts timing them out fails this test until
+guest/http-proxy/README.md says so.
+
+Plus what only this component has: it imports only wasi:io and wasi:http, and
+the core is plugged in, not rebuilt into it.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "http"))
+
+# The shared driver's server handling and tests (collected here as they are).
+import test_servers as shared
+from test_servers import PNG_SIGNATURE, REFERENCE_TARGET, check_alive
+
+from conftest import ROOT, Server, start
+from conftest import stop as stop_server
+
+TIERS = ["wasi-http", "wasi-http-reuse", "wasi-http-jco", "wasi-http-static", "wasi-http-jco-static"]
+WASM = ROOT / "target" / "wasm"
+
+
+@pytest.fixture(scope="module", params=TIERS)
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = start("rust", request.param, tmp_path_factory.mktemp("wasi-http"))
+    # The shared tests tell a static tier by its name.
+    if running.tier.endswith("-static"):
+        running.tier = "static"
+    yield running
+    if running.alive():
+        stop_server(running)
+
+
+# pytest runs a module's tests in the order they are bound here.
+test_golden = shared.test_golden
+test_good_queries = shared.test_good_queries
+test_bad_query = shared.test_bad_query
+test_methods_and_paths = shared.test_methods_and_paths
+test_hostile_requests = shared.test_hostile_requests
+test_1000_concurrent_requests = shared.test_1000_concurrent_requests
+
+
+def test_idle_and_trickling_clients(server: Server) -> None:
+    """200 idle or trickling connections: a normal client still gets its PNG
+    within 1 s; the slow connections are not timed out within seconds."""
+    idle = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(100)]
+    trickling = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(100)]
+    stop_trickle = threading.Event()
+    head = b"GET /qrcode?text=" + b"t" * 400 + b" HTTP/1.1\r\nHost: x\r\n\r\n"
+
+    def trickle() -> None:
+        for i in range(len(head) - 4):  # never the final CRLF CRLF
+            if stop_trickle.wait(0.05):
+                return
+            for sock in trickling:
+                try:
+                    sock.send(head[i : i + 1])
+                except OSError:
+                    pass
+
+    thread = threading.Thread(target=trickle, daemon=True)
+    thread.start()
+    try:
+        time.sleep(0.3)
+        for _ in range(5):
+            started = time.monotonic()
+            status, _, body = server.get(REFERENCE_TARGET)
+            elapsed = time.monotonic() - started
+            assert status == 200 and body.startswith(PNG_SIGNATURE)
+            assert elapsed < 1.0, f"a normal client waited {elapsed:.2f} s behind 200 slow ones"
+        # 3 s later every slow connection is still open: no timeout (README).
+        time.sleep(3.0)
+        closed = 0
+        for sock in idle + trickling:
+            sock.settimeout(0.001)
+            try:
+                if sock.recv(4096) == b"":
+                    closed += 1
+            except (TimeoutError, BlockingIOError):
+                pass
+            except ConnectionResetError:
+                closed += 1
+        assert closed == 0, f"{closed} slow connections were closed: the server has a timeout now, update the README"
+        check_alive(server)
+    finally:
+        stop_trickle.set()
+        thread.join()
+        for sock in idle + trickling:
+            sock.close()
+
+
+# Last: it stops the server.
+test_stop = shared.test_stop
+
+
+def component_wit(name: str) -> tuple[list[str], list[str]]:
+    command = ["wasm-tools", "component", "wit", str(WASM / name)]
+    wit = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    return re.findall(r"^\s*import ([\w:/.@-]+);", wit, re.M), re.findall(r"^\s*export ([\w:/.@-]+);", wit, re.M)
+
+
+@pytest.mark.parametrize("name", ["qrglue.http.wasm", "qrglue.http-static.wasm"])
+def test_imports_only_wasi_io_and_http(name: str) -> None:
+    imports, exports = component_wit(name)
+    assert exports == ["wasi:http/incoming-handler@0.2.12"]
+    assert imports and all(re.match(r"wasi:(io|http)/", i) for i in imports), imports
+
+
+def test_core_is_plugged_not_rebuilt() -> None:
+    imports, exports = component_wit("qrglue.http-proxy.wasm")
+    assert "qrglue:qr/generator@0.1.0" in imports
+    assert exports == ["wasi:http/incoming-handler@0.2.12"]
+    component = (WASM / "qrglue.component.wasm").read_bytes()
+    # wac nests the component as it is; the proxy alone holds no QR encoder.
+    assert component in (WASM / "qrglue.http.wasm").read_bytes()
+    assert (WASM / "qrglue.http-proxy.wasm").stat().st_size < len(component) // 2
