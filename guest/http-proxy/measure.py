@@ -13,8 +13,9 @@ Every body is checked against the golden digest.
 
   python3 guest/http-proxy/measure.py [--n 2000] [--conns 8] [--secs 3] [TIER[:EXTRA WASMTIME FLAGS]] ...
 
-A tier may carry extra `wasmtime serve` flags after a colon, e.g.
-`wasi-http:-O pooling-allocator=y` (passed through QRGLUE_WASMTIME_FLAGS).
+A tier may carry its own `wasmtime serve` flags after a colon, in place of
+serve.sh's tuned allocator flags, e.g. `wasi-http:-O pooling-allocator=n`
+(wasmtime's defaults; passed as QRGLUE_WASMTIME_FLAGS).
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def get(conn: http.client.HTTPConnection) -> None:
 
 def measure(tier: str, extra: str, n: int, conns: int, secs: float) -> dict[str, float | str]:
     port = free_port()
-    env = dict(os.environ, QRGLUE_WASMTIME_FLAGS=extra)
+    env = dict(os.environ, QRGLUE_WASMTIME_FLAGS=extra) if extra else dict(os.environ)
     proc = subprocess.Popen(["bash", str(ROOT / "guest/http-proxy/serve.sh"), tier, str(port)], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:

@@ -42,9 +42,18 @@ export PATH="$HOME/.cargo/bin:$PATH"
 wasm="$root/target/wasm/qrglue.http.wasm"
 static="$root/target/wasm/qrglue.http-static.wasm"
 
-# Extra `wasmtime serve` flags for experiments (guest/http-proxy/measure.py),
-# e.g. QRGLUE_WASMTIME_FLAGS="-O pooling-allocator=y"; empty by default.
-read -r -a extra <<< "${QRGLUE_WASMTIME_FLAGS:-}"
+# wasmtime serve's allocator (README "Cost per request"): the pooling
+# allocator keeping 2 MiB of each linear memory resident between instances
+# (the core grows to 21 pages = 1.3 MiB on its first png) cuts a fresh
+# instance's png from ~470 to ~290 us: the pages are reset, not unmapped and
+# faulted in again. Slots for 1,000 concurrent requests (wasmtime serve's
+# default cap) of 2 core instances and 2 memories each, 64 MiB (the guests'
+# declared maximum) per memory. QRGLUE_WASMTIME_FLAGS replaces these
+# (e.g. "-O pooling-allocator=n": wasmtime's defaults).
+default_flags="-O pooling-allocator=y -O pooling-memory-keep-resident=2097152 -O pooling-table-keep-resident=65536
+ -O pooling-max-memory-size=67108864 -O pooling-total-core-instances=2200 -O pooling-total-memories=2200
+ -O pooling-total-tables=2200 -O pooling-total-component-instances=1100 -O pooling-total-stacks=2200"
+read -r -d '' -a extra <<< "${QRGLUE_WASMTIME_FLAGS-$default_flags}" || true
 case "$tier" in
     wasi-http)          cmd=(wasmtime serve "${extra[@]}" --addr "127.0.0.1:$port" "$wasm") ;;
     wasi-http-reuse)    cmd=(wasmtime serve "${extra[@]}" --addr "127.0.0.1:$port" --max-instance-reuse-count "${QRGLUE_REUSE_COUNT:-10000}" "$wasm") ;;
