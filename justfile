@@ -83,11 +83,11 @@ build-bindgen: setup-rust
         cp target/{{wasm_target}}/release/qrglue_bindgen.wasm "$new"; \
         if cmp -s "$new" "$out"; then rm "$new"; else mv "$new" "$out"; fi
 
-# Install wasmtime-cli (`wasmtime serve`) and wac-cli (`wac plug`) into ~/.cargo/bin, pinned, one after the other; skipped when the installed version matches. wasmtime-cli with its default features: ~30 min on 2 busy cores, once.
+# Install wasmtime-cli (`wasmtime serve`) and wac-cli (`wac plug`) into ~/.cargo/bin, pinned, one after the other; skipped when the installed version matches. Measured on 2 busy cores: wasmtime-cli (default features) 43 min, wac-cli 17 min, once.
 [group('setup')]
 setup-wasi-http:
     if [ "$(wasmtime --version 2>/dev/null | cut -d' ' -f2)" != "{{wasmtime_cli_version}}" ]; then \
-        echo "installing wasmtime-cli {{wasmtime_cli_version}} (default features: ~30 min on 2 cores, once)"; \
+        echo "installing wasmtime-cli {{wasmtime_cli_version}} (default features: 15-45 min on 2 cores, once)"; \
         {{cargo}} install {{q}} wasmtime-cli --locked --version {{wasmtime_cli_version}}; \
     fi
     if [ "$(wac --version 2>/dev/null | cut -d' ' -f2)" != "{{wac_cli_version}}" ]; then \
