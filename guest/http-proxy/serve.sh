@@ -17,11 +17,11 @@
 #   wasi-http-jco          jco serve (one instance for every request, jco's default)
 #   wasi-http-jco-static   jco serve, the static component: jco serve's ceiling
 #
-# Limits (see guest/http-proxy/README.md): wasmtime serve (hyper http1) reads at
-# most ~408 KiB of request head (431 beyond), holds at most 1000 connections and
-# has NO header-read or idle timeout; jco serve (node:http in a worker) allows
-# 16 KiB of headers (431 beyond), headersTimeout 60 s, requestTimeout 300 s,
-# keep-alive 5 s.
+# Limits (see guest/http-proxy/README.md): the component answers 431 to a head
+# over 16 KiB; wasmtime serve (hyper http1) itself buffers up to ~400 KiB
+# (431 beyond), holds at most 1000 connections and has NO header-read or idle
+# timeout; jco serve (node:http in a worker) allows 16 KiB of headers (431
+# beyond), headersTimeout 60 s, requestTimeout 300 s, keep-alive 5 s.
 #
 # The server runs until SIGINT/SIGTERM; this script's process stays its parent
 # and stops it (jco serve runs the component in a child node process).
@@ -65,6 +65,10 @@ esac
 file="${cmd[-1]}"
 [ -f "$file" ] || { echo "serve.sh: $file is missing: run \`just build-http-proxy\`" >&2; exit 1; }
 echo "serve.sh: $tier on http://127.0.0.1:$port/ (${cmd[*]})" >&2
+case "$tier" in
+    wasi-http-jco*) echo "serve.sh: head limit 16 KiB (node:http), request timeout 60 s for the head, checked every 30 s (node:http defaults; jco serve cannot change them)" >&2 ;;
+    *) echo "serve.sh: head limit 16 KiB (the component: 431, connection kept; wasmtime serve itself buffers ~400 KiB), request timeout: none (wasmtime serve has none)" >&2 ;;
+esac
 
 # A process group of its own, stopped as a whole: jco's child node process
 # must not outlive us.
