@@ -38,7 +38,7 @@ wit_bindgen::generate!({
 pub const MAX_HTTP_TEXT_BYTES: usize = 512;
 
 // The core's messages (guest/core/src/contract.rs), restated like every host
-// does; tests/http-proxy compares them with target/contract.json.
+// does; the shared endpoint tests compare every answer with the library's.
 const EMPTY_TEXT_MESSAGE: &str = "text is empty";
 const LONE_SURROGATE_MESSAGE: &str = "text contains a lone surrogate (not encodable as UTF-8)";
 #[cfg(not(feature = "static"))]
