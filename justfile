@@ -90,8 +90,10 @@ setup-wasi-http:
         echo "installing wasmtime-cli {{wasmtime_cli_version}} (default features: 15-45 min on 2 cores, once)"; \
         {{cargo}} install {{q}} wasmtime-cli --locked --version {{wasmtime_cli_version}}; \
     fi
+    # wac-cli without its default `registry` feature: `wac plug` needs no warg
+    # registry client, and that client's HTTP/TLS stack is most of its build.
     if [ "$(wac --version 2>/dev/null | cut -d' ' -f2)" != "{{wac_cli_version}}" ]; then \
-        {{cargo}} install {{q}} wac-cli --locked --version {{wac_cli_version}}; \
+        {{cargo}} install {{q}} wac-cli --locked --version {{wac_cli_version}} --no-default-features --features wit; \
     fi
 
 # Build target/wasm/qrglue.http.wasm: guest/http-proxy (a wasi:http proxy importing qrglue:qr/generator) plugged with qrglue.component.wasm by wac; and qrglue.http-static.wasm (tier static: the golden bytes from memory, no generator).
@@ -238,7 +240,7 @@ test-node: build-node
 
 # Node: component vs raw vs wasm-bindgen vs native addon vs the npm peers (node-qrcode, qr-image; fast_qr for SVG), interleaved; writes target/bench/node.json (QRGLUE_BENCH_QUICK=1: smoke run).
 [group('bench')]
-bench-node: build-node
+bench-node: build-node build-http-rust
     node hosts/node/bench/bench.mjs
 
 ### Web page (hosts/web: the Node host's glue in a browser) ###
@@ -274,7 +276,7 @@ serve HOST TIER PORT="8080" *FLAGS:
     case "{{HOST}} {{TIER}}" in "rust wasi-http"*) just build-http-proxy;; esac
     exec bash hosts/{{HOST}}/server/serve.sh {{TIER}} {{PORT}} {{FLAGS}}
 
-# Everything the HTTP servers need: each host's build, hosts/node/server's npm deps (fastify), the Python server's (uvicorn, in hosts/python/.venv), target/release/qrglue-server and the qrglue CLI (tier cli).
+# Everything the HTTP servers need: each host's build, hosts/node/server's npm deps (fastify), the Python server's (uvicorn, in hosts/python/.venv), target/release/qrglue-server and the qrglue CLI (tier cli, target/host/qrglue).
 [group('build')]
 build-http: build-http-node build-http-python build-http-rust _build-cli
 
@@ -294,9 +296,9 @@ build-http-python: build-python
 build-http-rust:
     {{cargo}} build {{q}} --locked --release -p qrglue-server
 
-# The Rust CLI that tier cli spawns (target/release/qrglue).
+# The Rust CLI that tier cli spawns (target/host/qrglue: the profile of the Rust host's tests, so wasmtime is built once).
 _build-cli: build-wasm
-    {{cargo}} build {{q}} --locked --release -p qrglue-host --bin qrglue
+    {{cargo}} build {{q}} --locked --profile host -p qrglue-host --bin qrglue
 
 # HTTP: every server and tier of tests/http/README.md started on a free port, checked (golden PNG, every 400/405 body, 1,000 concurrent requests, bad input, 200 idle and trickling connections, the request timeout, SIGTERM), stopped.
 [group('test')]
@@ -322,7 +324,7 @@ test-python: build-python
 
 # Python: component (stock, fast) vs raw vs segno/python-qrcode -> target/bench/python.json.
 [group('bench')]
-bench-python: build-python
+bench-python: build-python build-http-rust
     cd hosts/python && .venv/bin/python bench.py --out ../../target/bench/python.json
 
 ### Core (guest/core: crate qrglue-core) ###

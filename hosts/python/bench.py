@@ -9,7 +9,10 @@ process, interleaved in rounds after a warm-up. Writes the shared schema
 Paths: "component" is what `qrglue.png` uses (the fast glue on the pinned
 wasmtime-py); "component-stock" is wasmtime-py's own conversion; "raw" is
 `qrglue.raw`; "native" is `qrglue.native`, the PyO3 extension (no wasm: its
-png-repeat is the core alone, its cold start has no compiled-code cache).
+png-repeat is the core alone, its cold start has no compiled-code cache);
+"rpc" is the same png as a remote call: GET /qrcode on the Rust axum server
+(hosts/rust/server, tier axum, one worker, a child process on 127.0.0.1)
+through urllib3 with one kept-alive connection, golden-checked like the rest.
 Every sample is one call, except for calls under ~50 us, where a sample is
 the mean of a small batch (timer resolution and loop overhead).
 """
@@ -35,6 +38,7 @@ from typing import Any
 import qrcode
 import qrcode.image.pure
 import segno
+import urllib3
 
 import qrglue
 import qrglue.native
@@ -145,7 +149,46 @@ def build_glue_series(gens: dict[str, Any]) -> list[Series]:
     return series
 
 
-def build_series() -> list[Series]:
+class RpcServer:
+    """The axum server beside this process, and a keep-alive client to it."""
+
+    BINARY = REPO / "target" / "release" / "qrglue-server"
+
+    def __init__(self) -> None:
+        if not self.BINARY.exists():
+            raise SystemExit(f"{self.BINARY} is missing: run `just build-http-rust`")
+        import socket
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = int(s.getsockname()[1])
+        command = [str(self.BINARY), "--tier", "axum", "--port", str(self.port), "--workers", "1"]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        self.pool = urllib3.HTTPConnectionPool("127.0.0.1", self.port, maxsize=1, retries=False)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if self.pool.request("GET", "/healthz").status == 200:
+                    break
+            except urllib3.exceptions.HTTPError:
+                if time.monotonic() > deadline:
+                    self.close()
+                    raise
+            time.sleep(0.05)
+
+    def png(self, text: str) -> bytes:
+        response = self.pool.request("GET", "/qrcode", fields={"text": text})
+        if response.status != 200:
+            raise RuntimeError(f"rpc: HTTP {response.status}: {response.data[:200]!r}")
+        return bytes(response.data)
+
+    def close(self) -> None:
+        self.pool.close()
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def build_series(rpc: RpcServer | None = None) -> list[Series]:
     gens = {"component": qrglue.Generator(glue="fast"), "component-stock": qrglue.Generator(glue="stock"),
             "raw": qrglue.raw.Generator(), "native": qrglue.native.Generator()}
     ref_text = CASES[REFERENCE]["text"]
@@ -157,6 +200,8 @@ def build_series() -> list[Series]:
             # Batches of 10 (~1-3 ms), as the other hosts batch: one lone call
             # after a 1 MiB probe or a peer measures cold caches, not the glue.
             series.append(Series(path, "png", text_id, None, lambda g=gen, t=text: g.png(t), batch=10))
+        if rpc is not None:
+            series.append(Series("rpc", "png", text_id, None, lambda t=text: rpc.png(t), batch=10))
         series.append(Series("segno", "png", text_id, None, lambda t=text: segno_png(t)))
         series.append(Series("python-qrcode", "png", text_id, None, lambda t=text: python_qrcode_png(t)))
     repeat = 5 if QUICK else 20
@@ -246,8 +291,16 @@ def main() -> None:
                         help="only the fast component's noop/consume/produce series (used for the THP run)")
     args = parser.parse_args()
 
-    series = build_glue_series({"component": qrglue.Generator(glue="fast")}) if args.glue_only else build_series()
-    run_rounds(series)
+    rpc = None if args.glue_only else RpcServer()
+    try:
+        if args.glue_only:
+            series = build_glue_series({"component": qrglue.Generator(glue="fast")})
+        else:
+            series = build_series(rpc)
+        run_rounds(series)
+    finally:
+        if rpc is not None:
+            rpc.close()
     measurements = [s.result() for s in series]
     if not args.glue_only:
         measurements += glue_with_thp() + cold_start(2 if QUICK else 10)

@@ -25,8 +25,8 @@ REFERENCE = "ref-02"  # https://www.reddit.com/r/rustjerk/top/?t=all
 # Table rows, in the order a reader compares them.
 ROWS = [
     ("rust", "native"), ("rust", "component"), ("rust", "raw"),
-    ("node", "native"), ("node", "component"), ("node", "raw"), ("node", "bindgen"),
-    ("python", "native"), ("python", "component"), ("python", "component-stock"), ("python", "raw"),
+    ("node", "native"), ("node", "component"), ("node", "raw"), ("node", "bindgen"), ("node", "rpc"),
+    ("python", "native"), ("python", "component"), ("python", "component-stock"), ("python", "raw"), ("python", "rpc"),
     ("browser", "component"), ("browser", "raw"), ("browser", "bindgen"),
     ("node", "node-qrcode"), ("node", "qr-image"), ("python", "segno"), ("python", "python-qrcode"),
 ]
@@ -42,7 +42,7 @@ PEER_OPTIONS = {
     "fast_qr": "its defaults: EC level Q, margin 4, square modules in module units; SVG only",
 }
 LABELS = {"component": "component", "component-stock": "component (stock wasmtime-py glue)", "raw": "raw ABI", "native": "native (no wasm)",
-          "bindgen": "wasm-bindgen",
+          "bindgen": "wasm-bindgen", "rpc": "rpc (GET /qrcode on the axum server, keep-alive)",
           "component-thp": "component, GLIBC_TUNABLES=glibc.malloc.hugetlb=1 (own process)"}
 # The in-process native path of each host has its own name.
 HOST_LABELS = {("node", "native"): "native addon (napi-rs)", ("python", "native"): "native extension (PyO3)"}
@@ -60,6 +60,8 @@ WHAT_IT_BUYS = {
                  "that generates the glue in every language",
     "raw": "one .wasm for every platform, sandboxed, with glue written and maintained by hand in each host",
     "bindgen": "one .wasm for every platform, sandboxed, with glue generated for JavaScript only (Node and browsers)",
+    "rpc": "no binding at all: a Rust server in its own process (any language calls it; it scales and fails apart from yours), "
+           "but a loopback round trip and HTTP parsing on every call",
 }
 # The sizes results actually come in: a second per-byte fit stops here, below
 # the point where the allocator's behaviour changes (see the report's note).
@@ -209,7 +211,7 @@ def build(hosts: dict[str, dict], expected: dict, core: dict | None = None) -> d
 def in_process_choice(host: str, by: dict, glue: dict) -> str | None:
     """One sentence per host: every way of bringing the Rust in, fastest
     first, with its cost per png and per call and what it buys."""
-    paths = [p for p in ("native", "raw", "component", "bindgen") if (host, p) in by]
+    paths = [p for p in ("native", "raw", "component", "bindgen", "rpc") if (host, p) in by]
     if len(paths) < 2:
         return None
     paths.sort(key=lambda p: by[(host, p)]["median_ns"])
@@ -274,7 +276,7 @@ def advice(rows: list[dict], glue: list[dict], cold: list[dict], svg_rows: list[
                        f"the whole call costs {us(page['median_ns'])} us vs {us(node['median_ns'])} us.")
     native = by.get(("rust", "native"))
     if native:
-        wasm = [r for r in rows if not r["peer"] and r["path"] != "native"]
+        wasm = [r for r in rows if not r["peer"] and r["path"] not in ("native", "rpc")]
         for addon in (by.get(("node", "native")), by.get(("python", "native"))):
             if addon:
                 out.append(f"**{addon['host']}** {label(addon['host'], 'native')}: {us(addon['median_ns'])} us per png, "

@@ -30,7 +30,7 @@ REFERENCE = "https://www.reddit.com/r/rustjerk/top/?t=all"
 REFERENCE_TARGET = f"/qrcode?text={REFERENCE}"
 REFERENCE_SHA256 = EXPECTED["ref-02"]["png_sha256"]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-CLI = ROOT / "target" / "release" / "qrglue"
+CLI = ROOT / "target" / "host" / "qrglue"
 
 
 def library_error(text: str | bytes, **options: Any) -> dict[str, str]:

@@ -9,7 +9,9 @@
 // an order that rotates per round. Reported: median, p10, p90 over the rounds.
 //
 // QRGLUE_BENCH_QUICK=1: a smoke run of a few seconds (CI), same code paths.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -55,6 +57,32 @@ const fastQrSvg = (text) => fastQr.qr_svg(text, new fastQr.SvgOptions());
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
+// --- rpc: the same png as a remote call -------------------------------------
+// The axum server (hosts/rust/server, tier axum, one worker) in a child
+// process on 127.0.0.1, called with Node's fetch (undici: keep-alive, one
+// connection reused), so "What to pick" shows FFI against RPC per call. Its
+// bytes are checked against the golden digest like every other path's.
+const SERVER_BIN = fileURLToPath(new URL('target/release/qrglue-server', repoRoot));
+if (!existsSync(SERVER_BIN)) throw new Error(`${SERVER_BIN} is missing: run \`just build-http-rust\``);
+const rpcPort = await new Promise((resolve) => {
+  const probe = net.createServer().listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => resolve(port)); });
+});
+const rpcServer = spawn(SERVER_BIN, ['--tier', 'axum', '--port', String(rpcPort), '--workers', '1'], { stdio: ['ignore', 'ignore', 'inherit'] });
+process.on('exit', () => rpcServer.kill());
+for (let tries = 0; ; tries++) {
+  try {
+    if ((await fetch(`http://127.0.0.1:${rpcPort}/healthz`)).ok) break;
+  } catch (error) {
+    if (tries > 200) throw new Error(`the axum server did not answer /healthz: ${error}`);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+async function rpcPng(text) {
+  const response = await fetch(`http://127.0.0.1:${rpcPort}/qrcode?text=${encodeURIComponent(text)}`);
+  if (response.status !== 200) throw new Error(`rpc: HTTP ${response.status}: ${await response.text()}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 // --- what to measure -------------------------------------------------------
 // Each measurement: { path, op, text_id, bytes, run(), perCall, output }.
 // run() is sync or async; perCall = guest-side units per run (png-repeat).
@@ -71,6 +99,9 @@ for (const { id, text } of referenceTexts) {
     if (sha256(png) !== expected[id].png_sha256) throw new Error(`${path} ${id}: PNG differs from the golden digest`);
     measure(path, 'png', id, null, () => api.png(text), { output: { output_bytes: png.length, sha256: sha256(png) } });
   }
+  const remote = await rpcPng(text);
+  if (sha256(remote) !== expected[id].png_sha256) throw new Error(`rpc ${id}: PNG differs from the golden digest`);
+  measure('rpc', 'png', id, null, () => rpcPng(text), { output: { output_bytes: remote.length, sha256: sha256(remote) } });
   const peer = await QRCode.toBuffer(text, NODE_QRCODE_OPTIONS);
   measure('node-qrcode', 'png', id, null, () => QRCode.toBuffer(text, NODE_QRCODE_OPTIONS),
     { output: { output_bytes: peer.length, sha256: sha256(peer) } });

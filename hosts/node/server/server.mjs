@@ -124,7 +124,7 @@ async function loadGenerator() {
         }));
     }
     case 'cli': {
-      const cli = process.env.QRGLUE_CLI ?? fileURLToPath(new URL('../../../target/release/qrglue', import.meta.url));
+      const cli = process.env.QRGLUE_CLI ?? fileURLToPath(new URL('../../../target/host/qrglue', import.meta.url));
       const LEVEL = { low: 'l', medium: 'm', quartile: 'q', high: 'h' };
       return (text, { ecLevel, minSize, quietZone } = {}) => {
         const argv = ['png', '-o', '-', '--path', 'native'];

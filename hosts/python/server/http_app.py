@@ -72,7 +72,7 @@ def _generator(tier: str) -> Generate:
 
         return segno_png
     if tier == "cli":
-        cli = os.environ.get("QRGLUE_CLI") or str(ROOT / "target" / "release" / "qrglue")
+        cli = os.environ.get("QRGLUE_CLI") or str(ROOT / "target" / "host" / "qrglue")
         flags = {"ec_level": "--ec-level", "min_size": "--min-size", "quiet_zone": "--quiet-zone"}
 
         async def spawn(text: str, options: dict[str, object]) -> bytes:
