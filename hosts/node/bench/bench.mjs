@@ -230,3 +230,5 @@ for (const r of results) {
     `${us(r.median_ns)}${us(r.p10_ns)}${us(r.p90_ns)}  ${r.output_bytes ?? ''}`);
 }
 console.log(`\nwrote ${fileURLToPath(new URL('node.json', outDir))}`);
+// The axum child keeps Node's event loop alive (and with it `just bench`): stop it now that the run is written.
+rpcServer.kill();
