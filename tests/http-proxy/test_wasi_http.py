@@ -19,10 +19,8 @@ the core is plugged in, not rebuilt into it.
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "http"))
 
 # The shared driver's server handling and tests (collected here as they are).
 import test_servers as shared
-from test_servers import PNG_SIGNATURE, REFERENCE_TARGET, check_alive
+from test_servers import check_alive
 
 from conftest import ROOT, Server, start
 from conftest import stop as stop_server
@@ -65,35 +63,11 @@ test_1000_concurrent_requests = shared.test_1000_concurrent_requests
 def test_idle_and_trickling_clients(server: Server) -> None:
     """200 idle or trickling connections: a normal client still gets its PNG
     within 1 s; the slow connections are not timed out within seconds."""
-    idle = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(100)]
-    trickling = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(100)]
-    stop_trickle = threading.Event()
-    head = b"GET /qrcode?text=" + b"t" * 400 + b" HTTP/1.1\r\nHost: x\r\n\r\n"
-
-    def trickle() -> None:
-        for i in range(len(head) - 4):  # never the final CRLF CRLF
-            if stop_trickle.wait(0.05):
-                return
-            for sock in trickling:
-                try:
-                    sock.send(head[i : i + 1])
-                except OSError:
-                    pass
-
-    thread = threading.Thread(target=trickle, daemon=True)
-    thread.start()
-    try:
-        time.sleep(0.3)
-        for _ in range(5):
-            started = time.monotonic()
-            status, _, body = server.get(REFERENCE_TARGET)
-            elapsed = time.monotonic() - started
-            assert status == 200 and body.startswith(PNG_SIGNATURE)
-            assert elapsed < 1.0, f"a normal client waited {elapsed:.2f} s behind 200 slow ones"
+    with shared.slow_clients(server) as slow:
         # 3 s later every slow connection is still open: no timeout (README).
         time.sleep(3.0)
         closed = 0
-        for sock in idle + trickling:
+        for sock in slow:
             sock.settimeout(0.001)
             try:
                 if sock.recv(4096) == b"":
@@ -104,11 +78,6 @@ def test_idle_and_trickling_clients(server: Server) -> None:
                 closed += 1
         assert closed == 0, f"{closed} slow connections were closed: the server has a timeout now, update the README"
         check_alive(server)
-    finally:
-        stop_trickle.set()
-        thread.join()
-        for sock in idle + trickling:
-            sock.close()
 
 
 # Last: it stops the server.

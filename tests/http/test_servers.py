@@ -9,6 +9,7 @@ trickling connections, SIGTERM.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import signal
@@ -16,6 +17,7 @@ import socket
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -244,10 +246,14 @@ def test_1000_concurrent_requests(server: Server) -> None:
         assert len(set(digests)) == 1 and not digests[0].startswith("status")
 
 
-def test_idle_and_trickling_clients(server: Server) -> None:
+@contextlib.contextmanager
+def slow_clients(server: Server) -> Iterator[list[socket.socket]]:
+    """100 idle connections and 100 that trickle a request head byte by byte
+    (never its final CRLF CRLF), open for the block; then a normal client
+    gets its PNG within 1 s, three times. Yields the 200 sockets. Shared with
+    tests/http-proxy, whose servers keep such clients instead of timing out."""
     idle = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(100)]
     trickling = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(100)]
-    opened = time.monotonic()
     stop_trickle = threading.Event()
     head = b"GET /qrcode?text=" + b"t" * 400 + b" HTTP/1.1\r\nHost: x\r\n\r\n"
 
@@ -271,9 +277,20 @@ def test_idle_and_trickling_clients(server: Server) -> None:
             elapsed = time.monotonic() - started
             assert status == 200 and body.startswith(PNG_SIGNATURE)
             assert elapsed < 1.0, f"a normal client waited {elapsed:.2f} s behind 200 slow ones"
+        yield idle + trickling
+    finally:
+        stop_trickle.set()
+        thread.join()
+        for sock in idle + trickling:
+            sock.close()
+
+
+def test_idle_and_trickling_clients(server: Server) -> None:
+    opened = time.monotonic()
+    with slow_clients(server) as slow:
         # The request timeout closes every one of them, idle or trickling.
         deadline = opened + REQUEST_TIMEOUT + 4.0
-        for sock in idle + trickling:
+        for sock in slow:
             sock.settimeout(max(0.01, deadline - time.monotonic()))
             try:
                 while sock.recv(4096):
@@ -283,11 +300,6 @@ def test_idle_and_trickling_clients(server: Server) -> None:
             except TimeoutError:
                 pytest.fail(f"a slow connection was still open {REQUEST_TIMEOUT + 4:.0f} s after it opened")
         check_alive(server)
-    finally:
-        stop_trickle.set()
-        thread.join()
-        for sock in idle + trickling:
-            sock.close()
 
 
 def test_stop(server: Server) -> None:
