@@ -13,8 +13,13 @@ png-repeat is the core alone, its cold start has no compiled-code cache);
 "rpc" is the same png as a remote call: GET /qrcode on the Rust axum server
 (hosts/rust/server, tier axum, one worker, a child process on 127.0.0.1)
 through urllib3 with one kept-alive connection, golden-checked like the rest.
-Every sample is one call, except for calls under ~50 us, where a sample is
-the mean of a small batch (timer resolution and loop overhead).
+Method, as in the Rust and Node benches: every sample is a batch of calls
+sized during warm-up to take about BATCH_NS (3 ms), reported per call. With
+fixed batches of 10 (~0.3 ms of PyO3 png) the first calls after switching
+from another path's code ran with cold caches and branch predictors: PyO3 png
+measured 32.9 us in that order against 27.4 us alone, and its png-repeat of
+20 pngs 30.2 against 27.5 for 100. Calls longer than BATCH_NS (the peers,
+stock 1 MiB conversions) are one call per sample.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ import qrcode.image.pure
 import segno
 import urllib3
 
+import cold_start as cold_start_floor
 import qrglue
 import qrglue.native
 import qrglue.raw
@@ -47,6 +53,8 @@ import qrglue.raw
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 QUICK = os.environ.get("QRGLUE_BENCH_QUICK") == "1"
+# Target time of one sample's batch; the warm-up sizes each series' batch to it.
+BATCH_NS = 300_000 if QUICK else 3_000_000
 CASES = {c["id"]: c for c in json.loads((REPO / "tests/vectors/cases.json").read_text())["cases"]}
 REF_IDS = [f"ref-{i:02d}" for i in range(1, 11)]
 REFERENCE = "ref-02"
@@ -94,9 +102,10 @@ class Series:
     """Samples of one (path, op, text_id, bytes) measurement."""
 
     def __init__(self, path: str, op: str, text_id: str | None, size: int | None,
-                 call: Callable[[], Any], batch: int = 1, per: int = 1) -> None:
+                 call: Callable[[], Any], per: int = 1) -> None:
         self.path, self.op, self.text_id, self.size = path, op, text_id, size
-        self.call, self.batch, self.per = call, batch, per
+        self.call, self.per = call, per
+        self.batch = 1  # calls per sample, sized by run(record=False) to ~BATCH_NS
         self.samples: list[float] = []
         self.output: Any = None
 
@@ -108,6 +117,8 @@ class Series:
         elapsed = time.perf_counter_ns() - start
         if record:
             self.samples.append(elapsed / batch / self.per)
+        else:
+            self.batch = max(1, min(100_000, round(BATCH_NS * batch / max(1, elapsed))))
         self.output = out
 
     def result(self) -> dict[str, Any]:
@@ -140,12 +151,11 @@ def build_glue_series(gens: dict[str, Any]) -> list[Series]:
     series: list[Series] = []
     sizes = [0, 394, 1024, 16384] if QUICK else [0, 394, 1024, 16384, 262144, 1048576]
     for path, gen in gens.items():
-        series.append(Series(path, "noop", None, None, gen.noop, batch=200))
+        series.append(Series(path, "noop", None, None, gen.noop))
         for size in sizes:
             data = bytes(i % 256 for i in range(size))
-            small = 20 if size <= 1024 else 1
-            series.append(Series(path, "consume", None, size, lambda g=gen, d=data: g.consume(d), batch=small))
-            series.append(Series(path, "produce", None, size, lambda g=gen, n=size: g.produce(n), batch=small))
+            series.append(Series(path, "consume", None, size, lambda g=gen, d=data: g.consume(d)))
+            series.append(Series(path, "produce", None, size, lambda g=gen, n=size: g.produce(n)))
     return series
 
 
@@ -197,11 +207,9 @@ def build_series(rpc: RpcServer | None = None) -> list[Series]:
     for text_id in texts:
         text = CASES[text_id]["text"]
         for path, gen in gens.items():
-            # Batches of 10 (~1-3 ms), as the other hosts batch: one lone call
-            # after a 1 MiB probe or a peer measures cold caches, not the glue.
-            series.append(Series(path, "png", text_id, None, lambda g=gen, t=text: g.png(t), batch=10))
+            series.append(Series(path, "png", text_id, None, lambda g=gen, t=text: g.png(t)))
         if rpc is not None:
-            series.append(Series("rpc", "png", text_id, None, lambda t=text: rpc.png(t), batch=10))
+            series.append(Series("rpc", "png", text_id, None, lambda t=text: rpc.png(t)))
         series.append(Series("segno", "png", text_id, None, lambda t=text: segno_png(t)))
         series.append(Series("python-qrcode", "png", text_id, None, lambda t=text: python_qrcode_png(t)))
     repeat = 5 if QUICK else 20
@@ -253,8 +261,9 @@ COLD_SCRIPT = ("import time; t = time.perf_counter_ns(); import {module} as m; "
 
 def cold_start(samples: int) -> list[dict[str, Any]]:
     """import + compile-or-load + instantiate + first png, in fresh interpreters,
-    interleaved: component/raw x without cache/with a warm cache, and native
-    (nothing to compile or cache: import + first png)."""
+    interleaved: component/raw x without cache/with a warm cache, native
+    (nothing to compile or cache: import + first png), and the by-hand floor
+    of the cached component and raw paths (cold_start.py's scripts)."""
     results = []
     # Bytecode written and reused, as for an installed wheel (pip compiles it
     # at install): with PYTHONDONTWRITEBYTECODE every start would recompile
@@ -270,11 +279,21 @@ def cold_start(samples: int) -> list[dict[str, Any]]:
         for module in ("qrglue", "qrglue.raw"):  # fill the cache once
             subprocess.run([sys.executable, "-c", COLD_SCRIPT.format(module=module)], env=env_cached,
                            check=True, capture_output=True)
+        # The floor (cold_start.py): the same steps by hand with wasmtime-py on
+        # the same cached code, so qrglue's own share is measured in this run.
+        cwasm = {name.split(".wasm.")[0]: os.path.join(cache, name) for name in os.listdir(cache)
+                 if name.endswith(".cwasm")}
+        scripts = {path: COLD_SCRIPT.format(module=module) for path, module in modules.items()}
+        scripts["component-by-hand"] = cold_start_floor.FLOOR_COMPONENT.format(
+            cached=cwasm["qrglue.component"], text=CASES[REFERENCE]["text"])
+        scripts["raw-by-hand"] = cold_start_floor.FLOOR_RAW.format(cached=cwasm["qrglue.raw"],
+                                                                    text=CASES[REFERENCE]["text"])
+        variants += [("component-by-hand", "cold-start-cached", env_cached),
+                     ("raw-by-hand", "cold-start-cached", env_cached)]
         times: dict[tuple, list[float]] = {(p, o): [] for p, o, _ in variants}
         for _ in range(samples):
             for path, op, env in variants:
-                module = modules[path]
-                done = subprocess.run([sys.executable, "-c", COLD_SCRIPT.format(module=module)], env=env,
+                done = subprocess.run([sys.executable, "-c", scripts[path]], env=env,
                                       check=True, capture_output=True, text=True)
                 times[(path, op)].append(float(done.stdout.strip()))
         for (path, op), xs in times.items():
