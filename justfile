@@ -118,7 +118,7 @@ build-http-proxy: build-wasm setup-wasi-http
 # target/bench/report.{json,md,svg}; `--quick` is a ~90 s smoke run.
 [doc("Build everything, benchmark every bridge, write target/bench/report.{json,md,svg} (--quick: smoke run)")]
 [group('bench')]
-bench *flags: build
+bench *flags: build-wasm
     #!/usr/bin/env bash
     set -euo pipefail
     case " {{flags}} " in *" --quick "*) export QRGLUE_BENCH_QUICK=1; echo "== quick run: few samples, figures indicative only";; esac
@@ -126,6 +126,17 @@ bench *flags: build
     mkdir -p target/bench
     rm -f target/bench/{core,rust,node,python,browser,report}.json
     start=$SECONDS
+    # The benches' native Rust builds (wasmtime in the host profile, ~3 min of
+    # the ~10 a fresh clone took; the core's fat-LTO stage bench; the axum
+    # server for the rpc path) compile beside the Node, Python and web builds,
+    # which wait on npm, pip and maturin much of the time. Nothing is measured
+    # until both are done.
+    ( {{cargo}} bench -q --no-run --locked --profile host -p qrglue-host --bench bridges \
+      && {{cargo}} bench -q --no-run --locked --profile release -p qrglue-core --bench stages \
+      && just build-http-rust ) > target/bench/native-builds.log 2>&1 &
+    native_builds=$!
+    just build
+    wait "$native_builds" || { cat target/bench/native-builds.log; echo "the benches' native builds failed"; exit 1; }
     echo "== [1/5] rust: core stages (native), then native, component, raw (wasmtime)"; just bench-core; just bench-rust
     echo "== [2/5] node: component (jco), raw, wasm-bindgen, native (napi-rs), node-qrcode";  just bench-node
     echo "== [3/5] python: component (wasmtime-py), raw, native (PyO3), segno, python-qrcode"; just bench-python

@@ -30,8 +30,10 @@ import * as nativeApi from '../native.js';
 import { native as nativeProbe } from '../native-probe.js';
 
 const QUICK = process.env.QRGLUE_BENCH_QUICK === '1';
-const ROUNDS = QUICK ? 5 : 100;
-const WARMUP_ROUNDS = QUICK ? 1 : 10;
+// 41 rounds, as the Rust and Python benches: 100 took 2 of a fresh `just bench`'s
+// ~10 minutes for the same medians (2026-11-23: png ref-02 raw 31.5 us at 100).
+const ROUNDS = QUICK ? 5 : 41;
+const WARMUP_ROUNDS = QUICK ? 1 : 5;
 // 5 ms batches: with ~1 ms (two png calls) the first, cache-cold call after
 // switching path or text dominated, and png measured ~150 us over png-repeat's
 // per-png time even on the raw path, whose glue costs ~1 us.
