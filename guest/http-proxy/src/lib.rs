@@ -13,12 +13,14 @@
 //! reference URL from memory and imports no generator: the ceiling of the
 //! server that runs it (tier `static`).
 //!
-//! The endpoint contract is `tests/http/README.md`; the messages of the
-//! errors this component makes itself (bad UTF-8, option parsing) are the
-//! core's (`guest/core/src/contract.rs`, `text_from_utf8`).
+//! The endpoint contract is `tests/http/README.md`; the query is checked by
+//! `qrglue-http-query` (guest/http-query), shared with the axum server. The
+//! messages of the errors this component makes itself (bad UTF-8, empty
+//! text) are the core's (`guest/core/src/contract.rs`, `text_from_utf8`).
 
 use std::io::Write as _;
 
+use qrglue_http_query::{Checked, Refusal, Request};
 use wasip2::http::types::{Fields, IncomingRequest, Method, OutgoingBody, OutgoingResponse, ResponseOutparam};
 
 #[cfg(not(feature = "static"))]
@@ -33,9 +35,6 @@ wit_bindgen::generate!({
     world: "qrglue:http-proxy/proxy",
     generate_all,
 });
-
-/// The experiment's own limit on the text, in UTF-8 bytes.
-pub const MAX_HTTP_TEXT_BYTES: usize = 512;
 
 // The core's messages (guest/core/src/contract.rs), restated like every host
 // does; the shared endpoint tests compare every answer with the library's.
@@ -66,8 +65,7 @@ impl Answer {
     }
 
     fn error(status: u16, kind: &str, message: &str) -> Self {
-        let body = format!("{{\"kind\":{},\"message\":{}}}", json_string(kind), json_string(message));
-        Answer::new(status, "application/json; charset=utf-8", body.into_bytes())
+        Answer::new(status, "application/json; charset=utf-8", qrglue_http_query::error_json(kind, message).into_bytes())
     }
 }
 
@@ -129,82 +127,13 @@ fn answer(request: &IncomingRequest) -> Answer {
     }
 }
 
-/// A refused request: its kind and message (always a 400).
-struct Refusal {
-    kind: &'static str,
-    message: String,
-}
-
-fn refuse(kind: &'static str, message: impl Into<String>) -> Refusal {
-    Refusal { kind, message: message.into() }
-}
-
-/// What `GET /qrcode` was asked for, checked in the contract's order
-/// (tests/http/README.md): bad-query (syntax, names, repeats, missing text),
-/// invalid-text, empty-text, text-too-long, then invalid-options for values
-/// that are not an ec-level name or a decimal u32. Ranges are the
-/// generator's to refuse.
-struct Request {
-    text: String,
-    ec_level: Option<Level>,
-    min_size: Option<u32>,
-    quiet_zone: Option<u32>,
-}
-
-#[derive(Clone, Copy)]
-enum Level {
-    Low,
-    Medium,
-    Quartile,
-    High,
-}
-
+/// What `GET /qrcode` was asked for, checked in the contract's order by
+/// qrglue-http-query with the core's UTF-8 check; empty-text in the core's
+/// words. Ranges are the generator's to refuse.
 fn check(query: &str) -> Result<Request, Refusal> {
-    let (mut text, mut ec, mut min_size, mut quiet_zone) = (None, None, None, None);
-    for part in query.split('&').filter(|p| !p.is_empty()) {
-        let (name, value) = part.split_once('=').unwrap_or((part, ""));
-        let name = decode(name)?;
-        let value = decode(value)?;
-        let slot = match name.as_slice() {
-            b"text" => &mut text,
-            b"ec-level" => &mut ec,
-            b"min-size" => &mut min_size,
-            b"quiet-zone" => &mut quiet_zone,
-            _ => return Err(refuse("bad-query", "unknown query parameter (known: text, ec-level, min-size, quiet-zone)")),
-        };
-        if slot.is_some() {
-            let name = String::from_utf8(name).unwrap_or_default();
-            return Err(refuse("bad-query", format!("query parameter {name} is given more than once")));
-        }
-        *slot = Some(value);
-    }
-    let text = text.ok_or_else(|| refuse("bad-query", "query parameter text is required"))?;
-    let text = text_from_utf8(text).map_err(|message| refuse("invalid-text", message))?;
-    if text.is_empty() {
-        return Err(refuse("empty-text", EMPTY_TEXT_MESSAGE));
-    }
-    if text.len() > MAX_HTTP_TEXT_BYTES {
-        return Err(refuse("text-too-long", format!("text is longer than {MAX_HTTP_TEXT_BYTES} UTF-8 bytes (this endpoint's limit)")));
-    }
-    let ec_level = match ec.as_deref() {
-        None => None,
-        Some(b"low") => Some(Level::Low),
-        Some(b"medium") => Some(Level::Medium),
-        Some(b"quartile") => Some(Level::Quartile),
-        Some(b"high") => Some(Level::High),
-        Some(_) => return Err(refuse("invalid-options", "ec-level must be one of low, medium, quartile, high")),
-    };
-    let min_size = min_size.map(|v| uint("min-size", &v)).transpose()?;
-    let quiet_zone = quiet_zone.map(|v| uint("quiet-zone", &v)).transpose()?;
-    Ok(Request { text, ec_level, min_size, quiet_zone })
-}
-
-/// 1 to 10 ASCII digits with a value that fits a u32 (the WIT type).
-fn uint(name: &str, value: &[u8]) -> Result<u32, Refusal> {
-    let digits = !value.is_empty() && value.len() <= 10 && value.iter().all(u8::is_ascii_digit);
-    match std::str::from_utf8(value).ok().filter(|_| digits).and_then(|s| s.parse::<u64>().ok()) {
-        Some(n) if n <= u64::from(u32::MAX) => Ok(n as u32),
-        _ => Err(refuse("invalid-options", format!("{name} must be a decimal integer within 0..=4294967295"))),
+    match qrglue_http_query::check(query, text_from_utf8)? {
+        Checked::Empty => Err(Refusal { kind: "empty-text", message: EMPTY_TEXT_MESSAGE.to_owned() }),
+        Checked::Request(request) => Ok(request),
     }
 }
 
@@ -216,6 +145,7 @@ fn refused(refusal: Refusal) -> Answer {
 fn qrcode(query: &str) -> Answer {
     use qrglue::qr::generator;
     use qrglue::qr::types::{EcLevel, Options, QrError};
+    use qrglue_http_query::Level;
 
     let request = match check(query) {
         Ok(request) => request,
@@ -277,54 +207,4 @@ fn text_from_utf8(bytes: Vec<u8>) -> Result<String, String> {
             _ => format!("text is not valid UTF-8: {}", e.utf8_error()),
         }
     })
-}
-
-/// `+` is a space; `%XY` is the byte 0xXY; a `%` without two hex digits is
-/// malformed (bad-query).
-fn decode(part: &str) -> Result<Vec<u8>, Refusal> {
-    let bytes = part.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' => match (bytes.get(i + 1).and_then(|&b| hex(b)), bytes.get(i + 2).and_then(|&b| hex(b))) {
-                (Some(hi), Some(lo)) => {
-                    out.push(hi << 4 | lo);
-                    i += 2;
-                }
-                _ => {
-                    return Err(refuse("bad-query", "malformed percent-encoding in the query (a % must be followed by two hex digits)"));
-                }
-            },
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    Ok(out)
-}
-
-fn hex(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
-/// A JSON string literal.
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }

@@ -29,7 +29,7 @@ use qrglue_core::{EcLevel, Options, QrError};
 
 mod query;
 
-use query::{Checked, HttpError};
+use query::{Checked, Refusal, Request};
 
 /// Request heads larger than this are refused (431).
 const MAX_HEAD_BYTES: usize = 16 * 1024;
@@ -46,23 +46,8 @@ struct App {
 }
 
 fn json_error(status: StatusCode, kind: &str, message: &str) -> Response {
-    let body = format!("{{\"kind\":{},\"message\":{}}}", json_string(kind), json_string(message));
+    let body = qrglue_http_query::error_json(kind, message);
     (status, [(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"))], body).into_response()
-}
-
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 fn png_response(bytes: impl Into<Bytes>) -> Response {
@@ -77,14 +62,14 @@ fn qr_error(err: &QrError) -> Response {
 async fn qrcode(State(app): State<Arc<App>>, uri: Uri) -> Response {
     let checked = match query::check(uri.query().unwrap_or("")) {
         Ok(checked) => checked,
-        Err(HttpError { kind, message }) => return json_error(StatusCode::BAD_REQUEST, kind, &message),
+        Err(Refusal { kind, message }) => return json_error(StatusCode::BAD_REQUEST, kind, &message),
     };
     match checked {
         // The library says it, with its own message.
         Checked::Empty => qr_error(&qrglue_core::png("", &Options::default()).unwrap_err()),
-        Checked::Request { text, ec_level, min_size, quiet_zone } => {
+        Checked::Request(Request { text, ec_level, min_size, quiet_zone }) => {
             let options = Options {
-                ec_level: ec_level.unwrap_or(EcLevel::Low),
+                ec_level: ec_level.map_or(EcLevel::Low, query::ec_level),
                 min_size: min_size.unwrap_or(200),
                 quiet_zone: quiet_zone.unwrap_or(4),
             };

@@ -1,0 +1,285 @@
+//! The query of `GET /qrcode` (`tests/http/README.md`), checked in one place
+//! for the endpoint's two Rust servers: the native axum server
+//! (`hosts/rust/server`) and the wasi:http component (`guest/http-proxy`).
+//! Both carried their own copy of this parser; the shared endpoint tests
+//! compare every answer, so one implementation keeps them equal by
+//! construction.
+//!
+//! The order is the contract's: bad-query (syntax, names, repeats, missing
+//! text), invalid-text, empty-text, text-too-long, then invalid-options for
+//! values that are not an ec-level name or a decimal u32. Ranges are the
+//! generator's to refuse.
+//!
+//! No dependencies, not even qrglue-core: the wasi:http component imports the
+//! core as a separate component (plugged by wac) and must not link it. What
+//! only the core knows comes from the caller: `check` takes the core's UTF-8
+//! check (its invalid-text messages), and answers [`Checked::Empty`] for an
+//! empty text so that each caller reports empty-text in the core's words.
+
+/// The endpoint's own text limit (the experiment's), in UTF-8 bytes.
+pub const MAX_TEXT_BYTES: usize = 512;
+
+/// A refused query: its kind and message (the endpoint answers 400).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub kind: &'static str,
+    pub message: String,
+}
+
+/// An ec-level by its contract name; each caller maps it to its own type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Low,
+    Medium,
+    Quartile,
+    High,
+}
+
+/// A query that passed every check made here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    pub text: String,
+    pub ec_level: Option<Level>,
+    pub min_size: Option<u32>,
+    pub quiet_zone: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Checked {
+    /// `text=` with nothing in it: empty-text, reported by the caller with
+    /// the core's message (checked after invalid-text, before the rest).
+    Empty,
+    Request(Request),
+}
+
+fn refuse(kind: &'static str, message: impl Into<String>) -> Refusal {
+    Refusal { kind, message: message.into() }
+}
+
+/// Checks `query` (the part after `?`, still percent-encoded).
+/// `text_from_utf8` is the core's UTF-8 check: the text or the core's
+/// invalid-text message.
+pub fn check(query: &str, text_from_utf8: impl FnOnce(Vec<u8>) -> Result<String, String>) -> Result<Checked, Refusal> {
+    let (mut text, mut ec, mut min_size, mut quiet_zone) = (None, None, None, None);
+    for part in query.split('&').filter(|p| !p.is_empty()) {
+        let (name, value) = part.split_once('=').unwrap_or((part, ""));
+        let name = decode(name)?;
+        let value = decode(value)?;
+        let slot = match name.as_slice() {
+            b"text" => &mut text,
+            b"ec-level" => &mut ec,
+            b"min-size" => &mut min_size,
+            b"quiet-zone" => &mut quiet_zone,
+            _ => return Err(refuse("bad-query", "unknown query parameter (known: text, ec-level, min-size, quiet-zone)")),
+        };
+        if slot.is_some() {
+            let name = String::from_utf8(name).unwrap_or_default();
+            return Err(refuse("bad-query", format!("query parameter {name} is given more than once")));
+        }
+        *slot = Some(value);
+    }
+    let text = text.ok_or_else(|| refuse("bad-query", "query parameter text is required"))?;
+    let text = text_from_utf8(text).map_err(|message| refuse("invalid-text", message))?;
+    if text.is_empty() {
+        return Ok(Checked::Empty);
+    }
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(refuse("text-too-long", format!("text is longer than {MAX_TEXT_BYTES} UTF-8 bytes (this endpoint's limit)")));
+    }
+    let ec_level = match ec.as_deref() {
+        None => None,
+        Some(b"low") => Some(Level::Low),
+        Some(b"medium") => Some(Level::Medium),
+        Some(b"quartile") => Some(Level::Quartile),
+        Some(b"high") => Some(Level::High),
+        Some(_) => return Err(refuse("invalid-options", "ec-level must be one of low, medium, quartile, high")),
+    };
+    let min_size = min_size.map(|v| uint("min-size", &v)).transpose()?;
+    let quiet_zone = quiet_zone.map(|v| uint("quiet-zone", &v)).transpose()?;
+    Ok(Checked::Request(Request { text, ec_level, min_size, quiet_zone }))
+}
+
+/// 1 to 10 ASCII digits with a value that fits a u32 (the WIT type).
+fn uint(name: &str, value: &[u8]) -> Result<u32, Refusal> {
+    let digits = !value.is_empty() && value.len() <= 10 && value.iter().all(u8::is_ascii_digit);
+    match std::str::from_utf8(value).ok().filter(|_| digits).and_then(|s| s.parse::<u64>().ok()) {
+        Some(n) if n <= u64::from(u32::MAX) => Ok(n as u32),
+        _ => Err(refuse("invalid-options", format!("{name} must be a decimal integer within 0..=4294967295"))),
+    }
+}
+
+/// `+` is a space; `%XY` is the byte 0xXY; a `%` without two hex digits is
+/// malformed (bad-query).
+fn decode(part: &str) -> Result<Vec<u8>, Refusal> {
+    let bytes = part.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' => match (bytes.get(i + 1).and_then(|&b| hex(b)), bytes.get(i + 2).and_then(|&b| hex(b))) {
+                (Some(hi), Some(lo)) => {
+                    out.push(hi << 4 | lo);
+                    i += 2;
+                }
+                _ => {
+                    return Err(refuse("bad-query", "malformed percent-encoding in the query (a % must be followed by two hex digits)"));
+                }
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+fn hex(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The endpoint's error body, `{"kind":…,"message":…}`.
+pub fn error_json(kind: &str, message: &str) -> String {
+    format!("{{\"kind\":{},\"message\":{}}}", json_string(kind), json_string(message))
+}
+
+/// A JSON string literal.
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in for the core's check: any message the caller gives is kept.
+    fn utf8(bytes: Vec<u8>) -> Result<String, String> {
+        String::from_utf8(bytes).map_err(|_| "not utf-8 (caller's message)".to_owned())
+    }
+
+    fn run(query: &str) -> Result<Checked, Refusal> {
+        check(query, utf8)
+    }
+
+    fn request(query: &str) -> Request {
+        match run(query) {
+            Ok(Checked::Request(request)) => request,
+            other => panic!("{query:?}: {other:?}"),
+        }
+    }
+
+    fn refused(query: &str) -> (&'static str, String) {
+        match run(query) {
+            Err(Refusal { kind, message }) => (kind, message),
+            other => panic!("{query:?}: {other:?}"),
+        }
+    }
+
+    const MALFORMED: &str = "malformed percent-encoding in the query (a % must be followed by two hex digits)";
+    const UNKNOWN: &str = "unknown query parameter (known: text, ec-level, min-size, quiet-zone)";
+    const EC: &str = "ec-level must be one of low, medium, quartile, high";
+
+    #[test]
+    fn plain_request() {
+        let r = request("text=hi&ec-level=quartile&min-size=300&quiet-zone=0");
+        assert_eq!(r, Request { text: "hi".into(), ec_level: Some(Level::Quartile), min_size: Some(300), quiet_zone: Some(0) });
+        assert_eq!(request("text=a"), Request { text: "a".into(), ec_level: None, min_size: None, quiet_zone: None });
+        for (name, level) in [("low", Level::Low), ("medium", Level::Medium), ("quartile", Level::Quartile), ("high", Level::High)] {
+            assert_eq!(request(&format!("ec-level={name}&text=a")).ec_level, Some(level));
+        }
+    }
+
+    #[test]
+    fn decoding() {
+        assert_eq!(request("text=a+b%20c").text, "a b c");
+        assert_eq!(request("text=%E2%82%ac%2B%25").text, "€+%");
+        assert_eq!(request("te%78t=x").text, "x");
+        // Empty parts are skipped; a name without `=` has an empty value.
+        assert_eq!(request("&&text=x&").text, "x");
+        assert_eq!(run("text"), Ok(Checked::Empty));
+        for query in ["text=%", "text=%4", "text=%zz", "text=a%G1", "%=x&text=a", "text=a&min-size=%"] {
+            assert_eq!(refused(query), ("bad-query", MALFORMED.to_owned()), "{query}");
+        }
+    }
+
+    #[test]
+    fn bad_query() {
+        assert_eq!(refused("text=a&size=3"), ("bad-query", UNKNOWN.to_owned()));
+        assert_eq!(refused("Text=a"), ("bad-query", UNKNOWN.to_owned()));
+        assert_eq!(refused(""), ("bad-query", "query parameter text is required".to_owned()));
+        assert_eq!(refused("ec-level=low"), ("bad-query", "query parameter text is required".to_owned()));
+        for name in ["text", "ec-level", "min-size", "quiet-zone"] {
+            let query = format!("text=a&{name}=1&{name}=1");
+            assert_eq!(refused(&query), ("bad-query", format!("query parameter {name} is given more than once")), "{query}");
+        }
+        // Syntax before anything else: a repeat beats a bad text and bad options.
+        assert_eq!(refused("text=%FF&ec-level=x&text=a").1, "query parameter text is given more than once");
+        assert_eq!(refused("text=%FF&ec-level=x&bogus=1").1, UNKNOWN);
+    }
+
+    #[test]
+    fn invalid_text_uses_the_callers_message() {
+        assert_eq!(refused("text=%FF"), ("invalid-text", "not utf-8 (caller's message)".to_owned()));
+        assert_eq!(check("text=a", |_| Err("from the core".into())), Err(refuse("invalid-text", "from the core")));
+    }
+
+    #[test]
+    fn order() {
+        // invalid-text before the options.
+        assert_eq!(refused("text=%FF&ec-level=bogus").0, "invalid-text");
+        assert_eq!(refused("min-size=x&text=%C3").0, "invalid-text");
+        // empty-text before the options.
+        assert_eq!(run("text=&ec-level=bogus&min-size=-1"), Ok(Checked::Empty));
+        // text-too-long before the options.
+        let long = "a".repeat(MAX_TEXT_BYTES + 1);
+        assert_eq!(refused(&format!("text={long}&ec-level=bogus")).0, "text-too-long");
+        // ec-level before min-size before quiet-zone.
+        assert_eq!(refused("text=a&quiet-zone=x&min-size=x&ec-level=x").1, EC);
+        assert_eq!(refused("text=a&quiet-zone=x&min-size=x").1, "min-size must be a decimal integer within 0..=4294967295");
+    }
+
+    #[test]
+    fn text_length() {
+        assert_eq!(request(&format!("text={}", "a".repeat(512))).text.len(), 512);
+        // The limit is in UTF-8 bytes: 171 × "€" is 513 bytes.
+        let (kind, message) = refused(&format!("text={}", "%E2%82%AC".repeat(171)));
+        assert_eq!((kind, message.as_str()), ("text-too-long", "text is longer than 512 UTF-8 bytes (this endpoint's limit)"));
+        assert_eq!(request(&format!("text={}", "%E2%82%AC".repeat(170))).text.len(), 510);
+    }
+
+    #[test]
+    fn invalid_options() {
+        for value in ["", "LOW", "Low", "l", "low+", "%00"] {
+            assert_eq!(refused(&format!("text=a&ec-level={value}")), ("invalid-options", EC.to_owned()), "{value:?}");
+        }
+        assert_eq!(request("text=a&min-size=4294967295").min_size, Some(u32::MAX));
+        assert_eq!(request("text=a&quiet-zone=0000000000").quiet_zone, Some(0));
+        assert_eq!(request("text=a&min-size=0").min_size, Some(0));
+        for name in ["min-size", "quiet-zone"] {
+            let message = format!("{name} must be a decimal integer within 0..=4294967295");
+            for value in ["", "4294967296", "99999999999", "00000000001", "-1", "+1", "1.0", "1e3", "%201", "0x10", "%EF%BC%91"] {
+                assert_eq!(refused(&format!("text=a&{name}={value}")), ("invalid-options", message.clone()), "{name}={value:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn error_body() {
+        assert_eq!(error_json("bad-query", "a \"b\" \\ \n\u{1f} é"), r#"{"kind":"bad-query","message":"a \"b\" \\ \u000a\u001f é"}"#);
+    }
+}
