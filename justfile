@@ -232,10 +232,12 @@ bless: build-wasm
     QRGLUE_BLESS=1 {{cargo}} test {{q}} --locked --release -p qrglue-core --test golden
     git diff --stat tests/vectors/expected.json
 
-# Rust: the core (golden vectors, decode, bounds) and the guests through wasmtime.
+# Rust: the core (golden vectors, decode, bounds), the guests through wasmtime, and the HTTP query contract (guest/http-query).
 [group('test')]
 test-rust: build-wasm
     {{cargo}} test --locked --profile host
+    # Not a default member (the wasi:http guest builds it for wasm32 too): its unit tests by name.
+    {{cargo}} test --locked --profile host -p qrglue-http-query
 
 ### Node host (hosts/node: npm package `qrglue`) ###
 
