@@ -57,30 +57,37 @@ fn deflate(data: &[u8]) -> Vec<u8> {
 
 /// The image's scanlines, each prefixed by its filter byte, ready to deflate.
 /// Light pixels are 1 (white), dark are 0; padding bits at a row's end are 0.
+///
+/// Written into buffers sized up front, by index: no `Vec` growth check or
+/// call in the loops. Cranelift (wasmtime) kept the earlier `Vec::push`
+/// version's bit accumulator and buffer pointers on the stack, reloading them
+/// on every push (guest-only png ~1.7 us over native in this function, perf
+/// profile, README "Build profile"), and each Up row's `resize` was one
+/// `memory.fill` libcall (~200 per png): the one zeroed buffer replaces them.
 fn filtered_rows(matrix: &QrMatrix, options: &Options) -> Vec<u8> {
     let n = matrix.width();
     let quiet = options.quiet_zone as usize;
     let across = options.modules_across(n) as usize;
     let scale = options.module_pixels(n) as usize;
     let row_bytes = (across * scale).div_ceil(8);
+    let line = row_bytes + 1;
 
-    let mut out = Vec::with_capacity((row_bytes + 1) * across * scale);
-    let mut previous: Vec<u8> = Vec::with_capacity(row_bytes);
-    let mut row: Vec<u8> = Vec::with_capacity(row_bytes);
-    for module_y in 0..across {
-        row.clear();
+    // Zeroed: an Up row of a repeat is its filter byte then zeros, already there.
+    let mut out = vec![0u8; line * across * scale];
+    let mut previous = vec![0u8; row_bytes];
+    let mut row = vec![0u8; row_bytes];
+    for (module_y, block) in out.chunks_exact_mut(line * scale).enumerate() {
         pack_module_row(matrix, quiet, scale, module_y, &mut row);
         // The first pixel row of a module row repeats the row above only when
         // two module rows are equal (quiet zone, or equal code rows); the
         // other `scale - 1` pixel rows always repeat it.
-        let first_repeats = row == previous;
-        for pixel_row in 0..scale {
+        let first_repeats = module_y > 0 && row == previous;
+        for (pixel_row, scanline) in block.chunks_exact_mut(line).enumerate() {
             if pixel_row > 0 || first_repeats {
-                out.push(FILTER_UP);
-                out.resize(out.len() + row_bytes, 0);
+                scanline[0] = FILTER_UP;
             } else {
-                out.push(FILTER_NONE);
-                out.extend_from_slice(&row);
+                scanline[0] = FILTER_NONE;
+                scanline[1..].copy_from_slice(&row);
             }
         }
         std::mem::swap(&mut row, &mut previous);
@@ -88,9 +95,10 @@ fn filtered_rows(matrix: &QrMatrix, options: &Options) -> Vec<u8> {
     out
 }
 
-/// Appends one module row (quiet zone included), each module `scale` pixels
-/// wide, to `row` as 1-bit pixels, most significant bit first.
-fn pack_module_row(matrix: &QrMatrix, quiet: usize, scale: usize, module_y: usize, row: &mut Vec<u8>) {
+/// Writes one module row (quiet zone included), each module `scale` pixels
+/// wide, into `row` as 1-bit pixels, most significant bit first; fills all of
+/// `row`, padding bits included.
+fn pack_module_row(matrix: &QrMatrix, quiet: usize, scale: usize, module_y: usize, row: &mut [u8]) {
     let n = matrix.width();
     let mut bits = BitPacker::new(row);
     let code_row = module_y.checked_sub(quiet).filter(|&y| y < n).map(|y| matrix.row(y));
@@ -107,17 +115,18 @@ fn pack_module_row(matrix: &QrMatrix, quiet: usize, scale: usize, module_y: usiz
     bits.finish();
 }
 
-/// Packs runs of equal bits into bytes, MSB first, through a 64-bit
+/// Packs runs of equal bits into a byte slice, MSB first, through a 64-bit
 /// accumulator: one shift per module instead of one operation per pixel.
 struct BitPacker<'a> {
-    out: &'a mut Vec<u8>,
+    out: &'a mut [u8],
+    at: usize,
     acc: u64,
     len: u32,
 }
 
 impl<'a> BitPacker<'a> {
-    fn new(out: &'a mut Vec<u8>) -> Self {
-        BitPacker { out, acc: 0, len: 0 }
+    fn new(out: &'a mut [u8]) -> Self {
+        BitPacker { out, at: 0, acc: 0, len: 0 }
     }
 
     /// Appends `count` copies of `bit`.
@@ -130,16 +139,20 @@ impl<'a> BitPacker<'a> {
             count -= take as usize;
             while self.len >= 8 {
                 self.len -= 8;
-                self.out.push((self.acc >> self.len) as u8);
+                self.out[self.at] = (self.acc >> self.len) as u8;
+                self.at += 1;
             }
         }
     }
 
-    /// Flushes the last partial byte, padded with 0 bits.
-    fn finish(self) {
+    /// Flushes the last partial byte, padded with 0 bits; the slice must be
+    /// exactly full then.
+    fn finish(mut self) {
         if self.len > 0 {
-            self.out.push((self.acc << (8 - self.len)) as u8);
+            self.out[self.at] = (self.acc << (8 - self.len)) as u8;
+            self.at += 1;
         }
+        debug_assert_eq!(self.at, self.out.len(), "a packed row fills its slice exactly");
     }
 }
 
@@ -163,20 +176,19 @@ mod tests {
 
     #[test]
     fn bit_packer_packs_runs_msb_first_and_pads_with_zeros() {
-        let mut out = Vec::new();
+        let mut out = [0xAAu8; 2];
         let mut bits = BitPacker::new(&mut out);
         bits.push(false, 3);
         bits.push(true, 10);
         bits.finish();
         assert_eq!(out, [0b0001_1111, 0b1111_1000]);
 
-        let mut out = Vec::new();
+        let mut out = [0xAAu8; 26];
         let mut bits = BitPacker::new(&mut out);
         bits.push(true, 200);
         bits.push(false, 1);
         bits.push(true, 1);
         bits.finish();
-        assert_eq!(out.len(), 26);
         assert!(out[..25].iter().all(|&b| b == 0xFF));
         assert_eq!(out[25], 0b0100_0000);
     }
