@@ -45,7 +45,7 @@ import qrcode.image.pure
 import segno
 import urllib3
 
-import cold_start as cold_start_floor
+import cold_start as cold_start_scripts
 import qrglue
 import qrglue.native
 import qrglue.raw
@@ -258,11 +258,6 @@ def glue_with_thp() -> list[dict[str, Any]]:
     return measurements
 
 
-COLD_SCRIPT = ("import time; t = time.perf_counter_ns(); import {module} as m; "
-               "m.png('https://www.reddit.com/r/rustjerk/top/?t=all'); "
-               "print(time.perf_counter_ns() - t)")
-
-
 def cold_start(samples: int) -> list[dict[str, Any]]:
     """import + compile-or-load + instantiate + first png, in fresh interpreters,
     interleaved: component/raw x without cache/with a warm cache, native
@@ -277,23 +272,19 @@ def cold_start(samples: int) -> list[dict[str, Any]]:
         env_cached = {**base_env, "QRGLUE_CACHE_DIR": cache}
         env_uncached = {**base_env, "QRGLUE_CACHE_DIR": ""}
         modules = {"component": "qrglue", "raw": "qrglue.raw", "native": "qrglue.native"}
+        text = CASES[REFERENCE]["text"]
+        # One script per path: qrglue's import-to-first-png (cold_start.py's),
+        # and the floor, the same steps by hand with wasmtime-py on the same
+        # cached code, so qrglue's own share is measured in this run.
+        scripts = {path: cold_start_scripts.QRGLUE.format(module=module, text=text) for path, module in modules.items()}
         variants = [(path, op, env) for path in ("component", "raw")
                     for op, env in (("cold-start", env_uncached), ("cold-start-cached", env_cached))]
         variants.append(("native", "cold-start", env_uncached))
-        for module in ("qrglue", "qrglue.raw"):  # fill the cache once
-            subprocess.run([sys.executable, "-c", COLD_SCRIPT.format(module=module)], env=env_cached,
-                           check=True, capture_output=True)
-        # The floor (cold_start.py): the same steps by hand with wasmtime-py on
-        # the same cached code, so qrglue's own share is measured in this run.
-        cwasm = {name.split(".wasm.")[0]: os.path.join(cache, name) for name in os.listdir(cache)
-                 if name.endswith(".cwasm")}
-        scripts = {path: COLD_SCRIPT.format(module=module) for path, module in modules.items()}
-        scripts["component-by-hand"] = cold_start_floor.FLOOR_COMPONENT.format(
-            cached=cwasm["qrglue.component"], text=CASES[REFERENCE]["text"])
-        scripts["raw-by-hand"] = cold_start_floor.FLOOR_RAW.format(cached=cwasm["qrglue.raw"],
-                                                                    text=CASES[REFERENCE]["text"])
-        variants += [("component-by-hand", "cold-start-cached", env_cached),
-                     ("raw-by-hand", "cold-start-cached", env_cached)]
+        for path in ("component", "raw"):  # fill the cache once
+            subprocess.run([sys.executable, "-c", scripts[path]], env=env_cached, check=True, capture_output=True)
+        for path, script in cold_start_scripts.by_hand(cache, text).items():
+            scripts[f"{path}-by-hand"] = script
+            variants.append((f"{path}-by-hand", "cold-start-cached", env_cached))
         times: dict[tuple, list[float]] = {(p, o): [] for p, o, _ in variants}
         for _ in range(samples):
             for path, op, env in variants:

@@ -70,6 +70,15 @@ print(time.perf_counter_ns() - t)
 """
 
 
+def by_hand(cache: str, text: str) -> dict[str, str]:
+    """The floor scripts ("component", "raw") on the compiled code that qrglue
+    wrote to `cache` (QRGLUE_CACHE_DIR) for the two guests."""
+    cached = {name.split(".wasm.")[0]: os.path.join(cache, name) for name in os.listdir(cache)
+              if name.endswith(".cwasm")}
+    return {"component": FLOOR_COMPONENT.format(cached=cached["qrglue.component"], text=text),
+            "raw": FLOOR_RAW.format(cached=cached["qrglue.raw"], text=text)}
+
+
 def run(script: str, env: dict[str, str]) -> float:
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
     return int(done.stdout.strip()) / 1e6
@@ -85,13 +94,12 @@ def main() -> None:
         env["QRGLUE_CACHE_DIR"] = cache
         for module in ("qrglue", "qrglue.raw"):  # fill the compiled-code and bytecode caches
             run(QRGLUE.format(module=module, text=TEXT), env)
-        cached = {name.split(".wasm.")[0]: os.path.join(cache, name) for name in os.listdir(cache)
-                  if name.endswith(".cwasm")}
+        floor = by_hand(cache, TEXT)
         variants = {
             "qrglue (component)": QRGLUE.format(module="qrglue", text=TEXT),
-            "by hand (component)": FLOOR_COMPONENT.format(cached=cached["qrglue.component"], text=TEXT),
+            "by hand (component)": floor["component"],
             "qrglue.raw": QRGLUE.format(module="qrglue.raw", text=TEXT),
-            "by hand (raw)": FLOOR_RAW.format(cached=cached["qrglue.raw"], text=TEXT),
+            "by hand (raw)": floor["raw"],
             "import wasmtime + wasmtime.component": IMPORT_WASMTIME,
         }
         times: dict[str, list[float]] = {name: [] for name in variants}

@@ -420,7 +420,7 @@ def markdown(report: dict) -> str:
         lines += ["", "## Cold start", "", "Import + compile + instantiate + first call, in a fresh process.", ""]
         lines += ["| host | path | compiled-code cache | median ms | p10–p90 ms |", "|---|---|---|---|---|"]
         for c in report["cold_start"]:
-            lines.append(f"| {c['host']} | {label(c['host'], c['path']) if c['path'].endswith('-by-hand') else c['path']} | {'yes' if c['cached'] else 'no'} | {c['median_ns'] / 1e6:.1f} | {c['p10_ns'] / 1e6:.1f}–{c['p90_ns'] / 1e6:.1f} |")
+            lines.append(f"| {c['host']} | {label(c['host'], c['path'])} | {'yes' if c['cached'] else 'no'} | {c['median_ns'] / 1e6:.1f} | {c['p10_ns'] / 1e6:.1f}–{c['p90_ns'] / 1e6:.1f} |")
     if report.get("http"):
         lines += [""] + http_section(report["http"])
     lines += ["", "## What to pick", ""] + [f"- {a}" for a in report["advice"]]
