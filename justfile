@@ -10,15 +10,13 @@ cargo := env_var_or_default("CARGO", "cargo")
 verbose := env_var_or_default("QRGLUE_VERBOSE", "")
 # Passed to cargo, npm and pip: quiet unless QRGLUE_VERBOSE is set.
 q := if verbose == "" { "-q" } else { "" }
-wasm_tools_version := "1.263.0"
 # The exact version of guest/bindgen's wasm-bindgen pin (=0.2.130): wasm-bindgen-cli
 # refuses a module made by any other version of the crate.
 wasm_bindgen_version := "0.2.130"
 wasm_target := "wasm32-unknown-unknown"
-# The wasi:http tiers (guest/http-proxy): wasmtime-cli 48.0.8 is the newest that
-# builds with rustc 1.95; wac-cli plugs the proxy into the component.
-wasmtime_cli_version := "48.0.8"
-wac_cli_version := "0.12.0"
+# The prebuilt tools (wasm-tools, wasmtime) of tools/requirements.txt, first on
+# every recipe's PATH: the pinned versions win over anything installed.
+export PATH := justfile_directory() / "target/tools/bin" + ":" + env_var("PATH")
 # The load generator of the server experiment (just bench-http): a Go module, pinned.
 vegeta_version := "v12.13.0"
 vegeta := env_var_or_default("XDG_CACHE_HOME", env_var("HOME") / ".cache") / "qrglue/vegeta-" + vegeta_version / "vegeta"
@@ -30,14 +28,15 @@ default:
 
 ### Setup ###
 
-# Install what a fresh machine needs: Rust wasm target and wasm-tools (pinned).
+# Install what a fresh machine needs: the Rust wasm target and the prebuilt tools.
 [group('setup')]
-setup-rust:
+setup-rust: setup-tools
     rustup target list --installed | grep -qx {{wasm_target}} || rustup target add {{wasm_target}}
-    if ! wasm-tools --version 2>/dev/null | grep -q "{{wasm_tools_version}}"; then \
-        {{cargo}} install {{q}} wasm-tools --locked --version {{wasm_tools_version}} \
-            --no-default-features --features component,validate,print,parse; \
-    fi
+
+# The pinned prebuilt tools of tools/requirements.txt (wasm-tools, wasmtime) in target/tools: seconds, where cargo install took an hour.
+[group('setup')]
+setup-tools:
+    bash tools/setup.sh
 
 ### Build ###
 
@@ -83,28 +82,15 @@ build-bindgen: setup-rust
         cp target/{{wasm_target}}/release/qrglue_bindgen.wasm "$new"; \
         if cmp -s "$new" "$out"; then rm "$new"; else mv "$new" "$out"; fi
 
-# Install wasmtime-cli (`wasmtime serve`) and wac-cli (`wac plug`) into ~/.cargo/bin, pinned, one after the other; skipped when the installed version matches. Measured on 2 busy cores: wasmtime-cli (default features) 43 min, wac-cli 17 min, once.
-[group('setup')]
-setup-wasi-http:
-    if [ "$(wasmtime --version 2>/dev/null | cut -d' ' -f2)" != "{{wasmtime_cli_version}}" ]; then \
-        echo "installing wasmtime-cli {{wasmtime_cli_version}} (default features: 15-45 min on 2 cores, once)"; \
-        {{cargo}} install {{q}} wasmtime-cli --locked --version {{wasmtime_cli_version}}; \
-    fi
-    # wac-cli without its default `registry` feature: `wac plug` needs no warg
-    # registry client, and that client's HTTP/TLS stack is most of its build.
-    if [ "$(wac --version 2>/dev/null | cut -d' ' -f2)" != "{{wac_cli_version}}" ]; then \
-        {{cargo}} install {{q}} wac-cli --locked --version {{wac_cli_version}} --no-default-features --features wit; \
-    fi
-
-# Build target/wasm/qrglue.http.wasm: guest/http-proxy (a wasi:http proxy importing qrglue:qr/generator) plugged with qrglue.component.wasm by wac; and qrglue.http-static.wasm (tier static: the golden bytes from memory, no generator).
+# Build target/wasm/qrglue.http.wasm: guest/http-proxy (a wasi:http proxy importing qrglue:qr/generator) plugged with qrglue.component.wasm by `wasm-tools compose`; and qrglue.http-static.wasm (tier static: the golden bytes from memory, no generator).
 [group('build')]
-build-http-proxy: build-wasm setup-wasi-http
+build-http-proxy: build-wasm
     {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-http-proxy
     # The static variant is a feature of the same crate: its own target dir, so
     # neither build invalidates the other.
     CARGO_TARGET_DIR=target/http-static {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-http-proxy --features static
     wasm-tools component new target/{{wasm_target}}/release/qrglue_http_proxy.wasm -o {{wasm_out}}/qrglue.http-proxy.wasm
-    wac plug {{wasm_out}}/qrglue.http-proxy.wasm --plug {{wasm_out}}/qrglue.component.wasm -o {{wasm_out}}/qrglue.http.wasm
+    bash tools/plug.sh {{wasm_out}}/qrglue.http-proxy.wasm {{wasm_out}}/qrglue.component.wasm {{wasm_out}}/qrglue.http.wasm
     wasm-tools component new target/http-static/{{wasm_target}}/release/qrglue_http_proxy.wasm -o {{wasm_out}}/qrglue.http-static.wasm
     for name in http-proxy http http-static; do wasm-tools validate {{wasm_out}}/qrglue.$name.wasm; done
     # jco serve (tiers wasi-http-jco*) comes with hosts/node's devDependencies.

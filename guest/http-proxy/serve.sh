@@ -37,7 +37,8 @@ while [ $# -gt 0 ]; do
         *) echo "serve.sh: unknown flag '$1' (--workers N, --request-timeout SECS)" >&2; exit 2 ;;
     esac
 done
-export PATH="$HOME/.cargo/bin:$PATH"
+# The pinned wasmtime of tools/requirements.txt (just setup-tools), first on PATH.
+export PATH="$root/target/tools/bin:$PATH"
 
 wasm="$root/target/wasm/qrglue.http.wasm"
 static="$root/target/wasm/qrglue.http-static.wasm"

@@ -102,6 +102,6 @@ def test_core_is_plugged_not_rebuilt() -> None:
     assert "qrglue:qr/generator@0.1.0" in imports
     assert exports == ["wasi:http/incoming-handler@0.2.12"]
     component = (WASM / "qrglue.component.wasm").read_bytes()
-    # wac nests the component as it is; the proxy alone holds no QR encoder.
+    # compose nests the component as it is; the proxy alone holds no QR encoder.
     assert component in (WASM / "qrglue.http.wasm").read_bytes()
     assert (WASM / "qrglue.http-proxy.wasm").stat().st_size < len(component) // 2

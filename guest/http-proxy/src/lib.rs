@@ -2,7 +2,7 @@
 //! `GET /qrcode?text=…[&ec-level=&min-size=&quiet-zone=]` as a PNG.
 //!
 //! The QR code itself comes from an *import*, `qrglue:qr/generator`: this
-//! component holds only HTTP and query parsing. `wac plug` wires the import
+//! component holds only HTTP and query parsing. `wasm-tools compose` (tools/plug.sh) wires the import
 //! to `target/wasm/qrglue.component.wasm` (see the justfile's
 //! `build-http-proxy`), so the core is compiled once, in the component every
 //! other path uses. Built for wasm32-unknown-unknown and turned into a

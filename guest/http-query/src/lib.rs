@@ -11,7 +11,7 @@
 //! generator's to refuse.
 //!
 //! No dependencies, not even qrglue-core: the wasi:http component imports the
-//! core as a separate component (plugged by wac) and must not link it. What
+//! core as a separate component (plugged by wasm-tools compose) and must not link it. What
 //! only the core knows comes from the caller: `check` takes the core's UTF-8
 //! check (its invalid-text messages), and answers [`Checked::Empty`] for an
 //! empty text so that each caller reports empty-text in the core's words.
