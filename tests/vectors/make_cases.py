@@ -137,6 +137,31 @@ def build():
     case(cases, "surrogate-with-bad-options", "\ud800", min_size=0)
     case(cases, "surrogate-valid-pair", "\ud83e\udd80")  # 🦀 as a pair: valid
 
+    # Everyday text in many scripts: each must read back as itself in a QR
+    # reader. Until the core stopped using Kanji mode, the first five (and
+    # unicode-supplementary-planes) were encoded as Shift-JIS Kanji and read
+    # back as mojibake on every path; their bytes decoded fine all along.
+    scripts = {
+        "zh-sentence": "中华人民共和国万岁，二维码生成器测试文本",
+        "ja-sentence": "日本語のテキストです",
+        "ja-kanji": "漢字です。日本語",
+        "ja-kana": "ひらがなとカタカナ、そして漢字。",
+        "ja-quotes": "「引用」と『二重引用』",
+        "zh-traditional": "繁體中文：歡迎使用二維碼產生器！",
+        "ko-sentence": "안녕하세요, 큐알 코드 생성기입니다",
+        "ja-url": "https://example.jp/検索?q=東京タワー&lang=ja",
+        "ru-sentence": "Съешь же ещё этих мягких французских булок",
+        "el-sentence": "Καλημέρα κόσμε, αυτό είναι ένα τεστ",
+        "th-sentence": "สวัสดีครับ นี่คือการทดสอบ",
+        "hi-sentence": "नमस्ते दुनिया, यह एक परीक्षण है",
+        "ar-digits": "الطلب رقم 12345 جاهز",
+        "mixed-many": "Tokyo 東京 Seoul 서울 Москва 2026 ✓",
+    }
+    for name, text in scripts.items():
+        case(cases, f"script-{name}", text)
+    for ec in LEVELS[1:]:
+        case(cases, f"script-zh-sentence-{ec}", scripts["zh-sentence"], ec_level=ec)
+
     # Every option at and past its bounds, with EC levels.
     for ec in LEVELS:
         case(cases, f"opt-min-size-1-{ec}", "bounds", min_size=1, ec_level=ec)

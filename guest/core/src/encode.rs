@@ -1,13 +1,18 @@
 //! Stage 1: text -> QR module matrix.
 //!
-//! The symbol is exactly the one `qrcode::QrCode::with_error_correction_level`
-//! builds (its segmentation, codewords, drawing and mask), assembled from
-//! qrcode's public parts as `QrCode::with_bits` does, except for the last
-//! step: qrcode's `apply_best_mask` spends ~95 % of the encoding time scoring
-//! masks, so [`crate::mask`] scores them with qrcode's rules and tie-break,
-//! without allocating, and masks the winner.
+//! The symbol is the one `qrcode::QrCode::with_error_correction_level` builds
+//! (its codewords, drawing and mask), assembled from qrcode's public parts as
+//! `QrCode::with_bits` does, with two differences:
+//! - segmentation: the text's UTF-8 goes into numeric, alphanumeric and byte
+//!   segments only, never Kanji ([`data_bits`] says why);
+//! - the mask: qrcode's `apply_best_mask` spends ~95 % of the encoding time
+//!   scoring masks, so [`crate::mask`] scores them with qrcode's rules and
+//!   tie-break, without allocating, and masks the winner.
 
+use qrcode::bits::Bits;
 use qrcode::canvas::Canvas;
+use qrcode::optimize::{Optimizer, Parser, Segment, total_encoded_len};
+use qrcode::types::{Mode, Version};
 
 use crate::{EcLevel, QrError, mask};
 
@@ -40,23 +45,81 @@ impl QrMatrix {
 /// and the result is that function's symbol, module for module.
 pub fn encode(text: &str, ec_level: EcLevel) -> Result<QrMatrix, QrError> {
     let level = ec_level.to_qrcode();
-    let bits = qrcode::bits::encode_auto(text.as_bytes(), level).map_err(from_qrcode_error)?;
+    let bits = data_bits(text, ec_level)?;
     let version = bits.version();
     let (data, ec) = qrcode::ec::construct_codewords(&bits.into_bytes(), version, level).map_err(from_qrcode_error)?;
     let mut canvas = Canvas::new(version, level);
     canvas.draw_all_functional_patterns();
     canvas.draw_data(&data, &ec);
-    // encode_auto only yields normal (non-micro) versions: width 21..=177.
+    // data_bits only yields normal (non-micro) versions: width 21..=177.
     let width = version.width() as usize;
     let dark = mask::best_masked_symbol(&canvas, width, level);
     Ok(QrMatrix { width, dark })
+}
+
+/// The data bits of `text`'s symbol at `ec_level`, terminated and padded, in
+/// the smallest normal version that holds them: qrcode's `encode_auto`, except
+/// that the text's UTF-8 is never declared as Shift-JIS Kanji.
+///
+/// Why: `encode_auto` reads its input as Shift-JIS and puts byte pairs in the
+/// Kanji ranges into Kanji segments. UTF-8's bytes for U+0800 and up (all
+/// CJK, kana, Hangul) often form such pairs, so the symbol declared Kanji for
+/// bytes that were UTF-8, and a reader showed mojibake ("漢字です" read back as
+/// "æ¼¢蟄励…"). Byte segments carry the UTF-8 as it is, and readers detect
+/// UTF-8 in byte mode. No ECI header is written: neither segno nor
+/// node-qrcode writes one by default, and without it every symbol that was
+/// right stays byte-identical (guest/core/UPSTREAM.md has the measurements).
+///
+/// So: qrcode's segmentation when it has no Kanji segment (the symbol is
+/// `encode_auto`'s, bit for bit); otherwise the same parse with its Kanji
+/// runs turned into byte runs, through the same greedy optimizer and
+/// version search.
+pub fn data_bits(text: &str, ec_level: EcLevel) -> Result<Bits, QrError> {
+    let level = ec_level.to_qrcode();
+    let data = text.as_bytes();
+    let is_kanji = |segment: &Segment| segment.mode == Mode::Kanji;
+    let parsed: Vec<Segment> = Parser::new(data).collect();
+    let fit = match smallest_fit(&parsed, level) {
+        Some((version, segments)) if !segments.iter().any(is_kanji) => Some((version, segments)),
+        _ if parsed.iter().any(is_kanji) => {
+            let as_bytes = parsed.iter().map(|&s| if is_kanji(&s) { Segment { mode: Mode::Byte, ..s } } else { s });
+            smallest_fit(&as_bytes.collect::<Vec<_>>(), level)
+        }
+        none => none,
+    };
+    let (version, segments) = fit.ok_or(QrError::DataTooLong)?;
+    let mut bits = Bits::new(Version::Normal(version));
+    bits.push_segments(data, segments.into_iter()).map_err(from_qrcode_error)?;
+    bits.push_terminator(level).map_err(from_qrcode_error)?;
+    Ok(bits)
+}
+
+/// `encode_auto`'s version search: the parsed runs merged by qrcode's greedy
+/// optimizer for the length fields of versions 9, 26 and 40 in turn; the first
+/// group whose top version holds them gives the smallest version in it that
+/// does (qrcode's `find_min_version`). None when not even version 40 does.
+fn smallest_fit(parsed: &[Segment], level: qrcode::EcLevel) -> Option<(i16, Vec<Segment>)> {
+    [9, 26, 40].into_iter().find_map(|group_top| {
+        let optimized: Vec<Segment> = Optimizer::new(parsed.iter().copied(), Version::Normal(group_top)).collect();
+        let total_bits = total_encoded_len(&optimized, Version::Normal(group_top));
+        // Capacities grow with the version, and the previous group's top did
+        // not hold them: the answer is within this group.
+        let version = (1..=group_top).find(|&v| capacity_bits(v, level) >= total_bits)?;
+        Some((version, optimized))
+    })
+}
+
+/// Data bits a normal version holds at `level` (qrcode's DATA_LENGTHS table).
+fn capacity_bits(version: i16, level: qrcode::EcLevel) -> usize {
+    Bits::new(Version::Normal(version)).max_len(level).expect("versions 1..=40 are valid")
 }
 
 fn from_qrcode_error(error: qrcode::types::QrError) -> QrError {
     match error {
         qrcode::types::QrError::DataTooLong => QrError::DataTooLong,
         // Every other qrcode error needs an explicit version, ECI or
-        // character set, none of which this crate asks for.
+        // character set, none of which this crate asks for (byte segments
+        // take any bytes; numeric and alphanumeric runs are the parser's own).
         other => unreachable!("qrcode error impossible with automatic encoding: {other}"),
     }
 }

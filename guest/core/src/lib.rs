@@ -6,8 +6,8 @@
 //! It knows nothing of wasm; adapters stay thin.
 //!
 //! The pipeline has two stages, exposed separately so they can be measured:
-//! 1. [`encode`]: text -> [`QrMatrix`] (the `qrcode` crate's segmentation,
-//!    codewords and mask choice define the image),
+//! 1. [`encode`]: text -> [`QrMatrix`] (the `qrcode` crate's segmentation
+//!    without Kanji mode, its codewords and mask choice define the image),
 //! 2. [`render_png`] / [`render_svg`]: matrix + options -> file bytes.
 //!
 //! The bytes produced here are the project's golden output
@@ -22,7 +22,7 @@ mod png;
 pub mod probe;
 mod svg;
 
-pub use encode::{QrMatrix, encode};
+pub use encode::{QrMatrix, data_bits, encode};
 pub use error::{ErrorKind, QrError};
 pub use options::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES, Options};
 pub use png::render_png;
