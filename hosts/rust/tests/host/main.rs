@@ -10,6 +10,8 @@
 //!   2,500 calls per path, all golden.
 //! - `differential`: 1,000 seeded random inputs agree across the paths.
 //! - `decode`: an independent reader (rqrr) reads the reference PNG back.
+//! - `readback`: zxing-cpp shows every readable corpus text, and random texts
+//!   from many scripts, as themselves.
 //! - `cli`: the `qrglue` binary's acceptance check and its refusals.
 //! - `hardening`: owned results, 100,000-call memory/RSS soak, hostile raw ABI calls.
 
@@ -21,5 +23,6 @@ mod errors;
 mod golden;
 mod hardening;
 mod raw_abi;
+mod readback;
 mod vectors;
 mod wasm_files;

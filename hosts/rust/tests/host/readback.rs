@@ -1,0 +1,92 @@
+//! Every text reads back as itself in a QR reader, on every Rust path.
+//!
+//! The reader is zxing-cpp (the `zxing-cpp` crate, its C++ built from source)
+//! and what is compared is its decoded *text*, what a person's phone shows:
+//! a symbol that declares Shift-JIS Kanji for UTF-8 bytes decodes to the
+//! right bytes (rqrr's `decode` in decode.rs) and the wrong text
+//! (guest/core/UPSTREAM.md). Every path gives the same PNG (asserted), so
+//! each distinct PNG is read once.
+
+use proptest::prelude::*;
+use qrglue_host::{EcLevel, Options, Path};
+use qrglue_vectors::{Outcome, Text};
+
+use crate::vectors::sha256_hex;
+
+/// The text zxing-cpp shows for the one QR code in `png` (QR codes only: a
+/// row of modules can also pass for a short ITF barcode).
+fn reader_text(png: &[u8]) -> String {
+    let image = image::load_from_memory_with_format(png, image::ImageFormat::Png).expect("a PNG the image crate reads").to_luma8();
+    let view = zxingcpp::ImageView::from_slice(image.as_raw(), image.width(), image.height(), zxingcpp::ImageFormat::Lum).unwrap();
+    let codes = zxingcpp::read().formats(zxingcpp::BarcodeFormat::QRCode).from(view).expect("zxing-cpp reads the image");
+    assert_eq!(codes.len(), 1, "{} codes read", codes.len());
+    assert!(codes[0].is_valid());
+    codes[0].text()
+}
+
+/// Valid Unicode without control characters (a reader's text is for display).
+fn readable(text: &str) -> bool {
+    !text.chars().any(char::is_control)
+}
+
+#[test]
+fn every_readable_corpus_text_reads_back_on_every_path() {
+    let expected = qrglue_vectors::expected();
+    let mut generators: Vec<_> = Path::ALL.into_iter().map(|path| (path, qrglue_host::generator(path).unwrap())).collect();
+    let mut read = Vec::new();
+    for case in qrglue_vectors::cases() {
+        let Text::Utf8(text) = &case.text else { continue };
+        let Some(Outcome::Image { png_sha256, .. }) = expected.get(&case.id) else { continue };
+        // The 4096-pixel images are left to the smaller cases of the same
+        // texts: decoding 16 MP adds seconds and reads no differently.
+        if !readable(text) || case.options.min_size > 1024 {
+            continue;
+        }
+        let pngs: Vec<Vec<u8>> = generators.iter_mut().map(|(_, generator)| generator.png(text, &case.options).unwrap()).collect();
+        for ((path, _), png) in generators.iter().zip(&pngs) {
+            assert_eq!(&sha256_hex(png), png_sha256, "{} on {path}", case.id);
+        }
+        assert_eq!(reader_text(&pngs[0]), *text, "{}", case.id);
+        read.push(case.id);
+    }
+    assert!(read.len() > 150, "only {} cases read", read.len());
+    for id in ["script-zh-sentence", "script-ja-kanji", "script-ja-kana", "script-ja-quotes", "unicode-supplementary-planes"] {
+        assert!(read.iter().any(|r| r == id), "{id} was not read");
+    }
+}
+
+/// Characters from the scripts a phone meets every day, and ASCII.
+fn script_char() -> impl Strategy<Value = char> {
+    let ranges: [(u32, u32); 16] = [
+        (0x4E00, 0x9FFF),
+        (0x3041, 0x3096),
+        (0x30A1, 0x30FA),
+        (0x3001, 0x3011),
+        (0xFF01, 0xFF5E),
+        (0xAC00, 0xD7A3),
+        (0x0410, 0x044F),
+        (0x03B1, 0x03C9),
+        (0x0621, 0x063A),
+        (0x05D0, 0x05EA),
+        (0x0905, 0x0939),
+        (0x0E01, 0x0E30),
+        (0x00C0, 0x00FF),
+        (0x1F600, 0x1F64F),
+        (0x0030, 0x0039),
+        (0x0061, 0x007A),
+    ];
+    proptest::sample::select(ranges.to_vec()).prop_flat_map(|(lo, hi)| (lo..=hi).prop_filter_map("a scalar value", char::from_u32))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn texts_from_many_scripts_read_back(chars in proptest::collection::vec(script_char(), 1..60), level in 0..4usize) {
+        let text: String = chars.into_iter().collect();
+        let ec_level = [EcLevel::Low, EcLevel::Medium, EcLevel::Quartile, EcLevel::High][level];
+        let options = Options { ec_level, ..Options::default() };
+        let png = qrglue_core::png(&text, &options).unwrap();
+        prop_assert_eq!(reader_text(&png), text);
+    }
+}
