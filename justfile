@@ -167,16 +167,17 @@ _report-venv:
 [group('test')]
 test: lint test-rust test-node test-python test-web test-http test-http-proxy conformance fuzz-ci
 
-# Lint, warnings as errors: rustfmt; clippy on the workspace (host target, all targets) and on the wasm32 guests; ruff and mypy --strict on hosts/python; tsc: hosts/node's .d.ts against its JS. About 7 s on a built tree (6.6 s measured; the first clippy run builds its own check artifacts in target/debug: minutes).
+# Lint, warnings as errors: rustfmt; README and docs/ name only files and recipes that exist (tools/check_docs.py); clippy on the workspace (host, all targets) and the wasm32 guests; ruff and mypy --strict on hosts/python; tsc on hosts/node's .d.ts.
 [group('test')]
 lint: _setup-lint
     {{cargo}} fmt --all --check
+    python3 tools/check_docs.py
     {{cargo}} clippy {{q}} --locked --workspace --exclude qrglue-component --exclude qrglue-raw --exclude qrglue-bindgen --exclude qrglue-http-proxy --all-targets -- -D warnings
     {{cargo}} clippy {{q}} --locked --target {{wasm_target}} -p qrglue-component -p qrglue-raw -p qrglue-bindgen -p qrglue-http-proxy -- -D warnings
     cd hosts/python && .venv/bin/ruff check -q . && .venv/bin/mypy
     # tsc derives declarations from each entry's JS, then checks the hand-written .d.ts against them (typecheck/entries.ts).
     cd hosts/node && rm -rf node_modules/.cache/qrglue-js-types && node_modules/.bin/tsc -p tsconfig.js-types.json && node_modules/.bin/tsc -p tsconfig.json
-    echo "lint: rustfmt, clippy (host + wasm32), ruff, mypy, tsc: clean"
+    echo "lint: rustfmt, docs' names, clippy (host + wasm32), ruff, mypy, tsc: clean"
 
 # The lint tools: clippy and rustfmt are the rustup toolchain's components (their version is the toolchain's: no rust-toolchain file pins it); ruff and mypy from hosts/python/requirements-dev.txt (the venv `just build-python` makes, refreshed when the pins change); typescript from hosts/node/package-lock.json.
 _setup-lint: setup-rust
