@@ -20,13 +20,20 @@ export const MAX_TEXT_BYTES = 7089;
 /** The WIT `qr-error` cases, in the order the contract checks them. */
 export const ERROR_KINDS = Object.freeze(['invalid-text', 'empty-text', 'data-too-long', 'invalid-options']);
 
-// The messages of the payload-less cases: the same text guest/core's Display
-// gives, so both paths throw identical errors (the raw ABI sends these texts,
-// the component sends no payload).
-const FIXED_MESSAGES = {
+/**
+ * The contract's messages this glue gives itself (guest/core/src/contract.rs;
+ * test/contract.test.js checks them against target/contract.json): the
+ * payload-less kinds, so every path throws identical errors (the raw ABI
+ * sends these texts, the component sends no payload), the host's own
+ * lone-surrogate check, and the template of an ec-level that is not a name.
+ */
+export const MESSAGES = Object.freeze({
   'empty-text': 'text is empty',
   'data-too-long': 'text does not fit in a QR code at this error-correction level',
-};
+  'lone-surrogate': 'text contains a lone surrogate (not encodable as UTF-8)',
+  'ec-level-name': 'ec-level must be one of low, medium, quartile, high, got {value}',
+});
+const FIXED_MESSAGES = { 'empty-text': MESSAGES['empty-text'], 'data-too-long': MESSAGES['data-too-long'] };
 
 /** Why no code was produced. `kind` is the WIT case name. */
 export class QrError extends Error {
@@ -64,7 +71,7 @@ export function checkText(text) {
     throw new TypeError(`qrglue: text must be a string, got ${typeof text}`);
   }
   if (!text.isWellFormed()) {
-    throw new QrError('invalid-text', 'text contains a lone surrogate (not encodable as UTF-8)');
+    throw new QrError('invalid-text', MESSAGES['lone-surrogate']);
   }
   // A UTF-16 unit is at most 3 UTF-8 bytes, and at least 1: measure only when
   // the length alone does not decide.
@@ -133,7 +140,8 @@ function optionsProblem(options) {
   }
   const { ecLevel, minSize, quietZone } = options;
   if (ecLevel !== undefined && !EC_LEVELS.includes(ecLevel)) {
-    return `ec-level must be one of low, medium, quartile, high, got ${describe(ecLevel)}`;
+    // A function, not a string: a replacement string would expand $& in the value.
+    return MESSAGES['ec-level-name'].replace('{value}', () => describe(ecLevel));
   }
   if (minSize !== undefined && !isU32(minSize)) {
     return `min-size must be an integer within 0..=4294967295, got ${describe(minSize)}`;

@@ -9,8 +9,10 @@
 // compiles it with WebAssembly.compileStreaming; either calls initRaw(wasm).
 import { QrError, GuestTrapError, checkText, resolveOptions, utf8Length } from './common.js';
 
-const ABI_VERSION = 1;
-const STATUS_KINDS = [null, 'empty-text', 'invalid-text', 'data-too-long', 'invalid-options'];
+/** guest/raw/ABI.md's version, result record size and status codes (index = code; 0 is ok). */
+export const ABI_VERSION = 1;
+export const RECORD_BYTES = 12;
+export const STATUS_KINDS = Object.freeze([null, 'empty-text', 'invalid-text', 'data-too-long', 'invalid-options']);
 
 /** Where the build puts the raw module (`just build-node` copies it there). */
 export const RAW_WASM_URL = new URL('../wasm/qrglue.raw.wasm', import.meta.url);
@@ -100,7 +102,7 @@ function allocate(len) {
 // Reads the result record at `record`, copies its payload, frees the record.
 // Returns the payload bytes, or throws QrError for a non-zero status.
 function liftResult(record) {
-  const view = new DataView(guest.memory.buffer, record >>> 0, 12);
+  const view = new DataView(guest.memory.buffer, record >>> 0, RECORD_BYTES);
   const status = view.getUint32(0, true);
   const payloadPtr = view.getUint32(4, true);
   const payloadLen = view.getUint32(8, true);

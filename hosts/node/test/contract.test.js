@@ -1,0 +1,48 @@
+// The package's copies of the contract equal target/contract.json (written by
+// the build from guest/core/src/contract.rs): the defaults, EC levels, text
+// bound, error kinds and their check order, the messages this glue gives
+// itself, and the raw ABI's version, record size and status codes. The page
+// (hosts/web) imports these same lib/ files.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { DEFAULTS, EC_LEVELS, ERROR_KINDS, MAX_TEXT_BYTES, MESSAGES, QrError } from '../lib/common.js';
+import { ABI_VERSION, RECORD_BYTES, STATUS_KINDS } from '../lib/raw.js';
+import * as component from '../index.js';
+
+const CONTRACT_FILE = new URL('../../../target/contract.json', import.meta.url);
+assert.ok(existsSync(CONTRACT_FILE), 'target/contract.json is missing: run `just contract` (or `just build`)');
+const contract = JSON.parse(readFileSync(CONTRACT_FILE, 'utf8'));
+
+test('constants equal the contract', () => {
+  assert.deepEqual([...EC_LEVELS], contract.ec_levels);
+  assert.deepEqual({ 'ec-level': DEFAULTS.ecLevel, 'min-size': DEFAULTS.minSize, 'quiet-zone': DEFAULTS.quietZone },
+    contract.defaults);
+  assert.equal(MAX_TEXT_BYTES, contract.max_text_bytes);
+  // ERROR_KINDS is in the contract's check order.
+  assert.deepEqual([...ERROR_KINDS], contract.error_check_order);
+  assert.deepEqual(new Set(ERROR_KINDS), new Set(contract.error_kinds));
+});
+
+test('messages equal the contract', () => {
+  for (const [name, message] of Object.entries(MESSAGES)) {
+    assert.equal(message, contract.messages[name], name);
+  }
+  assert.equal(new QrError('empty-text').message, contract.messages['empty-text']);
+  assert.equal(new QrError('data-too-long').message, contract.messages['data-too-long']);
+});
+
+test('the raw ABI equals the contract', () => {
+  const codes = Object.fromEntries(STATUS_KINDS.flatMap((kind, code) => (kind === null ? [] : [[kind, code]])));
+  assert.deepEqual({ version: ABI_VERSION, record_bytes: RECORD_BYTES, status_ok: STATUS_KINDS.indexOf(null), status_codes: codes },
+    contract.raw_abi);
+});
+
+test('the templates are filled as the contract words them, the value kept as it is', () => {
+  const value = 'x$&y';
+  const error = (() => { try { component.png('hi', { ecLevel: value }); } catch (e) { return e; } })();
+  assert.equal(error.kind, 'invalid-options');
+  assert.equal(error.message, contract.messages['ec-level-name'].replace('{value}', () => JSON.stringify(value)));
+  const surrogate = (() => { try { component.png('\ud800'); } catch (e) { return e; } })();
+  assert.equal(surrogate.message, contract.messages['lone-surrogate']);
+});
