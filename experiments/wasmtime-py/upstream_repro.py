@@ -1,7 +1,7 @@
 """Minimal reproductions of the wasmtime-py 50.0.1 component-call defects in
 UPSTREAM.md, on qrglue.component.wasm. Prints the measured costs.
 
-    .venv/bin/python upstream_repro.py
+    hosts/python/.venv/bin/python experiments/wasmtime-py/upstream_repro.py   (from the repository root)
 """
 
 import os

@@ -1,6 +1,6 @@
 """Guest-only time per png (qr_png_repeat, the reference URL) of raw-ABI .wasm
 builds in wasmtime (wasmtime-py), one process, interleaved like
-wasm-options.mjs. Usage: hosts/python/.venv/bin/python tests/bench/wasm_options.py a.wasm b.wasm ..."""
+wasm-options.mjs. Usage: hosts/python/.venv/bin/python experiments/wasm-options/wasm_options.py a.wasm b.wasm ..."""
 import os
 import sys
 import time

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 // builds, in V8, one process, interleaved (the order rotates per round; a
 // sample is the best of 3 calls of 20 renders each); first checks that every
 // build gives the same bytes on the whole corpus and counts golden digests.
-// Usage: node tests/bench/wasm-options.mjs a.wasm b.wasm ...   (ROUNDS=80)
+// Usage: node experiments/wasm-options/wasm-options.mjs a.wasm b.wasm ...   (ROUNDS=80)
 import path from 'node:path';
 const files = process.argv.slice(2);
 const names = files.map((f) => path.basename(f, '.wasm'));

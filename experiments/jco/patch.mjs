@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { unpatch } from '../scripts/patch-jco.mjs';
+import { unpatch } from '../../hosts/node/scripts/patch-jco.mjs';
 
-const genUrl = new URL('../gen/qrglue.js', import.meta.url);
+const genUrl = new URL('../../hosts/node/gen/qrglue.js', import.meta.url);
 const dir = mkdtempSync(path.join(tmpdir(), 'qrglue-jco-bench-'));
 writeFileSync(path.join(dir, 'stock.js'), unpatch(readFileSync(genUrl, 'utf8')));
 const glues = {
@@ -16,7 +16,7 @@ const glues = {
   patched: (await import(genUrl.href)).instantiate,
 };
 rmSync(dir, { recursive: true, force: true });
-const core = new WebAssembly.Module(readFileSync(new URL('../gen/qrglue.core.wasm', import.meta.url)));
+const core = new WebAssembly.Module(readFileSync(new URL('../../hosts/node/gen/qrglue.core.wasm', import.meta.url)));
 const instances = Object.fromEntries(Object.entries(glues).map(([k, inst]) => [k, inst(() => core, {})]));
 
 const url = 'https://www.reddit.com/r/rustjerk/top/?t=all'; // ref-02

@@ -1,7 +1,7 @@
 // Measures the jco transpile flags the README's choice rests on: the same
 // component transpiled several ways, then png(reference URL) and noop through
 // each, interleaved in rounds in this one process (median, p10, p90).
-// Run after `just build-node`: node hosts/node/bench/jco-flags.mjs
+// Run after `just build-node`: node experiments/jco/flags.mjs
 // (transpiles into a temp dir; takes about a minute, wasm-opt included).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const packageDir = fileURLToPath(new URL('../../hosts/node/', import.meta.url));
 const component = join(packageDir, 'wasm/qrglue.component.wasm');
 const scratch = mkdtempSync(join(tmpdir(), 'qrglue-jco-flags-'));
 const ROUNDS = Number(process.env.ROUNDS ?? 100);
