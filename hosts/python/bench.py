@@ -53,8 +53,13 @@ import qrglue.raw
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 QUICK = os.environ.get("QRGLUE_BENCH_QUICK") == "1"
+# Rounds, batch time, sizes: tests/bench/settings.json (with the reasons), as in
+# every host's bench; its "hosts.python" entries override the shared values.
+_ALL_SETTINGS = json.loads((REPO / "tests/bench/settings.json").read_text())
+_MODE = "quick" if QUICK else "full"
+SETTINGS: dict[str, Any] = {**_ALL_SETTINGS[_MODE], **_ALL_SETTINGS["hosts"].get("python", {}).get(_MODE, {})}
 # Target time of one sample's batch; the warm-up sizes each series' batch to it.
-BATCH_NS = 300_000 if QUICK else 3_000_000
+BATCH_NS = SETTINGS["batch_ms"] * 1_000_000
 CASES = {c["id"]: c for c in json.loads((REPO / "tests/vectors/cases.json").read_text())["cases"]}
 REF_IDS = [f"ref-{i:02d}" for i in range(1, 11)]
 REFERENCE = "ref-02"
@@ -149,7 +154,7 @@ def thp_tunable_supported() -> bool:
 def build_glue_series(gens: dict[str, Any]) -> list[Series]:
     """noop, and lowering (consume) / lifting (produce) at sizes from 0 B to 1 MiB."""
     series: list[Series] = []
-    sizes = [0, 394, 1024, 16384] if QUICK else [0, 394, 1024, 16384, 262144, 1048576]
+    sizes = SETTINGS["payload_sizes"]
     for path, gen in gens.items():
         series.append(Series(path, "noop", None, None, gen.noop))
         for size in sizes:
@@ -212,7 +217,7 @@ def build_series(rpc: RpcServer | None = None) -> list[Series]:
             series.append(Series("rpc", "png", text_id, None, lambda t=text: rpc.png(t)))
         series.append(Series("segno", "png", text_id, None, lambda t=text: segno_png(t)))
         series.append(Series("python-qrcode", "png", text_id, None, lambda t=text: python_qrcode_png(t)))
-    repeat = 5 if QUICK else 20
+    repeat = SETTINGS["png_repeat_times"]
     for path, gen in gens.items():
         series.append(Series(path, "png-repeat", REFERENCE, None,
                              lambda g=gen: g.png_repeat(ref_text, repeat), per=repeat))
@@ -220,7 +225,7 @@ def build_series(rpc: RpcServer | None = None) -> list[Series]:
 
 
 def run_rounds(series: list[Series]) -> None:
-    warmup, rounds = (2, 5) if QUICK else (3, 41)
+    warmup, rounds = SETTINGS["warmup_rounds"], SETTINGS["rounds"]
     # wasmtime-py's stock conversions of 256 KiB and 1 MiB take 0.1-0.7 s a
     # call (~23 s of a full run at every 4th round): one warm-up call and
     # every 8th round (6 samples) for them.
@@ -317,7 +322,7 @@ def main() -> None:
             rpc.close()
     measurements = [s.result() for s in series]
     if not args.glue_only:
-        measurements += glue_with_thp() + cold_start(2 if QUICK else 10)
+        measurements += glue_with_thp() + cold_start(SETTINGS["cold_start_samples"])
 
     label = machine() + ("; QRGLUE_BENCH_QUICK smoke run, not for comparison" if QUICK else "")
     report = {"host": "python", "machine": label, "quick": QUICK, "measurements": measurements}

@@ -10,7 +10,7 @@ import { browserName, buildMeasurements, runMeasurements, settings, timerResolut
 
 self.onmessage = async ({ data }) => {
   try {
-    const config = settings(Boolean(data?.quick));
+    const config = await settings(Boolean(data?.quick));
     const apis = [];
     const skipped = [];
     for (const name of PATH_NAMES) {

@@ -11,13 +11,24 @@
 
 export const REFERENCE = Object.freeze({ id: 'ref-02', text: 'https://www.reddit.com/r/rustjerk/top/?t=all' });
 export const WINDOW_MS = 20;
-const PNG_REPEAT_TIMES = 10;
 const MAX_BATCH = 1 << 22;
+/** The benchmark's settings for every host, served beside the page (serve.mjs). */
+export const SETTINGS_URL = new URL('../../tests/bench/settings.json', import.meta.url);
 
-export function settings(quick) {
-  return quick
-    ? { quick, rounds: 3, warmupRounds: 1, payloadSizes: [0, 1024, 16 * 1024] }
-    : { quick, rounds: 30, warmupRounds: 3, payloadSizes: [0, 1024, 16 * 1024, 256 * 1024, 1024 * 1024] };
+/**
+ * This host's settings from tests/bench/settings.json (`all`, its parsed
+ * content): the mode's shared values with the "browser" overrides on top.
+ */
+export function settingsFrom(all, quick) {
+  const mode = quick ? 'quick' : 'full';
+  const s = { ...all[mode], ...all.hosts?.browser?.[mode] };
+  return { quick, rounds: s.rounds, warmupRounds: s.warmup_rounds, payloadSizes: s.payload_sizes, pngRepeatTimes: s.png_repeat_times };
+}
+
+export async function settings(quick) {
+  const response = await fetch(SETTINGS_URL);
+  if (!response.ok) throw new Error(`bench settings: ${SETTINGS_URL} answered ${response.status}`);
+  return settingsFrom(await response.json(), quick);
 }
 
 async function sha256Hex(bytes) {
@@ -29,7 +40,7 @@ async function sha256Hex(bytes) {
  * The measurements for the given loaded paths (`[{ name, png, probe }]`).
  * Checks every result once before timing it (a wrong answer fails the run).
  */
-export async function buildMeasurements(apis, { payloadSizes }) {
+export async function buildMeasurements(apis, { payloadSizes, pngRepeatTimes }) {
   const measurements = [];
   const measure = (path, op, textId, bytes, run, { perCall = 1, output = null } = {}) => {
     measurements.push({ path, op, text_id: textId, bytes, run, perCall, output, batch: 1, samples: [] });
@@ -41,8 +52,8 @@ export async function buildMeasurements(apis, { payloadSizes }) {
   }
   for (const api of apis) {
     const length = api.probe.pngRepeat(text, undefined, 1);
-    measure(api.name, 'png-repeat', id, null, () => api.probe.pngRepeat(text, undefined, PNG_REPEAT_TIMES),
-      { perCall: PNG_REPEAT_TIMES, output: { output_bytes: length, sha256: null } });
+    measure(api.name, 'png-repeat', id, null, () => api.probe.pngRepeat(text, undefined, pngRepeatTimes),
+      { perCall: pngRepeatTimes, output: { output_bytes: length, sha256: null } });
   }
   for (const api of apis) measure(api.name, 'noop', null, null, () => api.probe.noop());
   for (const size of payloadSizes) {

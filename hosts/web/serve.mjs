@@ -21,12 +21,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Repository folders the page needs, and nothing else. */
+/** Repository folders (ending in "/") and files the page needs, and nothing else. */
 export const SERVED = Object.freeze([
   'hosts/web/',            // the page, its modules and the bench worker
   'hosts/node/lib/',       // the shared glue (component and raw paths)
   'hosts/node/gen/',       // jco's output for the component (built by `just build-node`)
   'hosts/node/wasm/',      // qrglue.raw.wasm (copied there by `just build-node`)
+  'tests/bench/settings.json', // the benchmark's settings, which the bench panel reads
 ]);
 // Under hosts/web/, the Node-side files (dependencies, tests, the browser
 // harness) are not the page's.
@@ -72,7 +73,8 @@ export function servedPath(urlPath) {
   const segments = decoded.slice(1).split('/');
   if (segments.some((s) => s === '..' || s === '.' || s === '')) return null;
   const relative = segments.join('/');
-  if (!SERVED.some((prefix) => relative.startsWith(prefix))) return null;
+  const served = (entry) => (entry.endsWith('/') ? relative.startsWith(entry) : relative === entry);
+  if (!SERVED.some(served)) return null;
   if (HIDDEN.some((prefix) => relative.startsWith(prefix))) return null;
   return relative;
 }

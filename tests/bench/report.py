@@ -87,11 +87,23 @@ def load_core() -> dict | None:
 
 
 def load_hosts() -> dict[str, dict]:
+    """Each host's results, checked against tests/bench/schema.json first: a
+    harness that wrote another shape fails here, not as a wrong figure."""
+    import jsonschema
+
+    schema = json.loads((REPO / "tests" / "bench" / "schema.json").read_text())
     hosts = {}
     for name in ("rust", "node", "python", "browser"):
         path = BENCH / f"{name}.json"
         if path.exists():
             hosts[name] = json.loads(path.read_text())
+            try:
+                jsonschema.validate(hosts[name], schema)
+            except jsonschema.ValidationError as error:
+                sys.exit(f"{path}: not in the bench schema (tests/bench/schema.json): {error.message} at "
+                         f"{'/'.join(map(str, error.absolute_path))}")
+            if hosts[name]["host"] != name:
+                sys.exit(f"{path}: says host {hosts[name]['host']!r}")
     return hosts
 
 

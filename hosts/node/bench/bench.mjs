@@ -30,19 +30,18 @@ import * as nativeApi from '../native.js';
 import { native as nativeProbe } from '../native-probe.js';
 
 const QUICK = process.env.QRGLUE_BENCH_QUICK === '1';
-// 41 rounds, as the Rust and Python benches: 100 took 2 of a fresh `just bench`'s
-// ~10 minutes for the same medians (2026-11-23: png ref-02 raw 31.5 us at 100).
-const ROUNDS = QUICK ? 5 : 41;
-const WARMUP_ROUNDS = QUICK ? 1 : 5;
-// 5 ms batches: with ~1 ms (two png calls) the first, cache-cold call after
-// switching path or text dominated, and png measured ~150 us over png-repeat's
-// per-png time even on the raw path, whose glue costs ~1 us.
-const BATCH_NS = QUICK ? 100_000 : 5_000_000;
-const COLD_START_SAMPLES = QUICK ? 2 : 20;
-const PNG_REPEAT_TIMES = 10;
-const PAYLOAD_SIZES = [0, 1024, 16 * 1024, 256 * 1024, 1024 * 1024];
-
 const repoRoot = new URL('../../../', import.meta.url);
+// Rounds, batch time, sizes: tests/bench/settings.json (with the reasons), as
+// in every host's bench; its "hosts.node" entries override the shared values.
+const allSettings = JSON.parse(readFileSync(new URL('tests/bench/settings.json', repoRoot), 'utf8'));
+const mode = QUICK ? 'quick' : 'full';
+const settings = { ...allSettings[mode], ...allSettings.hosts.node?.[mode] };
+const ROUNDS = settings.rounds;
+const WARMUP_ROUNDS = settings.warmup_rounds;
+const BATCH_NS = settings.batch_ms * 1e6;
+const COLD_START_SAMPLES = settings.cold_start_samples;
+const PNG_REPEAT_TIMES = settings.png_repeat_times;
+const PAYLOAD_SIZES = settings.payload_sizes;
 const cases = JSON.parse(readFileSync(new URL('tests/vectors/cases.json', repoRoot), 'utf8')).cases;
 const expected = JSON.parse(readFileSync(new URL('tests/vectors/expected.json', repoRoot), 'utf8'));
 const referenceTexts = cases.filter((c) => /^ref-\d\d$/.test(c.id)).map((c) => ({ id: c.id, text: c.text }));

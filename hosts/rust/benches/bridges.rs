@@ -6,8 +6,9 @@
 //! repo's bench notes). `QRGLUE_BENCH_QUICK=1` runs a few-second smoke version.
 //!
 //! Method: every (op, path) pair is one series. A sample is a batch of calls
-//! timed together, sized in the warm-up to last about `BATCH_TARGET`, and
-//! reported per call. Each round takes one sample of every series, rotating
+//! timed together, sized in the warm-up to last about `batch_ms`, and
+//! reported per call. Rounds, batch time, payload sizes and the rest come from
+//! tests/bench/settings.json, as in every host's bench. Each round takes one sample of every series, rotating
 //! the order of the paths, so drift in the machine (other processes, clock
 //! changes) spreads over all paths alike. We report median, p10 and p90.
 //! Cold start (new Engine + compile or deserialize + instantiate + first png)
@@ -21,21 +22,38 @@ use qrglue_host::{ComponentRuntime, Engine, Generator, Options, Path, RawRuntime
 use serde_json::json;
 
 const REFERENCE_TEXT_IDS: [&str; 10] = ["ref-01", "ref-02", "ref-03", "ref-04", "ref-05", "ref-06", "ref-07", "ref-08", "ref-09", "ref-10"];
-const PAYLOAD_SIZES: [usize; 5] = [0, 1 << 10, 16 << 10, 256 << 10, 1 << 20];
-/// PNGs per `png-repeat` call: enough that the one crossing is a small share.
-const PNG_REPEAT_TIMES: u32 = 20;
-
+/// tests/bench/settings.json for this host and mode (full or quick).
 struct Settings {
     rounds: usize,
     batch_target: Duration,
     cold_rounds: usize,
+    /// PNGs per `png-repeat` call: enough that the one crossing is a small share.
+    png_repeat_times: u32,
+    payload_sizes: Vec<usize>,
+}
+
+impl Settings {
+    fn load(quick: bool) -> Settings {
+        let file = repo_dir().join("tests/bench/settings.json");
+        let all: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).expect("tests/bench/settings.json")).unwrap();
+        let mode = if quick { "quick" } else { "full" };
+        let value = |key: &str| all["hosts"]["rust"][mode].get(key).unwrap_or(&all[mode][key]).clone();
+        let number = |key: &str| value(key).as_f64().unwrap_or_else(|| panic!("settings.json: {mode}.{key} is not a number"));
+        Settings {
+            rounds: number("rounds") as usize,
+            batch_target: Duration::from_secs_f64(number("batch_ms") / 1000.0),
+            cold_rounds: number("cold_start_samples") as usize,
+            png_repeat_times: number("png_repeat_times") as u32,
+            payload_sizes: serde_json::from_value(value("payload_sizes")).expect("payload_sizes: a list of sizes"),
+        }
+    }
 }
 
 /// One measured operation, the same on every path.
 #[derive(Clone)]
 enum Op {
     Png { text_id: &'static str, text: String },
-    PngRepeat { text_id: &'static str, text: String },
+    PngRepeat { text_id: &'static str, text: String, times: u32 },
     Noop,
     Consume { data: Vec<u8> },
     Produce { len: u32 },
@@ -69,7 +87,7 @@ impl Op {
 
     /// Calls done by one `run` (png-repeat renders many PNGs in one call).
     fn units_per_call(&self) -> u32 {
-        if let Op::PngRepeat { .. } = self { PNG_REPEAT_TIMES } else { 1 }
+        if let Op::PngRepeat { times, .. } = self { *times } else { 1 }
     }
 
     /// One call; returns the output bytes where there are some (checked,
@@ -78,8 +96,8 @@ impl Op {
         let options = Options::default();
         match self {
             Op::Png { text, .. } => Some(generator.png(black_box(text), &options).expect("png")),
-            Op::PngRepeat { text, .. } => {
-                let len = generator.png_repeat(black_box(text), &options, PNG_REPEAT_TIMES).expect("png-repeat");
+            Op::PngRepeat { text, times, .. } => {
+                let len = generator.png_repeat(black_box(text), &options, *times).expect("png-repeat");
                 black_box(len);
                 None
             }
@@ -172,21 +190,17 @@ fn cold_start(path: Path, cache: Option<&std::path::Path>, text: &str) -> Vec<u8
 
 fn main() {
     let quick = std::env::var("QRGLUE_BENCH_QUICK").is_ok_and(|v| v == "1");
-    let settings = if quick {
-        Settings { rounds: 3, batch_target: Duration::from_micros(300), cold_rounds: 1 }
-    } else {
-        Settings { rounds: 41, batch_target: Duration::from_millis(3), cold_rounds: 11 }
-    };
+    let settings = Settings::load(quick);
     let out_dir = repo_dir().join("target/bench");
     std::fs::create_dir_all(out_dir.join("cache")).unwrap();
 
     let texts = reference_texts();
     let reference_url = texts[1].1.clone();
     let mut ops: Vec<Op> = texts.iter().map(|(id, text)| Op::Png { text_id: id, text: text.clone() }).collect();
-    ops.extend(texts.iter().map(|(id, text)| Op::PngRepeat { text_id: id, text: text.clone() }));
+    ops.extend(texts.iter().map(|(id, text)| Op::PngRepeat { text_id: id, text: text.clone(), times: settings.png_repeat_times }));
     ops.push(Op::Noop);
-    ops.extend(PAYLOAD_SIZES.iter().map(|&n| Op::Consume { data: (0..n).map(|i| (i % 256) as u8).collect() }));
-    ops.extend(PAYLOAD_SIZES.iter().map(|&n| Op::Produce { len: n as u32 }));
+    ops.extend(settings.payload_sizes.iter().map(|&n| Op::Consume { data: (0..n).map(|i| (i % 256) as u8).collect() }));
+    ops.extend(settings.payload_sizes.iter().map(|&n| Op::Produce { len: n as u32 }));
 
     let mut generators: Vec<Box<dyn Generator>> = Path::ALL.iter().map(|&p| qrglue_host::generator(p).unwrap()).collect();
 

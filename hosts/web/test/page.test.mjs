@@ -11,8 +11,11 @@ import { after, before, describe, test } from 'node:test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { validateBrowserReport } from '../tools/bench-schema.mjs';
+import { settingsFrom } from '../bench.js';
 import { openPage, startBrowser, waitForRender } from '../tools/harness.mjs';
 
+// The quick mode's settings, as the panel reads them (tests/bench/settings.json).
+const quickSettings = settingsFrom(JSON.parse(readFileSync(new URL('../../../tests/bench/settings.json', import.meta.url), 'utf8')), true);
 const PATHS = ['component', 'raw', 'bindgen'];
 const repo = new URL('../../../', import.meta.url);
 const cases = JSON.parse(readFileSync(new URL('tests/vectors/cases.json', repo), 'utf8')).cases;
@@ -238,7 +241,7 @@ test('the bench panel (quick) completes, plots every path and offers JSON in the
   assert.equal(await page.getAttribute('html', 'data-bench'), 'done', await page.textContent('#bench-status'));
   const report = JSON.parse(await page.textContent('#bench-json'));
   validateBrowserReport(report, {
-    paths: PATHS, payloadSizes: [0, 1024, 16 * 1024], rounds: 3,
+    paths: PATHS, payloadSizes: quickSettings.payloadSizes, rounds: quickSettings.rounds,
     pngSha256: expected['ref-02'].png_sha256, pngBytes: expected['ref-02'].png_bytes,
   });
   assert.equal(report.quick, true);

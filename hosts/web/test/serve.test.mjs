@@ -1,7 +1,7 @@
 // The static server: what it serves, with which headers, and what it refuses.
 // Plain node:http requests (no browser), so every path and header is exact.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +55,13 @@ describe('serve.mjs over the repository', () => {
     assert.equal(js.headers['cross-origin-opener-policy'], 'same-origin');
   });
 
+  test('the bench settings file is served as JSON, nothing else of tests/', async () => {
+    const res = await request(port, '/tests/bench/settings.json');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+    assert.deepEqual(JSON.parse(res.body.toString()), JSON.parse(readFileSync(new URL('../../../tests/bench/settings.json', import.meta.url), 'utf8')));
+  });
+
   test('HEAD answers the headers and no body', async () => {
     const res = await request(port, '/hosts/web/main.js', 'HEAD');
     assert.equal(res.status, 200);
@@ -78,6 +85,7 @@ describe('serve.mjs over the repository', () => {
       '/hosts/web/node_modules/playwright-core/package.json', '/hosts/web/test/serve.test.mjs', '/hosts/web/tools/harness.mjs',
       '/hosts/web/main.js%00.html', '/hosts/web/%E0%A4%A', '//etc/passwd', '/hosts/web//main.js',
       '/hosts/web/', '/hosts/web', '/hosts/web/missing.js',
+      '/tests/bench/README.md', '/tests/bench/settings.json.bak', '/tests/bench/', '/tests/vectors/cases.json',
     ];
     for (const rawPath of refused) {
       const res = await request(port, rawPath);

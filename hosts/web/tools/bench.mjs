@@ -9,11 +9,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { validateBrowserReport } from './bench-schema.mjs';
+import { settingsFrom } from '../bench.js';
 import { openPage, startBrowser } from './harness.mjs';
 
 const QUICK = process.env.QRGLUE_BENCH_QUICK === '1';
 const repo = new URL('../../../', import.meta.url);
 const expected = JSON.parse(readFileSync(new URL('tests/vectors/expected.json', repo), 'utf8'));
+const settings = settingsFrom(JSON.parse(readFileSync(new URL('tests/bench/settings.json', repo), 'utf8')), QUICK);
 
 const browser = await startBrowser();
 let report;
@@ -30,8 +32,8 @@ try {
   const paths = await page.$$eval('#path option', (options) => options.map((o) => o.value));
   validateBrowserReport(report, {
     paths,
-    payloadSizes: QUICK ? [0, 1024, 16 * 1024] : [0, 1024, 16 * 1024, 256 * 1024, 1024 * 1024],
-    rounds: QUICK ? 3 : 30,
+    payloadSizes: settings.payloadSizes,
+    rounds: settings.rounds,
     pngSha256: expected['ref-02'].png_sha256,
     pngBytes: expected['ref-02'].png_bytes,
   });
