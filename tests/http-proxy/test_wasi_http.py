@@ -30,6 +30,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "http"))
 
 # The shared driver's server handling and tests (collected here as they are).
+import test_hostile as hostile
 import test_servers as shared
 from test_servers import check_alive
 
@@ -79,6 +80,19 @@ def test_idle_and_trickling_clients(server: Server) -> None:
         assert closed == 0, f"{closed} slow connections were closed: the server has a timeout now, update the README"
         check_alive(server)
 
+
+# The hostile-client suite (tests/http/test_hostile.py), unchanged.
+test_text_arrives_unchanged = hostile.test_text_arrives_unchanged
+test_pipelined_requests_are_all_answered_in_order = hostile.test_pipelined_requests_are_all_answered_in_order
+test_forty_long_requests_in_one_write = hostile.test_forty_long_requests_in_one_write
+test_endless_head_is_refused_without_growing = hostile.test_endless_head_is_refused_without_growing
+test_too_many_headers_are_refused = hostile.test_too_many_headers_are_refused
+test_a_head_at_the_limit_is_served = hostile.test_a_head_at_the_limit_is_served
+test_post_bodies_get_the_contracts_405 = hostile.test_post_bodies_get_the_contracts_405
+test_get_with_a_body_is_answered_and_the_body_skipped = hostile.test_get_with_a_body_is_answered_and_the_body_skipped
+test_chunked_get_and_expect_continue = hostile.test_chunked_get_and_expect_continue
+test_the_path_is_matched_as_sent = hostile.test_the_path_is_matched_as_sent
+test_server_survives_them_all = hostile.test_server_survives_them_all
 
 # Last: it stops the server.
 test_stop = shared.test_stop

@@ -18,7 +18,7 @@ export const STATUS_KINDS = Object.freeze([null, 'empty-text', 'invalid-text', '
 export const RAW_WASM_URL = new URL('../wasm/qrglue.raw.wasm', import.meta.url);
 
 const utf8Encoder = new TextEncoder();
-const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 let module = null; // compiled once; a fresh instance after a trap only instantiates
 let guest; // the instance's exports

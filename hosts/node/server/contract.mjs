@@ -46,7 +46,9 @@ function decode(part) {
   return out.subarray(0, n);
 }
 
-const fatal = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: keep a leading U+FEFF as the text's first character (the default
+// strips it: the text would be changed, and a lone BOM would become empty-text).
+const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 // Rust's str::from_utf8 error as guest/core's text_from_utf8 words it.
 function utf8Problem(b) {

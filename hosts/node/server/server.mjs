@@ -20,6 +20,7 @@ import { checkQuery, checkRanges, HttpError, EMPTY_TEXT_MESSAGE, REFERENCE_TEXT 
 
 const TIERS = ['qrcode', 'cli', 'component', 'raw', 'bindgen', 'native', 'static'];
 const MAX_HEADER_BYTES = 16 * 1024;
+const MAX_HEADERS = 100;
 const USAGE = `usage: node server.mjs --tier ${TIERS.join('|')} [--port N] [--workers N] [--request-timeout SECS]`;
 
 function fail(message) {
@@ -127,13 +128,15 @@ async function loadGenerator() {
       const cli = process.env.QRGLUE_CLI ?? fileURLToPath(new URL('../../../target/host/qrglue', import.meta.url));
       const LEVEL = { low: 'l', medium: 'm', quartile: 'q', high: 'h' };
       return (text, { ecLevel, minSize, quietZone } = {}) => {
-        const argv = ['png', '-o', '-', '--path', 'native'];
+        // The text on standard input, byte for byte: an argument cannot carry a NUL.
+        const argv = ['png', '-o', '-', '--path', 'native', '--text-stdin'];
         if (ecLevel !== undefined) argv.push('--ec-level', LEVEL[ecLevel]);
         if (minSize !== undefined) argv.push('--min-size', String(minSize));
         if (quietZone !== undefined) argv.push('--quiet-zone', String(quietZone));
-        argv.push('--', text);
         return new Promise((resolve, reject) => {
-          const child = spawn(cli, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(cli, argv, { stdio: ['pipe', 'pipe', 'pipe'] });
+          child.stdin.on('error', () => {}); // a child that exits early: its exit code says why
+          child.stdin.end(Buffer.from(text, 'utf8'));
           const out = [];
           const err = [];
           child.stdout.on('data', (chunk) => out.push(chunk));
@@ -163,6 +166,8 @@ async function worker() {
     keepAliveTimeout: 5000,
     connectionsCheckingInterval: Math.min(1000, Math.max(100, timeoutMs / 4)),
   });
+  // One more than the limit, so that a head over it can be seen and refused.
+  server.maxHeadersCount = MAX_HEADERS + 1;
   // A silent socket (connected, never sends a byte) is closed after the same time.
   server.setTimeout(timeoutMs, (socket) => socket.destroy());
   const app = Fastify({
@@ -174,6 +179,26 @@ async function worker() {
   });
   const sendError = (reply, status, kind, message) =>
     reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ kind, message }));
+  // No request body is ever read: the endpoint is GET/HEAD only. fastify's own
+  // parsers would parse a POST's body before the 405 (and answer invalid JSON
+  // with its own 400), so every content type gets a parser that reads nothing;
+  // Node discards the unread body before the next request on the connection.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  // The path is matched as sent (tests/http/README.md): the router would
+  // decode %XX, so /%71rcode would reach /qrcode. More than MAX_HEADERS header
+  // lines are refused as hyper refuses them (431).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.raw.rawHeaders.length / 2 > MAX_HEADERS) {
+      return sendError(reply.header('connection', 'close'), 431, 'bad-request', 'more than 100 header lines');
+    }
+    const path = request.raw.url.split('?', 1)[0];
+    const routed = request.routeOptions.url;
+    if (routed !== undefined && path !== routed) {
+      return sendError(reply, 404, 'not-found', 'no such path (known: /qrcode, /healthz)');
+    }
+    done();
+  });
   app.get('/healthz', (_request, reply) => reply.header('content-type', 'text/plain; charset=utf-8').send('ok\n'));
   app.get('/qrcode', async (request, reply) => {
     const url = request.raw.url;

@@ -76,14 +76,14 @@ def _generator(tier: str) -> Generate:
         flags = {"ec_level": "--ec-level", "min_size": "--min-size", "quiet_zone": "--quiet-zone"}
 
         async def spawn(text: str, options: dict[str, object]) -> bytes:
-            argv = ["png", "-o", "-", "--path", "native"]
+            # The text on standard input, byte for byte: an argument cannot carry a NUL.
+            argv = ["png", "-o", "-", "--path", "native", "--text-stdin"]
             for name, value in options.items():
                 argv += [flags[name], str(value)[0] if name == "ec_level" else str(value)]
-            argv += ["--", text]
             child = await asyncio.create_subprocess_exec(
-                cli, *argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+                cli, *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE)
-            out, err = await child.communicate()
+            out, err = await child.communicate(text.encode("utf-8"))
             line = err.decode("utf-8", "replace").rstrip("\n")
             if child.returncode == 0:
                 return out

@@ -1,39 +1,64 @@
-"""uvicorn's httptools protocol with the two limits tests/http/README.md asks for.
+"""uvicorn's httptools protocol with the limits tests/http/README.md asks for.
 
 uvicorn 0.54 has no request-head timeout (its keep-alive timer starts only
 after a first response, so a client that connects and sends nothing, or
-trickles a head byte by byte, holds the connection forever) and no head size
-limit with httptools. This subclass adds both, against the pinned uvicorn:
+trickles a head byte by byte, holds the connection forever), no head size
+limit with httptools, and answers a malformed request with its own plain-text
+400. This subclass adds, against the pinned uvicorn:
 
 - a client must send a whole request head within REQUEST_TIMEOUT seconds of
   connecting, or of the end of its previous response; else it is closed;
-- a request head (URL + header names and values) over MAX_HEAD_BYTES gets 431
-  and the connection is closed.
+- a request head over MAX_HEAD_BYTES, or with more than MAX_HEADERS header
+  lines, gets 431 and the connection is closed. Each head is measured on its
+  own (pipelined requests each get the whole limit), and the bytes of a head
+  still in progress are counted as they arrive: httptools buffers a header
+  value until its end, so a value that never ends would otherwise grow
+  without bound (and quadratically in CPU) before any callback saw it;
+- a request the parser refuses gets the contract's JSON 400, not uvicorn's
+  plain text.
+
+hosts/python/UPSTREAM.md has the proposals for uvicorn and httptools.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 MAX_HEAD_BYTES = 16 * 1024
+MAX_HEADERS = 100
 REQUEST_TIMEOUT = float(os.environ.get("QRGLUE_SERVER_REQUEST_TIMEOUT", "10"))
+# Received bytes are fed to the parser in slices of this size, so a head in
+# progress is measured within one slice of its true size.
+FEED_SLICE = 1024
 
 
 class HeadTooLarge(Exception):
     pass
 
 
+def _json_response(status_line: bytes, kind: str, message: str) -> bytes:
+    body = json.dumps({"kind": kind, "message": message}).encode()
+    return (status_line + b"\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: "
+            + str(len(body)).encode() + b"\r\nconnection: close\r\n\r\n" + body)
+
+
 class GuardedHttpToolsProtocol(HttpToolsProtocol):
-    _head_bytes = 0
+    # Bytes and header lines of the request head being received; the counts
+    # restart with each message, so pipelined requests are measured one by one.
+    _head_bytes = 0  # as received (an upper bound, see data_received)
+    _exact_bytes = 0  # as parsed: the URL, header names and values
+    _header_count = 0
+    # Between a head's end and its message's end the parser is in a body.
+    _in_body = False
     _head_too_large = False
     _head_deadline: asyncio.TimerHandle | None = None
 
     def _arm(self) -> None:
         self._disarm()
-        self._head_bytes = 0
         self._head_deadline = self.loop.call_later(REQUEST_TIMEOUT, self._head_timeout)
 
     def _disarm(self) -> None:
@@ -54,23 +79,59 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._disarm()
         super().connection_lost(exc)
 
+    def data_received(self, data: bytes) -> None:
+        view = memoryview(data)
+        for start in range(0, len(data), FEED_SLICE):
+            piece = bytes(view[start:start + FEED_SLICE])
+            if not self._in_body:
+                self._head_bytes += len(piece)
+            super().data_received(piece)
+            if self.transport.is_closing():
+                return
+            # An upper bound of the head in progress: a head ending inside
+            # this slice restarted the count, so only an unfinished one grows.
+            if not self._in_body and self._head_bytes > MAX_HEAD_BYTES + FEED_SLICE:
+                self._refuse_head()
+                return
+
+    def _refuse_head(self) -> None:
+        self._head_too_large = True
+        self.transport.write(_json_response(b"HTTP/1.1 431 Request Header Fields Too Large", "bad-request",
+                                            "request head larger than 16 KiB"))
+        self.transport.close()
+
     def _count(self, n: int) -> None:
-        self._head_bytes += n
-        if self._head_bytes > MAX_HEAD_BYTES:
+        if self._head_too_large:
+            raise HeadTooLarge
+        self._exact_bytes += n
+        if self._exact_bytes > MAX_HEAD_BYTES or self._header_count > MAX_HEADERS:
             self._head_too_large = True
             raise HeadTooLarge
+
+    def on_message_begin(self) -> None:
+        self._exact_bytes = 0
+        self._header_count = 0
+        super().on_message_begin()
 
     def on_url(self, url: bytes) -> None:
         self._count(len(url))
         super().on_url(url)
 
     def on_header(self, name: bytes, value: bytes) -> None:
+        self._header_count += 1
         self._count(len(name) + len(value) + 4)
         super().on_header(name, value)
 
     def on_headers_complete(self) -> None:
         self._disarm()
+        self._in_body = True
+        self._head_bytes = 0
         super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        self._in_body = False
+        self._head_bytes = 0
+        super().on_message_complete()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -78,11 +139,9 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             self._arm()
 
     def send_400_response(self, msg: str) -> None:
-        if not self._head_too_large:
-            super().send_400_response(msg)
-            return
-        body = b'{"kind":"bad-request","message":"request head larger than 16 KiB"}'
-        self.transport.write(
-            b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json; charset=utf-8\r\n"
-            b"content-length: " + str(len(body)).encode() + b"\r\nconnection: close\r\n\r\n" + body)
-        self.transport.close()
+        if self._head_too_large:
+            self._refuse_head()
+        else:
+            self.transport.write(_json_response(b"HTTP/1.1 400 Bad Request", "bad-request",
+                                                "malformed HTTP request"))
+            self.transport.close()

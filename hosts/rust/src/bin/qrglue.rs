@@ -3,6 +3,7 @@
 //! ```text
 //! qrglue png TEXT [-o FILE] [--path component|raw|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
 //! qrglue svg TEXT [same options]
+//! qrglue png --text-stdin [same options]   (the text from standard input)
 //! ```
 //!
 //! Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG
@@ -38,7 +39,12 @@ enum Command {
 struct Request {
     /// The text to encode (UTF-8, at most 7089 bytes). Taken as the OS gave
     /// it: an argument that is not UTF-8 is refused (invalid-text), not repaired.
-    text: OsString,
+    #[arg(required_unless_present = "text_stdin")]
+    text: Option<OsString>,
+    /// Read the text from standard input instead, byte for byte (any text,
+    /// NUL included, which no argument can carry; the servers' cli tiers use it).
+    #[arg(long, conflicts_with = "text")]
+    text_stdin: bool,
     /// Where to write; `-` is standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -95,6 +101,15 @@ impl Request {
     }
 }
 
+/// Standard input, up to one byte more than any text may have: a longer input
+/// is refused by its length (data-too-long) without being held in memory.
+fn read_text_from_stdin() -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut text = Vec::new();
+    std::io::stdin().lock().take(qrglue_host::MAX_TEXT_BYTES as u64 + 1).read_to_end(&mut text)?;
+    Ok(text)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let (request, is_png) = match &cli.command {
@@ -108,11 +123,21 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
 
+    // Unix: the argument's raw bytes; Windows: WTF-8, where an unpaired
+    // surrogate is not UTF-8 either. Both are checked, never repaired.
+    let text = match &request.text {
+        Some(text) => text.as_encoded_bytes().to_vec(),
+        None => match read_text_from_stdin() {
+            Ok(text) => text,
+            Err(error) => {
+                eprintln!("qrglue: cannot read the text from standard input: {error}");
+                return ExitCode::from(3);
+            }
+        },
+    };
     let generated = qrglue_host::generator(request.path()).and_then(|mut generator| {
         let options = request.options();
-        // Unix: the argument's raw bytes; Windows: WTF-8, where an unpaired
-        // surrogate is not UTF-8 either. Both are checked, never repaired.
-        let text = request.text.as_encoded_bytes();
+        let text = text.as_slice();
         if is_png { generator.png_from_bytes(text, &options) } else { generator.svg_from_bytes(text, &options).map(String::into_bytes) }
     });
     let bytes = match generated {

@@ -114,3 +114,43 @@ fn a_png_is_not_written_to_a_terminal_unless_forced() {
     assert!(svg.status.success());
     assert!(contains(&svg.stdout, b"<svg"));
 }
+
+/// `qrglue` with `stdin` written to its standard input.
+fn qrglue_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qrglue"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run qrglue");
+    // A child that refuses early may close its input first: its exit says why.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn text_from_stdin_carries_any_text() {
+    // The reference URL: the golden bytes, as from the argument.
+    let out = qrglue_with_stdin(&["png", "--text-stdin", "-o", "-", "--path", "raw"], REFERENCE_URL.as_bytes());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(vectors::sha256_hex(&out.stdout), vectors::expected_png_sha256("ref-02"));
+    // A NUL, which no argument can carry: the library's PNG for that text.
+    for path in ["native", "component", "raw"] {
+        let out = qrglue_with_stdin(&["png", "--text-stdin", "-o", "-", "--path", path], b"a\0b");
+        assert!(out.status.success(), "{path}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.stdout, qrglue_core::png("a\0b", &qrglue_core::Options::default()).unwrap(), "{path}");
+    }
+    // Bad input is refused as from the argument: not UTF-8, empty, too long
+    // (read no further than one byte past the bound).
+    for (stdin, kind) in [(&b"ok\xff"[..], "invalid-text"), (b"", "empty-text"), (&[b'7'; 1 << 20][..], "data-too-long")] {
+        let out = qrglue_with_stdin(&["png", "--text-stdin", "-o", "-", "--path", "native"], stdin);
+        assert_eq!(out.status.code(), Some(1), "{kind}");
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with(&format!("qrglue: {kind}: ")), "{kind}");
+    }
+    // Both a text and --text-stdin, or neither: a bad command line.
+    assert_eq!(qrglue_with_stdin(&["png", "x", "--text-stdin", "-o", "-"], b"y").status.code(), Some(2));
+    assert_eq!(qrglue_with_stdin(&["png", "-o", "-"], b"y").status.code(), Some(2));
+}

@@ -1,0 +1,377 @@
+"""Hostile clients against every server and tier (tests/http/README.md, "Hostile
+clients"): nothing lost, nothing altered, nothing hoarded.
+
+- text integrity: texts a host could silently change (a leading or lone BOM,
+  NUL, U+FFFF, bidi controls, an encoded '#', '+' and '%2B') give exactly the
+  library's PNG for the same text;
+- pipelining: many requests written in one send, mixing PNGs, 400, 404, 405,
+  HEAD and /healthz, are all answered, in order, each as when sent alone;
+- unbounded input: a header value, a header name, a request line that never
+  end, and too many headers, are refused (431 or a close) within the 16 KiB
+  head limit, without the server's memory growing, and the server answers
+  afterwards;
+- bodies: the endpoint reads none; a body of any type and size never reaches
+  a parser (405 for POST, the PNG for a GET), and the connection stays
+  usable or is closed cleanly;
+- request targets: the path is matched as sent (no decoding of %XX).
+
+The servers come from conftest.py (module-scoped, one start per server);
+tests/http-proxy binds the same tests to the wasi:http tiers.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+import pytest
+
+import qrglue
+from conftest import REQUEST_TIMEOUT, Server
+from test_servers import PNG_SIGNATURE, REFERENCE, check_alive
+
+REFERENCE_PNG = qrglue.png(REFERENCE)
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    body: bytes = field(repr=False)
+
+
+class Wire:
+    """A raw HTTP/1.1 connection that reads back-to-back responses."""
+
+    def __init__(self, server: Server, timeout: float = 10.0) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", server.port), timeout=timeout)
+        self.buffer = b""
+
+    def close(self) -> None:
+        self.sock.close()
+
+    def send(self, data: bytes) -> None:
+        self.sock.sendall(data)
+
+    def _fill(self) -> bool:
+        chunk = self.sock.recv(65536)
+        self.buffer += chunk
+        return bool(chunk)
+
+    def _line(self) -> bytes:
+        while b"\r\n" not in self.buffer:
+            if not self._fill():
+                raise EOFError(f"connection closed inside a response head: {self.buffer[:200]!r}")
+        line, self.buffer = self.buffer.split(b"\r\n", 1)
+        return line
+
+    def _exactly(self, n: int) -> bytes:
+        while len(self.buffer) < n:
+            if not self._fill():
+                raise EOFError("connection closed inside a body")
+        data, self.buffer = self.buffer[:n], self.buffer[n:]
+        return data
+
+    def read(self, method: str = "GET") -> Reply:
+        """One response; `method` tells whether it has a body (HEAD does not)."""
+        status_line = self._line()
+        while status_line == b"":  # tolerate a stray CRLF
+            status_line = self._line()
+        version, status, *_ = status_line.split(b" ", 2)
+        assert version.startswith(b"HTTP/1."), status_line
+        headers: dict[str, str] = {}
+        while (line := self._line()) != b"":
+            name, _, value = line.partition(b":")
+            headers[name.strip().lower().decode()] = value.strip().decode("latin-1")
+        code = int(status)
+        if code == 100:
+            return self.read(method)
+        if method == "HEAD" or code in (204, 304):
+            return Reply(code, headers, b"")
+        if headers.get("transfer-encoding", "").lower() == "chunked":
+            body = b""
+            while (size := int(self._line().split(b";")[0], 16)) > 0:
+                body += self._exactly(size)
+                self._exactly(2)
+            while self._line() != b"":
+                pass
+            return Reply(code, headers, body)
+        if "content-length" in headers:
+            return Reply(code, headers, self._exactly(int(headers["content-length"])))
+        while self._fill():
+            pass
+        body, self.buffer = self.buffer, b""
+        return Reply(code, headers, body)
+
+    def closed(self, wait: float = 5.0) -> bool:
+        """Whether the server closes the connection (EOF or reset) within `wait` s."""
+        self.sock.settimeout(wait)
+        try:
+            while self.sock.recv(65536):
+                pass
+            return True
+        except ConnectionResetError:
+            return True
+        except TimeoutError:
+            return False
+
+
+def request(method: str, target: str, headers: dict[str, str] | None = None, body: bytes = b"") -> bytes:
+    lines = [f"{method} {target} HTTP/1.1", "Host: 127.0.0.1"]
+    lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
+
+
+def alone(server: Server, raw: bytes, method: str = "GET") -> Reply:
+    wire = Wire(server)
+    try:
+        wire.send(raw)
+        return wire.read(method)
+    finally:
+        wire.close()
+
+
+def expected_png(server: Server, text: str) -> bytes | None:
+    """What the tier must answer for `text` with default options: the library's
+    PNG, the reference PNG for a static tier (its answer to every good query),
+    None for a peer's tier (node-qrcode, segno: any PNG)."""
+    if server.tier == "static":
+        return REFERENCE_PNG
+    return qrglue.png(text) if server.golden else None
+
+
+def server_rss(server: Server) -> int:
+    """Resident bytes of the server's whole process group (workers included)."""
+    total = 0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            if os.getpgid(int(pid)) != server.process.pid:
+                continue
+            with open(f"/proc/{pid}/status") as status:
+                for line in status:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) * 1024
+        except (ProcessLookupError, FileNotFoundError, PermissionError):
+            continue
+    return total
+
+
+# --- text integrity ---------------------------------------------------------
+
+# (text, how it is written in the query): what a host could change on its way.
+TEXTS = [
+    ("\ufeffhi", "%EF%BB%BFhi"),
+    ("\ufeff", "%EF%BB%BF"),
+    ("a\x00b", "a%00b"),
+    ("\uffff", "%EF%BF%BF"),
+    ("abc \u202eXYZ\u202c def", quote("abc \u202eXYZ\u202c def", safe="")),
+    ("C# and F#", "C%23%20and%20F%23"),
+    ("1 2", "1+2"),
+    ("1+2", "1%2B2"),
+]
+
+
+@pytest.mark.parametrize("text, query", TEXTS, ids=[q for _, q in TEXTS])
+def test_text_arrives_unchanged(server: Server, text: str, query: str) -> None:
+    reply = alone(server, request("GET", f"/qrcode?text={query}"))
+    assert reply.status == 200, (reply.status, reply.body[:200])
+    assert reply.body.startswith(PNG_SIGNATURE)
+    if (want := expected_png(server, text)) is not None:
+        assert reply.body == want, f"{text!r}: not the library's PNG for the same text"
+
+
+# --- pipelining -------------------------------------------------------------
+
+LONG = "a" * 500
+PIPELINE = [
+    ("GET", f"/qrcode?text={LONG}"), ("GET", "/qrcode?text=hi"), ("GET", "/qrcode?text="),
+    ("GET", "/nope"), ("POST", "/qrcode?text=hi"), ("HEAD", "/qrcode?text=hi"), ("GET", "/healthz"),
+    ("GET", "/qrcode?text=hi&ec-level=ultra"), ("HEAD", "/healthz"), ("GET", f"/qrcode?text={LONG}&ec-level=high"),
+    ("GET", "/qrcode?text=%FF"), ("GET", "/qrcode?text=%EF%BB%BFhi"),
+] * 2
+
+
+def test_pipelined_requests_are_all_answered_in_order(server: Server) -> None:
+    expected = [alone(server, request(m, t), m) for m, t in PIPELINE]
+    raw = b"".join(request(m, t) for m, t in PIPELINE)
+    wires = [Wire(server, timeout=30) for _ in range(8)]
+    try:
+        for wire in wires:
+            wire.send(raw)
+        for wire in wires:
+            for (method, target), want in zip(PIPELINE, expected):
+                got = wire.read(method)
+                assert (got.status, got.body) == (want.status, want.body), f"{method} {target}"
+    finally:
+        for wire in wires:
+            wire.close()
+    check_alive(server)
+
+
+def test_forty_long_requests_in_one_write(server: Server) -> None:
+    raw = request("GET", f"/qrcode?text={LONG}") * 40
+    wire = Wire(server, timeout=30)
+    try:
+        wire.send(raw)
+        replies = [wire.read() for _ in range(40)]
+    finally:
+        wire.close()
+    assert [r.status for r in replies] == [200] * 40
+    if (want := expected_png(server, LONG)) is not None:
+        assert {r.body for r in replies} == {want}
+
+
+# --- unbounded input --------------------------------------------------------
+
+ENDLESS = {
+    "header value": b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ",
+    "header name": b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-",
+    "request line": b"GET /qrcode?text=",
+    "request target": b"GET /",
+}
+
+
+@pytest.mark.parametrize("what", list(ENDLESS))
+def test_endless_head_is_refused_without_growing(server: Server, what: str) -> None:
+    """Refused by the head limit, not by the request timeout (2 s here): the
+    refusal comes within a fraction of it, and the server did not buffer what
+    it was sent."""
+    before = server_rss(server)
+    wire = Wire(server, timeout=10)
+    sent = 0
+    started = time.monotonic()
+    try:
+        wire.send(ENDLESS[what])
+        chunk = b"a" * 65536
+        # Up to 8 MiB; a server must stop reading long before.
+        while sent < 8 * 2**20:
+            try:
+                wire.send(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                break
+            sent += len(chunk)
+        else:
+            # Still accepting bytes (kernel buffers): the answer must be a 431
+            # or a close, not a wait for more.
+            wire.sock.settimeout(REQUEST_TIMEOUT)
+            try:
+                data = wire.sock.recv(65536)
+            except ConnectionResetError:
+                data = b""
+            except TimeoutError:
+                pytest.fail(f"an endless {what}: {sent} bytes taken, no answer")
+            assert data == b"" or data.split(b" ", 2)[1] in (b"431", b"400", b"414"), data[:100]
+        elapsed = time.monotonic() - started
+    finally:
+        wire.close()
+    assert elapsed < 0.75 * REQUEST_TIMEOUT, (
+        f"an endless {what} was cut after {elapsed:.1f} s: by the request timeout, not the 16 KiB head limit")
+    grown = server_rss(server) - before
+    assert grown < 10 * 2**20, f"an endless {what} grew the server by {grown / 2**20:.1f} MiB"
+    check_alive(server)
+
+
+def test_too_many_headers_are_refused(server: Server) -> None:
+    headers = {f"X-H{i}": "1" for i in range(150)}
+    wire = Wire(server)
+    try:
+        wire.send(request("GET", "/healthz", headers))
+        try:
+            reply = wire.read()
+            assert reply.status == 431, reply.status
+        except (EOFError, ConnectionResetError):
+            pass  # a close is a refusal too
+    finally:
+        wire.close()
+    check_alive(server)
+
+
+def test_a_head_at_the_limit_is_served(server: Server) -> None:
+    # A request whose head is well inside 16 KiB (12 KiB of headers) is served.
+    headers = {f"X-Pad-{i}": "p" * 1000 for i in range(12)}
+    reply = alone(server, request("GET", "/healthz", headers))
+    assert reply.status == 200
+
+
+# --- bodies -----------------------------------------------------------------
+
+BODIES = [
+    ("application/json", b"{"),
+    ("application/x-www-form-urlencoded", b"text=hi&ec-level=%%%"),
+    ("text/plain", b"hello"),
+    ("multipart/form-data; boundary=x", b"--x\r\nnot a part"),
+    ("application/octet-stream", b"\x00\xff" * 1_000_000),  # 2 MB
+]
+
+
+@pytest.mark.parametrize("content_type, body", BODIES, ids=[t.split(";")[0] for t, _ in BODIES])
+def test_post_bodies_get_the_contracts_405(server: Server, content_type: str, body: bytes) -> None:
+    wire = Wire(server, timeout=20)
+    try:
+        try:
+            wire.send(request("POST", "/qrcode?text=a",
+                              {"Content-Type": content_type, "Content-Length": str(len(body))}, body))
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server may answer and close before reading a 2 MB body
+        reply = wire.read("POST")
+        assert reply.status == 405, (reply.status, reply.body[:200])
+        assert reply.headers.get("content-type", "").startswith("application/json"), reply.headers
+        assert b'"kind":"method-not-allowed"' in reply.body.replace(b" ", b"")
+        # Usable afterwards, or closed cleanly.
+        if reply.headers.get("connection", "").lower() != "close":
+            try:
+                wire.send(request("GET", "/healthz"))
+                assert wire.read().status == 200
+            except (BrokenPipeError, ConnectionResetError, EOFError):
+                pass
+    finally:
+        wire.close()
+    check_alive(server)
+
+
+def test_get_with_a_body_is_answered_and_the_body_skipped(server: Server) -> None:
+    wire = Wire(server)
+    try:
+        wire.send(request("GET", "/qrcode?text=hi", {"Content-Length": "5"}, b"hello")
+                  + request("GET", "/healthz"))
+        first = wire.read()
+        assert first.status == 200 and first.body.startswith(PNG_SIGNATURE)
+        if first.headers.get("connection", "").lower() != "close":
+            assert wire.read().status == 200
+    finally:
+        wire.close()
+
+
+def test_chunked_get_and_expect_continue(server: Server) -> None:
+    wire = Wire(server)
+    try:
+        wire.send(request("GET", "/qrcode?text=hi", {"Transfer-Encoding": "chunked"}) + b"5\r\nhello\r\n0\r\n\r\n")
+        reply = wire.read()
+        assert reply.status == 200 and reply.body.startswith(PNG_SIGNATURE)
+    finally:
+        wire.close()
+    reply = alone(server, request("GET", "/qrcode?text=hi", {"Expect": "100-continue"}))
+    assert reply.status in (200, 417), reply.status
+    if reply.status == 200:
+        assert reply.body.startswith(PNG_SIGNATURE)
+
+
+# --- request targets --------------------------------------------------------
+
+def test_the_path_is_matched_as_sent(server: Server) -> None:
+    for target in ("/%71rcode?text=hi", "/qrcode%3Ftext=hi", "/QRCODE?text=hi", "/qrcode/?text=hi"):
+        reply = alone(server, request("GET", target))
+        assert reply.status == 404, (target, reply.status)
+        assert reply.headers.get("content-type", "").startswith("application/json"), target
+
+
+def test_server_survives_them_all(server: Server) -> None:
+    started = time.monotonic()
+    check_alive(server)
+    assert server.alive()
+    assert time.monotonic() - started < 5
