@@ -34,6 +34,8 @@ from conftest import REQUEST_TIMEOUT, Server
 from test_servers import PNG_SIGNATURE, REFERENCE, check_alive
 
 REFERENCE_PNG = qrglue.png(REFERENCE)
+# The keep-alive idle timeout of the Node and Python servers (tests/http/README.md, "Limits").
+KEEP_ALIVE_TIMEOUT = 5.0
 
 
 @dataclass
@@ -143,21 +145,41 @@ def expected_png(server: Server, text: str) -> bytes | None:
     return qrglue.png(text) if server.golden else None
 
 
-def server_rss(server: Server) -> int:
-    """Resident bytes of the server's whole process group (workers included)."""
-    total = 0
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            if os.getpgid(int(pid)) != server.process.pid:
+def server_pids(server: Server) -> list[int]:
+    """The server's process and all its descendants (workers, and servers that
+    start their own session, as `wasmtime serve` does), from /proc's parents."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    # The command may hold spaces and parentheses: ppid follows the last ')'.
+                    parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (FileNotFoundError, ProcessLookupError, IndexError):
                 continue
+    tree = {server.process.pid}
+    grew = True
+    while grew:
+        grew = False
+        for pid, ppid in parents.items():
+            if ppid in tree and pid not in tree:
+                tree.add(pid)
+                grew = True
+    return sorted(tree)
+
+
+def server_rss(server: Server) -> int:
+    """Resident bytes of the server's processes (workers included)."""
+    total = 0
+    for pid in server_pids(server):
+        try:
             with open(f"/proc/{pid}/status") as status:
                 for line in status:
                     if line.startswith("VmRSS:"):
                         total += int(line.split()[1]) * 1024
         except (ProcessLookupError, FileNotFoundError, PermissionError):
             continue
+    assert total > 0, "no server process found to measure"
     return total
 
 
@@ -296,6 +318,74 @@ def test_a_head_at_the_limit_is_served(server: Server) -> None:
     headers = {f"X-Pad-{i}": "p" * 1000 for i in range(12)}
     reply = alone(server, request("GET", "/healthz", headers))
     assert reply.status == 200
+
+
+# --- clients that never read ------------------------------------------------
+
+def server_sockets(server: Server) -> int:
+    """Open sockets of the server's processes (/proc/PID/fd)."""
+    count = 0
+    for pid in server_pids(server):
+        try:
+            for fd in os.listdir(f"/proc/{pid}/fd"):
+                if os.readlink(f"/proc/{pid}/fd/{fd}").startswith("socket:"):
+                    count += 1
+        except (ProcessLookupError, FileNotFoundError, PermissionError):
+            continue
+    assert count > 0, "the server has no socket open, not even its listener"
+    return count
+
+
+def never_reading_clients(server: Server) -> int:
+    """50 connections each send two requests for 4096-pixel images, never read
+    the answers and never close: the server must drop them within the request
+    timeout + 4 s of answering (their answers sit in kernel buffers: ~2.8 MB
+    per connection on loopback before a write would even block), and serve a
+    normal client meanwhile."""
+    baseline = server_sockets(server)
+    # The peers' tiers (node-qrcode, segno) take ~0.1 s per 4096-pixel image,
+    # seconds for the 100 here: they get the default size, the same test.
+    size = "" if server.tier in ("qrcode", "segno") else "&min-size=4096"
+    burst = request("GET", f"/qrcode?text=never%20read{size}") * 2
+    stuck = []
+    try:
+        for _ in range(50):
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: writes stall early
+            sock.connect(("127.0.0.1", server.port))
+            sock.settimeout(2)
+            try:
+                sock.sendall(burst)
+            except (TimeoutError, OSError):
+                pass
+            stuck.append(sock)
+        time.sleep(0.5)
+        opened = server_sockets(server)
+        assert opened >= baseline + 40, f"only {opened - baseline} of 50 connections reached the server"
+        # Served meanwhile (after the 100 images queued before it).
+        conn = server.connect(timeout=30)
+        try:
+            conn.request("GET", "/qrcode?text=hi")
+            response = conn.getresponse()
+            assert response.status == 200 and response.read().startswith(PNG_SIGNATURE)
+        finally:
+            conn.close()
+        # Dropped (left <= 2) by the keep-alive timeout (Node and Python: 5 s) or the
+        # request timeout (hyper: 2 s here), plus the servers' check interval.
+        wait = max(REQUEST_TIMEOUT, KEEP_ALIVE_TIMEOUT) + 5
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline and server_sockets(server) > baseline + 2:
+            time.sleep(0.2)
+        return server_sockets(server) - baseline
+    finally:
+        for sock in stuck:
+            sock.close()
+        check_alive(server)
+
+
+def test_clients_that_never_read_are_dropped(server: Server) -> None:
+    left = never_reading_clients(server)
+    assert left <= 2, f"{left} of 50 never-reading connections still open after the timeouts"
 
 
 # --- bodies -----------------------------------------------------------------
