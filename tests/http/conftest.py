@@ -64,14 +64,15 @@ class Server:
         return self.process.poll() is None
 
 
-def start(host: str, tier: str, tmp: Path) -> Server:
+def start(host: str, tier: str, tmp: Path, env: dict[str, str] | None = None) -> Server:
     port = free_port()
     workers = "2" if (host, tier) in TWO_WORKERS else "1"
     log = tmp / f"{host}-{tier}.log"
     process = subprocess.Popen(
         ["bash", str(ROOT / "hosts" / host / "server" / "serve.sh"), tier, str(port),
          "--workers", workers, "--request-timeout", str(REQUEST_TIMEOUT)],
-        stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True)
+        stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True,
+        env={**os.environ, **(env or {})})
     server = Server(host, tier, port, process, log)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -25,12 +25,13 @@ import os
 import socket
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 import qrglue
-from conftest import REQUEST_TIMEOUT, Server
+from conftest import REQUEST_TIMEOUT, Server, start, stop
 from test_servers import PNG_SIGNATURE, REFERENCE, check_alive
 
 REFERENCE_PNG = qrglue.png(REFERENCE)
@@ -465,3 +466,23 @@ def test_server_survives_them_all(server: Server) -> None:
     check_alive(server)
     assert server.alive()
     assert time.monotonic() - started < 5
+
+
+# --- failures that are nobody's input ----------------------------------------
+
+@pytest.mark.parametrize("host", ["node", "python"])
+def test_a_generator_failure_is_a_json_500_for_that_request_only(host: str, tmp_path: Path) -> None:
+    """Tier cli with a CLI that cannot be spawned: each request gets the
+    contract's JSON 500 (never the framework's own page), and the server
+    keeps serving."""
+    server = start(host, "cli", tmp_path, env={"QRGLUE_CLI": str(tmp_path / "no-such-qrglue")})
+    try:
+        for _ in range(3):
+            reply = alone(server, request("GET", "/qrcode?text=hi"))
+            assert reply.status == 500, reply
+            assert reply.headers["content-type"].startswith("application/json"), reply.headers
+            assert reply.body.replace(b" ", b"") == b'{"kind":"internal","message":"thegeneratorfailed"}'
+            assert alone(server, request("GET", "/healthz")).status == 200
+        assert server.alive()
+    finally:
+        stop(server)

@@ -18,6 +18,7 @@ import io
 import json
 import math
 import os
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -146,10 +147,12 @@ async def app(scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, A
     except HttpError as error:
         await _error(send, 400, error.kind, error.message, head)
         return
-    except ValueError as error:  # qrglue.QrError (a ValueError) on every path
+    except Exception as error:  # every failure gets the contract's JSON, never uvicorn's plain text
         kind = getattr(error, "kind", None)
-        if isinstance(kind, str):
+        if isinstance(error, ValueError) and isinstance(kind, str):  # qrglue.QrError on every path
             await _error(send, 400, kind, str(error), head)
             return
-        raise
+        print(f"qrglue-server python/{TIER}: {error!r}", file=sys.stderr, flush=True)
+        await _error(send, 500, "internal", "the generator failed", head)
+        return
     await _respond(send, 200, b"image/png", png, head=head)
