@@ -305,6 +305,11 @@ _build-cli: build-wasm
 test-http: build-http
     hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http
 
+# HTTP fuzzing (tests/http/test_fuzz.py): seeded random and mutated requests against every server and tier for SECONDS each; never a crash, a hang or a malformed reply. `just test` runs 3 s each.
+[group('test')]
+fuzz-http SECONDS="30" SEED="20261124": build-http build-http-proxy
+    QRGLUE_FUZZ_HTTP_SECONDS={{SECONDS}} QRGLUE_FUZZ_HTTP_SEED={{SEED}} hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http/test_fuzz.py tests/http-proxy/test_wasi_http.py -k fuzzed
+
 # The wasi:http tiers (guest/http-proxy: wasi-http, wasi-http-reuse, wasi-http-jco and both static components) through tests/http's shared endpoint tests, plus their imports (only wasi:io and wasi:http) and the plugged core.
 [group('test')]
 test-http-proxy: build-http-proxy build-python _build-cli

@@ -30,6 +30,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "http"))
 
 # The shared driver's server handling and tests (collected here as they are).
+import test_fuzz as fuzz
 import test_hostile as hostile
 import test_servers as shared
 from test_servers import check_alive
@@ -93,6 +94,7 @@ test_get_with_a_body_is_answered_and_the_body_skipped = hostile.test_get_with_a_
 test_chunked_get_and_expect_continue = hostile.test_chunked_get_and_expect_continue
 test_the_path_is_matched_as_sent = hostile.test_the_path_is_matched_as_sent
 test_server_survives_them_all = hostile.test_server_survives_them_all
+test_fuzzed_requests = fuzz.test_fuzzed_requests
 
 def test_clients_that_never_read(server: Server) -> None:
     """jco serve drops them (node:http's 5 s keep-alive timeout). `wasmtime
