@@ -16,6 +16,10 @@
 #   wasi-http-static       wasmtime serve, the static component (golden bytes from memory): wasmtime serve's ceiling
 #   wasi-http-jco          jco serve (one instance for every request, jco's default)
 #   wasi-http-jco-static   jco serve, the static component: jco serve's ceiling
+#   wasmcloud              wasmCloud's `wash dev` (wash 2.10.3, tools/requirements.txt) on the same
+#                          qrglue.http.wasm: a project dir under target/wasmcloud/PORT whose
+#                          .wash/config.yaml names the prebuilt component (build.command `true`) and
+#                          dev.address; wash's own state under target/wasmcloud/home; loopback only
 #
 # Limits (see guest/http-proxy/README.md): the component answers 431 to a head
 # over 16 KiB; wasmtime serve (hyper http1) itself buffers up to ~400 KiB
@@ -27,7 +31,7 @@
 # and stops it (jco serve runs the component in a child node process).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-tier="${1:?usage: serve.sh TIER [PORT] (tiers: wasi-http, wasi-http-reuse, wasi-http-static, wasi-http-jco, wasi-http-jco-static)}"
+tier="${1:?usage: serve.sh TIER [PORT] (tiers: wasi-http, wasi-http-reuse, wasi-http-static, wasi-http-jco, wasi-http-jco-static, wasmcloud)}"
 port="${2:-8080}"
 shift $(( $# >= 2 ? 2 : 1 ))
 while [ $# -gt 0 ]; do
@@ -61,12 +65,21 @@ case "$tier" in
     wasi-http-static)   cmd=(wasmtime serve "${extra[@]}" --addr "127.0.0.1:$port" "$static") ;;
     wasi-http-jco)      cmd=("$root/hosts/node/node_modules/.bin/jco" serve --host 127.0.0.1 --port "$port" "$wasm") ;;
     wasi-http-jco-static) cmd=("$root/hosts/node/node_modules/.bin/jco" serve --host 127.0.0.1 --port "$port" "$static") ;;
-    *) echo "serve.sh: unknown tier '$tier' (wasi-http, wasi-http-reuse, wasi-http-static, wasi-http-jco, wasi-http-jco-static)" >&2; exit 2 ;;
+    wasmcloud)
+        # wash dev serves the component named by its project's config; `true`
+        # as the build command: the component is prebuilt and not touched.
+        project="$root/target/wasmcloud/$port"
+        mkdir -p "$project/.wash" "$root/target/wasmcloud/home"
+        printf 'version: 2.10.3\nbuild:\n  command: "true"\n  component_path: %s\ndev:\n  address: 127.0.0.1:%s\n' "$wasm" "$port" > "$project/.wash/config.yaml"
+        export HOME="$root/target/wasmcloud/home"
+        file="$wasm"; cmd=(wash -C "$project" dev --non-interactive) ;;
+    *) echo "serve.sh: unknown tier '$tier' (wasi-http, wasi-http-reuse, wasi-http-static, wasi-http-jco, wasi-http-jco-static, wasmcloud)" >&2; exit 2 ;;
 esac
-file="${cmd[-1]}"
+file="${file:-${cmd[-1]}}"
 [ -f "$file" ] || { echo "serve.sh: $file is missing: run \`just build-http-proxy\`" >&2; exit 1; }
 echo "serve.sh: $tier on http://127.0.0.1:$port/ (${cmd[*]})" >&2
 case "$tier" in
+    wasmcloud) echo "serve.sh: request timeout 30 s for idle, trickling and keep-alive connections (wash dev's own, not configurable)" >&2 ;;
     wasi-http-jco*) echo "serve.sh: head limit 16 KiB (node:http), request timeout 60 s for the head, checked every 30 s (node:http defaults; jco serve cannot change them)" >&2 ;;
     *) echo "serve.sh: head limit 16 KiB (the component: 431, connection kept; wasmtime serve itself buffers ~400 KiB), request timeout: none (wasmtime serve has none)" >&2 ;;
 esac
