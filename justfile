@@ -20,6 +20,9 @@ export PATH := justfile_directory() / "target/tools/bin" + ":" + env_var("PATH")
 # The load generator of the server experiment (just bench-http): a Go module, pinned.
 vegeta_version := "v12.13.0"
 vegeta := env_var_or_default("XDG_CACHE_HOME", env_var("HOME") / ".cache") / "qrglue/vegeta-" + vegeta_version / "vegeta"
+# NATS for the wasmCloud lattice test (tests/http-proxy/test_wasmcloud_lattice.py): a Go module, pinned.
+nats_version := "v2.12.2"
+nats_server := env_var_or_default("XDG_CACHE_HOME", env_var("HOME") / ".cache") / "qrglue/nats-server-" + nats_version / "nats-server"
 wasm_out := "target/wasm"
 
 # List the recipes.
@@ -312,8 +315,18 @@ fuzz-http SECONDS="30" SEED="20261124": build-http build-http-proxy
 
 # The wasi:http tiers (guest/http-proxy: wasi-http, wasi-http-reuse, wasi-http-jco and both static components) through tests/http's shared endpoint tests, plus their imports (only wasi:io and wasi:http) and the plugged core.
 [group('test')]
-test-http-proxy: build-http-proxy build-python _build-cli
-    hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http-proxy
+test-http-proxy: build-http-proxy build-python _build-cli _setup-nats
+    QRGLUE_NATS_SERVER="{{nats_server}}" hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http-proxy
+
+# The wasmCloud lattice alone (also in test-http-proxy: ~15 s): NATS, two wash hosts, one killed under load.
+[group('test')]
+test-wasmcloud-lattice: build-http-proxy build-python _setup-nats
+    QRGLUE_NATS_SERVER="{{nats_server}}" hosts/python/.venv/bin/python -m pytest -q -s -p no:cacheprovider tests/http-proxy/test_wasmcloud_lattice.py
+
+_setup-nats:
+    if [ ! -x "{{nats_server}}" ]; then \
+        GOBIN="$(dirname "{{nats_server}}")" GOFLAGS=-mod=mod go install github.com/nats-io/nats-server/v2@{{nats_version}}; \
+    fi
 
 ### Python host (hosts/python) ###
 
