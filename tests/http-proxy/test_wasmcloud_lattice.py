@@ -150,10 +150,12 @@ class Nats:
         inbox = f"_INBOX.qrglue.{sid}"
         self.sub(inbox, sid)
         self.sock.sendall(f"PUB {subject} {inbox} {len(payload)}\r\n".encode() + payload + b"\r\n")
-        while True:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # heartbeats arrive meanwhile
             subject_got, body = self.read_msg()
             if subject_got == inbox:
                 return body
+        raise AssertionError(f"no reply on {subject} within 30 s")
 
 
 def start_request(workload_id: str, image: str) -> bytes:
