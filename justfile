@@ -313,7 +313,7 @@ test-http: build-http
 fuzz-http SECONDS="30" SEED="20261124": build-http build-http-proxy
     QRGLUE_FUZZ_HTTP_SECONDS={{SECONDS}} QRGLUE_FUZZ_HTTP_SEED={{SEED}} hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http/test_fuzz.py tests/http-proxy/test_wasi_http.py -k fuzzed
 
-# The wasi:http tiers (guest/http-proxy: wasi-http, wasi-http-reuse, wasi-http-jco and both static components) through tests/http's shared endpoint tests, plus their imports (only wasi:io and wasi:http) and the plugged core.
+# The wasi:http tiers (guest/http-proxy: wasi-http, wasi-http-reuse, wasi-http-jco, both static components, wasmcloud) through tests/http's shared endpoint tests, plus their imports (only wasi:io and wasi:http), the plugged core, and the two-host wasmCloud lattice.
 [group('test')]
 test-http-proxy: build-http-proxy build-python _build-cli _setup-nats
     QRGLUE_NATS_SERVER="{{nats_server}}" hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http-proxy
