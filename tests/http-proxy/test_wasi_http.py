@@ -10,7 +10,9 @@ the head, checked every 30 s), so the idle/trickling test here checks what
 they do promise (a normal client gets its PNG within 1 s beside 200 slow
 ones) and records what they do not (the slow connections are still open 3 s
 later), strictly: a server that starts timing them out fails this test until
-guest/http-proxy/README.md says so.
+guest/http-proxy/README.md says so. Tier wasmcloud (wasmCloud's `wash dev`)
+does time them out, at its own 30 s: asserted too (open at 3 s, all closed
+by 40 s, none before 27 s).
 
 Plus what only this component has: it imports only wasi:io and wasi:http, and
 the core is plugged in, not rebuilt into it.
