@@ -177,11 +177,13 @@ def start_request(workload_id: str, image: str) -> bytes:
 def lattice(tmp_path: Path) -> Iterator[dict]:
     assert NATS is not None and NATS.is_file(), "QRGLUE_NATS_SERVER must name nats-server (just test-wasmcloud-lattice)"
     procs: list[subprocess.Popen] = []
+    logs = []
     registry = Registry(WASM.read_bytes())
     threading.Thread(target=registry.serve_forever, daemon=True).start()
     try:
         nats_port = free_port()
-        nats_log = open(tmp_path / "nats.log", "w")
+        nats_log = open(tmp_path / "nats.log", "w")  # noqa: SIM115 (closed in finally)
+        logs.append(nats_log)
         procs.append(subprocess.Popen([str(NATS), "-a", "127.0.0.1", "-p", str(nats_port)], stdout=nats_log,
                                       stderr=subprocess.STDOUT))
         deadline = time.monotonic() + 10
@@ -197,7 +199,8 @@ def lattice(tmp_path: Path) -> Iterator[dict]:
         hosts = []
         for i in range(2):
             port = free_port()
-            log = open(tmp_path / f"host{i}.log", "w")
+            log = open(tmp_path / f"host{i}.log", "w")  # noqa: SIM115 (closed in finally)
+            logs.append(log)
             env = {**os.environ, "HOME": str(tmp_path / f"home{i}")}
             url = f"nats://127.0.0.1:{nats_port}"
             proc = subprocess.Popen(
@@ -225,6 +228,8 @@ def lattice(tmp_path: Path) -> Iterator[dict]:
             if proc.poll() is None:
                 proc.kill()
             proc.wait(timeout=10)
+        for log in logs:
+            log.close()
         registry.shutdown()
 
 
