@@ -112,60 +112,9 @@ test_a_head_at_the_limit_is_served = hostile.test_a_head_at_the_limit_is_served
 test_post_bodies_get_the_contracts_405 = hostile.test_post_bodies_get_the_contracts_405
 test_get_with_a_body_is_answered_and_the_body_skipped = hostile.test_get_with_a_body_is_answered_and_the_body_skipped
 test_chunked_get_and_expect_continue = hostile.test_chunked_get_and_expect_continue
-test_post_expecting_continue_gets_the_405_without_sending_its_body = (
-    hostile.test_post_expecting_continue_gets_the_405_without_sending_its_body)
 test_the_path_is_matched_as_sent = hostile.test_the_path_is_matched_as_sent
 test_server_survives_them_all = hostile.test_server_survives_them_all
 test_fuzzed_requests = fuzz.test_fuzzed_requests
-
-
-def runner(server: Server) -> str:
-    """Which server runs the component: wasmtime (serve), jco or wasmcloud."""
-    if "jco" in server.log.name:
-        return "jco"
-    return "wasmcloud" if server.tier == "wasmcloud" else "wasmtime"
-
-
-# What the server answers before the component sees the request, for the
-# cases of hostile.TARGETS it decides itself; asserted exactly, so that a
-# server that starts passing them on fails here until this table and
-# guest/http-proxy/README.md say so. The component answers every other case
-# as the contract says (it drops a fragment and reduces absolute-form itself,
-# which jco serve passes on as sent).
-NO_BODY_400 = hostile.Answer(400, body=b"")
-TARGETS_DECIDED_BY_THE_SERVER: dict[str, dict[str, hostile.Answer]] = {
-    # wasmtime serve builds the wasi:http request's authority from the Host
-    # header and answers its own HTML 500 when there is none, HTTP/1.0 or 1.1.
-    "wasmtime": {
-        "HTTP/1.0 without Host": hostile.Answer(500, content_type="text/html; charset=UTF-8"),
-        "HTTP/1.1 without Host": hostile.Answer(500, content_type="text/html; charset=UTF-8"),
-    },
-    # jco serve is node:http with its defaults: llhttp refuses a method it does
-    # not know, and node:http an HTTP/1.1 request without Host, with its own
-    # bodiless 400 (the Node server answers these with the contract's JSON
-    # through its clientErrorHandler; jco serve has no such hook).
-    "jco": {
-        "lowercase method": NO_BODY_400,
-        "mixed-case method": NO_BODY_400,
-        "unknown method": NO_BODY_400,
-        "HTTP/1.1 without Host": NO_BODY_400,
-    },
-    # wash dev (wasmtime-wasi-http inside) refuses an absolute-form target
-    # whose authority is not the Host header's with its own bodiless 400 and,
-    # like wasmtime serve, a request without Host with a 500.
-    "wasmcloud": {
-        "absolute-form, another scheme and authority": NO_BODY_400,
-        "HTTP/1.0 without Host": hostile.Answer(500, body=b""),
-        "HTTP/1.1 without Host": hostile.Answer(500, body=b""),
-    },
-}
-
-
-@pytest.mark.parametrize("case", list(hostile.TARGETS))
-def test_request_target_and_method(server: Server, case: str) -> None:
-    raw, want = hostile.TARGETS[case]
-    hostile.check_target(server, raw, TARGETS_DECIDED_BY_THE_SERVER[runner(server)].get(case, want))
-
 
 def test_clients_that_never_read(server: Server) -> None:
     """jco serve drops them (node:http's 5 s keep-alive timeout). `wasmtime
