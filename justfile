@@ -228,6 +228,8 @@ test-rust: build-wasm
     {{cargo}} test --locked --profile host
     # Not a default member (the wasi:http guest builds it for wasm32 too): its unit tests by name.
     {{cargo}} test --locked --profile host -p qrglue-http-query
+    # The Rust server's own tests (a handler's panic is a JSON 500; methods and Host): not a default member either.
+    {{cargo}} test --locked --profile host -p qrglue-server
 
 ### Node host (hosts/node: npm package `qrglue`) ###
 
@@ -279,7 +281,7 @@ serve HOST TIER PORT="8080" *FLAGS:
     case "{{HOST}} {{TIER}}" in "rust wasi-http"*) just build-http-proxy;; esac
     exec bash hosts/{{HOST}}/server/serve.sh {{TIER}} {{PORT}} {{FLAGS}}
 
-# Everything the HTTP servers need: each host's build, hosts/node/server's npm deps (fastify), the Python server's (uvicorn, in hosts/python/.venv), target/release/qrglue-server and the qrglue CLI (tier cli, target/host/qrglue).
+# Everything the HTTP servers need: each host's build, hosts/node/server's npm deps (fastify), the Python server's (uvicorn, in hosts/python/.venv), target/addon/qrglue-server (release with panic = "unwind": a handler's panic is a 500, not the end of the process) and the qrglue CLI (tier cli, target/host/qrglue).
 [group('build')]
 build-http: build-http-node build-http-python build-http-rust _build-cli
 
@@ -297,7 +299,7 @@ build-http-python: build-python
 # The Rust server (crate qrglue-server: tiers axum, static).
 [group('build')]
 build-http-rust:
-    {{cargo}} build {{q}} --locked --release -p qrglue-server
+    {{cargo}} build {{q}} --locked --profile addon -p qrglue-server
 
 # The Rust CLI that tier cli spawns (target/host/qrglue: the profile of the Rust host's tests, so wasmtime is built once).
 _build-cli: build-wasm

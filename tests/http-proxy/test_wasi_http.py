@@ -108,26 +108,99 @@ test_pipelined_requests_are_all_answered_in_order = hostile.test_pipelined_reque
 test_forty_long_requests_in_one_write = hostile.test_forty_long_requests_in_one_write
 test_endless_head_is_refused_without_growing = hostile.test_endless_head_is_refused_without_growing
 test_too_many_headers_are_refused = hostile.test_too_many_headers_are_refused
+
+
+@pytest.mark.parametrize("what", list(hostile.ENDLESS))
+def test_endless_head_is_refused_at_the_limit(server: Server, what: str) -> None:
+    """jco serve (node:http's 16 KiB maxHeaderSize) refuses at the limit like
+    the other servers. `wasmtime serve` and wash dev keep hyper's default
+    read buffer (~400 KiB, refused there: test_endless_head_is_refused_without_growing)
+    and have no head timer, so at 18 KiB they just wait for more: the
+    component's own 16 KiB check runs only on a complete head. Asserted as
+    it is (guest/http-proxy/UPSTREAM.md)."""
+    answer = hostile.endless_head_cut_at_the_limit(server, what)
+    if runner(server) == "jco":
+        assert answer is not None and (answer == b"" or answer.split(b" ", 2)[1] == b"431"), answer
+    else:
+        assert answer is None, f"{runner(server)} answers an endless {what} at 18 KiB now: update the README: {answer!r}"
+    check_alive(server)
+
 test_a_head_at_the_limit_is_served = hostile.test_a_head_at_the_limit_is_served
 test_post_bodies_get_the_contracts_405 = hostile.test_post_bodies_get_the_contracts_405
 test_get_with_a_body_is_answered_and_the_body_skipped = hostile.test_get_with_a_body_is_answered_and_the_body_skipped
 test_chunked_get_and_expect_continue = hostile.test_chunked_get_and_expect_continue
+test_post_expecting_continue_gets_the_405_without_sending_its_body = (
+    hostile.test_post_expecting_continue_gets_the_405_without_sending_its_body)
 test_the_path_is_matched_as_sent = hostile.test_the_path_is_matched_as_sent
 test_server_survives_them_all = hostile.test_server_survives_them_all
 test_fuzzed_requests = fuzz.test_fuzzed_requests
 
-def test_clients_that_never_read(server: Server) -> None:
-    """jco serve drops them (node:http's 5 s keep-alive timeout). `wasmtime
-    serve` keeps all 50 open: it sets no hyper timer at all (README; issue 23's
-    own server is the fix), asserted strictly so the day that changes shows."""
-    left = hostile.never_reading_clients(server)
+
+def runner(server: Server) -> str:
+    """Which server runs the component: wasmtime (serve), jco or wasmcloud."""
     if "jco" in server.log.name:
-        assert left <= 2, f"{left} of 50 never-reading connections still open"
-    elif server.tier == "wasmcloud":
-        # wash dev's only timer is 30 s (WASMCLOUD_TIMEOUT), past this test's wait.
-        assert left >= 48, f"wash dev closed {50 - left} of 50 before its 30 s: update the README"
+        return "jco"
+    return "wasmcloud" if server.tier == "wasmcloud" else "wasmtime"
+
+
+# What the server answers before the component sees the request, for the
+# cases of hostile.TARGETS it decides itself; asserted exactly, so that a
+# server that starts passing them on fails here until this table and
+# guest/http-proxy/README.md say so. The component answers every other case
+# as the contract says (it drops a fragment and reduces absolute-form itself,
+# which jco serve passes on as sent).
+NO_BODY_400 = hostile.Answer(400, body=b"")
+TARGETS_DECIDED_BY_THE_SERVER: dict[str, dict[str, hostile.Answer]] = {
+    # wasmtime serve builds the wasi:http request's authority from the Host
+    # header and answers its own HTML 500 when there is none, HTTP/1.0 or 1.1.
+    "wasmtime": {
+        "HTTP/1.0 without Host": hostile.Answer(500, content_type="text/html; charset=UTF-8"),
+        "HTTP/1.1 without Host": hostile.Answer(500, content_type="text/html; charset=UTF-8"),
+    },
+    # jco serve is node:http with its defaults: llhttp refuses a method it does
+    # not know, and node:http an HTTP/1.1 request without Host, with its own
+    # bodiless 400 (the Node server answers these with the contract's JSON
+    # through its clientErrorHandler; jco serve has no such hook).
+    "jco": {
+        "lowercase method": NO_BODY_400,
+        "mixed-case method": NO_BODY_400,
+        "unknown method": NO_BODY_400,
+        "HTTP/1.1 without Host": NO_BODY_400,
+    },
+    # wash dev (wasmtime-wasi-http inside) refuses an absolute-form target
+    # whose authority is not the Host header's with its own bodiless 400 and,
+    # like wasmtime serve, a request without Host with a 500.
+    "wasmcloud": {
+        "absolute-form, another scheme and authority": NO_BODY_400,
+        "HTTP/1.0 without Host": hostile.Answer(500, body=b""),
+        "HTTP/1.1 without Host": hostile.Answer(500, body=b""),
+    },
+}
+
+
+@pytest.mark.parametrize("case", list(hostile.TARGETS))
+def test_request_target_and_method(server: Server, case: str) -> None:
+    raw, want = hostile.TARGETS[case]
+    hostile.check_target(server, raw, TARGETS_DECIDED_BY_THE_SERVER[runner(server)].get(case, want))
+
+
+def test_clients_that_never_read(server: Server) -> None:
+    """What each server does with clients that never read (tests/http's
+    never_reading_clients), asserted strictly so the day that changes shows.
+    `wasmtime serve` keeps all of them: it sets no hyper timer at all (README;
+    issue 23's own server is the fix). jco serve (node:http with its defaults)
+    closes those whose answers fit in the kernel's buffers (its 5 s keep-alive
+    timeout) and keeps those whose answers it is still writing: node:http's
+    `server.timeout` is 0 (no inactivity timeout), and its keep-alive timer
+    starts only once an answer is written (the Node server sets the timeout).
+    wash dev's only timer is its 30 s, past this test's wait."""
+    left = hostile.never_reading_clients(server)
+    if runner(server) == "jco":
+        assert left.fitting == 0, f"jco serve kept never-reading connections past its keep-alive timeout: {left}"
+        assert left.stalled == left.stalled_of, f"jco serve closed stalled writers: it has a timeout now, update the README: {left}"
     else:
-        assert left >= 48, f"wasmtime serve closed {50 - left} of 50: it has a timeout now, update the README"
+        assert (left.fitting, left.stalled) == (25, left.stalled_of), (
+            f"{runner(server)} closed never-reading connections: it has a timeout now, update the README: {left}")
 
 
 # Last: it stops the server.

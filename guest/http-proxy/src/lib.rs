@@ -20,7 +20,7 @@
 
 use std::io::Write as _;
 
-use qrglue_http_query::{Checked, Refusal, Request};
+use qrglue_http_query::{Checked, MethodClass, Refusal, Request};
 use wasip2::http::types::{Fields, IncomingRequest, Method, OutgoingBody, OutgoingResponse, ResponseOutparam};
 
 #[cfg(not(feature = "static"))]
@@ -121,10 +121,22 @@ fn answer(request: &IncomingRequest) -> Answer {
     if entries.len() > MAX_HEADERS {
         return Answer::error(431, "head-too-large", "more than 100 header lines");
     }
-    let (path, query) = target.split_once('?').unwrap_or((target.as_str(), ""));
-    let get_or_head = matches!(request.method(), Method::Get | Method::Head);
+    // Methods are case-sensitive: `get` arrives as Method::Other("get").
+    let class = match request.method() {
+        Method::Get | Method::Head => MethodClass::Served,
+        Method::Post | Method::Put | Method::Delete | Method::Connect | Method::Options | Method::Trace | Method::Patch => {
+            MethodClass::NotAllowed
+        }
+        Method::Other(name) => qrglue_http_query::method_class(&name),
+    };
+    if class == MethodClass::Unknown {
+        return Answer::error(400, "bad-request", qrglue_http_query::UNKNOWN_METHOD_MESSAGE);
+    }
+    // wasmtime serve hands over the origin-form already; jco serve passes the
+    // target as sent (a fragment, an absolute-form).
+    let (path, query) = qrglue_http_query::path_and_query(&target);
     match path {
-        "/qrcode" | "/healthz" if !get_or_head => {
+        "/qrcode" | "/healthz" if class != MethodClass::Served => {
             let mut answer = Answer::error(405, "method-not-allowed", "only GET and HEAD are allowed");
             answer.allow = true;
             answer

@@ -142,6 +142,57 @@ fn hex(b: u8) -> Option<u8> {
     }
 }
 
+/// How the endpoint answers a request method (tests/http/README.md, "Request
+/// targets and methods"); the same rule on every server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MethodClass {
+    /// GET and HEAD.
+    Served,
+    /// The other methods of RFC 9110 (POST, PUT, DELETE, CONNECT, OPTIONS,
+    /// TRACE) and PATCH: 405 on a known path.
+    NotAllowed,
+    /// Anything else: methods are case-sensitive, so `get` and `Get` are not
+    /// GET, and `FOO` or `PROPFIND` are no method of this endpoint. 400, as
+    /// llhttp (the parser behind the Node and Python servers) refuses most of
+    /// them before any handler runs.
+    Unknown,
+}
+
+pub fn method_class(method: &str) -> MethodClass {
+    match method {
+        "GET" | "HEAD" => MethodClass::Served,
+        "POST" | "PUT" | "DELETE" | "CONNECT" | "OPTIONS" | "TRACE" | "PATCH" => MethodClass::NotAllowed,
+        _ => MethodClass::Unknown,
+    }
+}
+
+/// The 400 for [`MethodClass::Unknown`] (kind `bad-request`).
+pub const UNKNOWN_METHOD_MESSAGE: &str = "unknown method (methods are case-sensitive: GET and HEAD are served)";
+/// The 400 for an HTTP/1.1 request without a Host header (RFC 9112 section 3.2).
+pub const NO_HOST_MESSAGE: &str = "an HTTP/1.1 request must have a Host header";
+
+/// The path and the query (after the first `?`, still percent-encoded) of a
+/// request target, as every server reads it: a fragment (a raw `#` and what
+/// follows, which a client must not send) is dropped, as `http::Uri` and
+/// httptools drop it; an absolute-form target (`http://host:port/path?query`,
+/// which a server must accept) stands for its path and query, whatever its
+/// scheme and authority; an empty path is `/`. The path is not decoded.
+pub fn path_and_query(target: &str) -> (&str, &str) {
+    let target = target.split_once('#').map_or(target, |(before, _)| before);
+    let target = match target.split_once("://") {
+        Some((scheme, rest))
+            if !target.starts_with('/')
+                && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+                && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')) =>
+        {
+            rest.find(['/', '?']).map_or("", |at| &rest[at..])
+        }
+        _ => target,
+    };
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    (if path.is_empty() { "/" } else { path }, query)
+}
+
 /// The endpoint's error body, `{"kind":…,"message":…}`.
 pub fn error_json(kind: &str, message: &str) -> String {
     format!("{{\"kind\":{},\"message\":{}}}", json_string(kind), json_string(message))
@@ -275,6 +326,33 @@ mod tests {
             for value in ["", "4294967296", "99999999999", "00000000001", "-1", "+1", "1.0", "1e3", "%201", "0x10", "%EF%BC%91"] {
                 assert_eq!(refused(&format!("text=a&{name}={value}")), ("invalid-options", message.clone()), "{name}={value:?}");
             }
+        }
+    }
+
+    #[test]
+    fn targets() {
+        assert_eq!(path_and_query("/qrcode?text=a"), ("/qrcode", "text=a"));
+        assert_eq!(path_and_query("/qrcode?text=a?b"), ("/qrcode", "text=a?b"));
+        assert_eq!(path_and_query("/qrcode?text=a#b?c"), ("/qrcode", "text=a"));
+        assert_eq!(path_and_query("/qrcode#x?text=a"), ("/qrcode", ""));
+        assert_eq!(path_and_query("/%71rcode?text=a"), ("/%71rcode", "text=a"));
+        assert_eq!(path_and_query("http://127.0.0.1:8080/qrcode?text=a"), ("/qrcode", "text=a"));
+        assert_eq!(path_and_query("https://x.example?text=a"), ("/", "text=a"));
+        assert_eq!(path_and_query("http://x.example"), ("/", ""));
+        assert_eq!(path_and_query("*"), ("*", ""));
+        assert_eq!(path_and_query("/a://b"), ("/a://b", ""));
+        assert_eq!(path_and_query("1x://y/qrcode"), ("1x://y/qrcode", ""));
+    }
+
+    #[test]
+    fn methods() {
+        assert_eq!(method_class("GET"), MethodClass::Served);
+        assert_eq!(method_class("HEAD"), MethodClass::Served);
+        for m in ["POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"] {
+            assert_eq!(method_class(m), MethodClass::NotAllowed, "{m}");
+        }
+        for m in ["get", "Get", "head", "FOO", "PROPFIND", ""] {
+            assert_eq!(method_class(m), MethodClass::Unknown, "{m}");
         }
     }
 

@@ -63,7 +63,7 @@ const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 // process on 127.0.0.1, called with Node's fetch (undici: keep-alive, one
 // connection reused), so "What to pick" shows FFI against RPC per call. Its
 // bytes are checked against the golden digest like every other path's.
-const SERVER_BIN = fileURLToPath(new URL('target/release/qrglue-server', repoRoot));
+const SERVER_BIN = fileURLToPath(new URL('target/addon/qrglue-server', repoRoot));
 if (!existsSync(SERVER_BIN)) throw new Error(`${SERVER_BIN} is missing: run \`just build-http-rust\``);
 const rpcPort = await new Promise((resolve) => {
   const probe = net.createServer().listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => resolve(port)); });

@@ -137,3 +137,36 @@ export function checkRanges(options) {
   if (minSize < 1 || minSize > 4096) throw new HttpError('invalid-options', `min-size must be within 1..=4096, got ${minSize}`);
   if (quietZone > 16) throw new HttpError('invalid-options', `quiet-zone must be within 0..=16, got ${quietZone}`);
 }
+
+// Request targets and methods (tests/http/README.md), the same rules as
+// guest/http-query's path_and_query and method_class.
+export const UNKNOWN_METHOD_MESSAGE = 'unknown method (methods are case-sensitive: GET and HEAD are served)';
+export const NO_HOST_MESSAGE = 'an HTTP/1.1 request must have a Host header';
+export const BAD_REQUEST_MESSAGE = 'malformed HTTP request';
+export const HEAD_TOO_LARGE_MESSAGE = 'request head larger than 16 KiB';
+const NOT_ALLOWED = new Set(['POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH']);
+
+/** 'served' (GET, HEAD), 'not-allowed' (405) or 'unknown' (400: methods are case-sensitive). */
+export function methodClass(method) {
+  if (method === 'GET' || method === 'HEAD') return 'served';
+  return NOT_ALLOWED.has(method) ? 'not-allowed' : 'unknown';
+}
+
+/**
+ * A request target -> [path, query]: a fragment (a raw '#' on) dropped, an
+ * absolute-form target reduced to its path and query whatever its scheme and
+ * authority, an empty path '/'. Nothing is decoded.
+ */
+export function pathAndQuery(target) {
+  const hash = target.indexOf('#');
+  let t = hash < 0 ? target : target.slice(0, hash);
+  const absolute = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(t);
+  if (absolute && !t.startsWith('/')) {
+    const rest = t.slice(absolute[0].length);
+    const at = rest.search(/[/?]/);
+    t = at < 0 ? '' : rest.slice(at);
+  }
+  const q = t.indexOf('?');
+  const path = q < 0 ? t : t.slice(0, q);
+  return [path === '' ? '/' : path, q < 0 ? '' : t.slice(q + 1)];
+}

@@ -16,7 +16,10 @@ import os from 'node:os';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { checkQuery, checkRanges, HttpError, EMPTY_TEXT_MESSAGE, REFERENCE_TEXT } from './contract.mjs';
+import {
+  checkQuery, checkRanges, methodClass, pathAndQuery, HttpError, BAD_REQUEST_MESSAGE, EMPTY_TEXT_MESSAGE,
+  HEAD_TOO_LARGE_MESSAGE, NO_HOST_MESSAGE, REFERENCE_TEXT, UNKNOWN_METHOD_MESSAGE,
+} from './contract.mjs';
 
 const TIERS = ['qrcode', 'cli', 'component', 'raw', 'bindgen', 'native', 'static'];
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -156,6 +159,49 @@ async function loadGenerator() {
   throw new Error(`no tier ${tier}`);
 }
 
+function rawError(response, status, kind, message) {
+  const body = JSON.stringify({ kind, message });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close',
+  });
+  response.end(body);
+}
+
+// Before fastify sees a request (tests/http/README.md, "Request targets and
+// methods"): an unknown method and an HTTP/1.1 request without Host are 400;
+// the target becomes its path and query (a fragment dropped, absolute-form
+// reduced), which is all fastify's router and the handlers read.
+function guard(request, response) {
+  if (methodClass(request.method) === 'unknown') {
+    rawError(response, 400, 'bad-request', UNKNOWN_METHOD_MESSAGE);
+    return false;
+  }
+  if (request.httpVersion === '1.1' && request.headers.host === undefined) {
+    rawError(response, 400, 'bad-request', NO_HOST_MESSAGE);
+    return false;
+  }
+  const [path, query] = pathAndQuery(request.url);
+  request.url = query === '' ? path : `${path}?${query}`;
+  return true;
+}
+
+function clientErrorHandler(error, socket) {
+  // A client that timed out (idle, trickling) is closed, as by hyper and the Python server.
+  if (error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  // Only where no answer is under way on the connection (node:http's own rule).
+  if (!socket._httpMessage || !socket._httpMessage._headerSent) {
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({ kind: 'bad-request', message: tooLarge ? HEAD_TOO_LARGE_MESSAGE : BAD_REQUEST_MESSAGE });
+    socket.write(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n`
+      + `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`
+      + `connection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
+}
+
 async function worker() {
   const { default: Fastify } = await import('fastify');
   const generate = await loadGenerator();
@@ -165,6 +211,9 @@ async function worker() {
     requestTimeout: timeoutMs,
     keepAliveTimeout: 5000,
     connectionsCheckingInterval: Math.min(1000, Math.max(100, timeoutMs / 4)),
+    // Checked in `guard` below, to answer with the contract's JSON (node:http's
+    // own 400 has no content type).
+    requireHostHeader: false,
   });
   // One more than the limit, so that a head over it can be seen and refused.
   server.maxHeadersCount = MAX_HEADERS + 1;
@@ -172,7 +221,10 @@ async function worker() {
   server.setTimeout(timeoutMs, (socket) => socket.destroy());
   const app = Fastify({
     logger: false,
-    serverFactory: (handler) => server.on('request', handler),
+    serverFactory: (handler) => server.on('request', (request, response) => guard(request, response) && handler(request, response)),
+    // A request node:http's parser cannot read: the contract's JSON, as the
+    // Python server answers it (fastify's default is its own JSON format).
+    clientErrorHandler,
     // The query is read raw from the URL (checkQuery): fastify's parser would
     // repair bad percent-encoding and bad UTF-8.
     routerOptions: { querystringParser: () => ({}) },

@@ -23,7 +23,16 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from http_contract import EMPTY_TEXT_MESSAGE, REFERENCE_TEXT, HttpError, check_query, check_ranges
+from http_contract import (
+    EMPTY_TEXT_MESSAGE,
+    NO_HOST_MESSAGE,
+    REFERENCE_TEXT,
+    UNKNOWN_METHOD_MESSAGE,
+    HttpError,
+    check_query,
+    check_ranges,
+    method_class,
+)
 
 TIERS = ("segno", "cli", "component", "raw", "native", "static")
 ROOT = Path(__file__).resolve().parents[3]
@@ -129,6 +138,15 @@ async def app(scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, A
     path = scope["raw_path"]
     method = scope["method"]
     head = method == "HEAD"
+    # Before routing (tests/http/README.md, "Request targets and methods"); the
+    # connection is closed after these, as after the parser's own 400.
+    close = [(b"connection", b"close")]
+    if method_class(method) == "unknown":
+        await _error(send, 400, "bad-request", UNKNOWN_METHOD_MESSAGE, head, close)
+        return
+    if scope["http_version"] == "1.1" and not any(name == b"host" for name, _ in scope["headers"]):
+        await _error(send, 400, "bad-request", NO_HOST_MESSAGE, head, close)
+        return
     if path not in (b"/qrcode", b"/healthz"):
         await _error(send, 404, "not-found", "no such path (known: /qrcode, /healthz)", head)
         return

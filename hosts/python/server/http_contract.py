@@ -25,6 +25,21 @@ _SECOND_BYTE = {0xE0: (0xA0, 0xBF), 0xED: (0x80, 0x9F), 0xF0: (0x90, 0xBF), 0xF4
 _DIGITS = re.compile(rb"[0-9]{1,10}\Z")
 
 
+# Request targets and methods (tests/http/README.md), the same rules as
+# guest/http-query's method_class. httptools already drops a fragment and
+# reduces an absolute-form target to its path and query.
+UNKNOWN_METHOD_MESSAGE = "unknown method (methods are case-sensitive: GET and HEAD are served)"
+NO_HOST_MESSAGE = "an HTTP/1.1 request must have a Host header"
+NOT_ALLOWED_METHODS = frozenset({"POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"})
+
+
+def method_class(method: str) -> str:
+    """'served' (GET, HEAD), 'not-allowed' (405) or 'unknown' (400: methods are case-sensitive)."""
+    if method in ("GET", "HEAD"):
+        return "served"
+    return "not-allowed" if method in NOT_ALLOWED_METHODS else "unknown"
+
+
 class HttpError(Exception):
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(message)

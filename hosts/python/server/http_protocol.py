@@ -15,7 +15,14 @@ limit with httptools, and answers a malformed request with its own plain-text
   value until its end, so a value that never ends would otherwise grow
   without bound (and quadratically in CPU) before any callback saw it;
 - a request the parser refuses gets the contract's JSON 400, not uvicorn's
-  plain text.
+  plain text;
+- a client that does not read its answers is closed: once bytes wait to be
+  sent (the kernel's buffers full) and their count has not gone down for
+  REQUEST_TIMEOUT seconds, the connection is aborted. uvicorn has no write
+  timeout: such a client held its descriptor and buffers for ever, whether
+  the answer was still being written (flow control paused the app) or the
+  connection was being closed (asyncio's close() waits for the buffer to
+  drain).
 
 hosts/python/UPSTREAM.md has the proposals for uvicorn and httptools.
 """
@@ -25,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
@@ -46,6 +54,23 @@ def _json_response(status_line: bytes, kind: str, message: str) -> bytes:
             + str(len(body)).encode() + b"\r\nconnection: close\r\n\r\n" + body)
 
 
+class _ClosingTransport:
+    """The connection's transport, as uvicorn sees it: close() also starts the
+    write watch (uvicorn closes in many places, each of which would wait for
+    ever on a client that does not read)."""
+
+    def __init__(self, transport: asyncio.Transport, closed: Any) -> None:
+        self._transport = transport
+        self._closed = closed
+
+    def close(self) -> None:
+        self._transport.close()
+        self._closed()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
+
+
 class GuardedHttpToolsProtocol(HttpToolsProtocol):
     # Bytes and header lines of the request head being received; the counts
     # restart with each message, so pipelined requests are measured one by one.
@@ -56,6 +81,9 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
     _in_body = False
     _head_too_large = False
     _head_deadline: asyncio.TimerHandle | None = None
+    _raw_transport: asyncio.Transport | None = None
+    _write_watch: asyncio.TimerHandle | None = None
+    _unsent = 0
 
     def _arm(self) -> None:
         self._disarm()
@@ -72,12 +100,39 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             self.transport.close()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+        self._raw_transport = transport
+        super().connection_made(_ClosingTransport(transport, self._watch_writes))  # type: ignore[arg-type]
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        if self._write_watch is not None:
+            self._write_watch.cancel()
+            self._write_watch = None
         super().connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        self._watch_writes()
+
+    def _watch_writes(self) -> None:
+        """From now on, bytes waiting to be sent must go down within every
+        REQUEST_TIMEOUT seconds, or the connection is aborted."""
+        transport = self._raw_transport
+        if self._write_watch is None and transport is not None and transport.get_write_buffer_size() > 0:
+            self._unsent = transport.get_write_buffer_size()
+            self._write_watch = self.loop.call_later(REQUEST_TIMEOUT, self._check_writes)
+
+    def _check_writes(self) -> None:
+        self._write_watch = None
+        transport = self._raw_transport
+        if transport is None:
+            return
+        unsent = transport.get_write_buffer_size()
+        if unsent > 0 and unsent >= self._unsent:
+            transport.abort()
+        else:
+            self._watch_writes()
 
     def data_received(self, data: bytes) -> None:
         view = memoryview(data)

@@ -3,7 +3,7 @@
 # the foreground (exec: its PID is this script's), nothing built. `just serve
 # rust TIER [PORT]` builds what it needs first (just build-http-rust).
 #
-# Tiers axum and static are target/release/qrglue-server. Any other tier T is
+# Tiers axum and static are target/addon/qrglue-server. Any other tier T is
 # hosts/rust/server/tiers/T.sh, run as `T.sh PORT [flags]` (the hook for tiers
 # served by something else, e.g. wasi-http under `wasmtime serve`): it must
 # exec its server on 127.0.0.1:PORT and build nothing.
@@ -13,7 +13,7 @@ tier="${1:?usage: serve.sh TIER [PORT] [--workers N] [--request-timeout SECS]}"
 port="${2:-8080}"
 shift $(( $# >= 2 ? 2 : 1 ))
 case "$tier" in
-  axum|static) exec "$here/../../../target/release/qrglue-server" --tier "$tier" --port "$port" "$@" ;;
+  axum|static) exec "$here/../../../target/addon/qrglue-server" --tier "$tier" --port "$port" "$@" ;;
 esac
 if [ -f "$here/tiers/$tier.sh" ]; then
   exec bash "$here/tiers/$tier.sh" "$port" "$@"
