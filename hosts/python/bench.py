@@ -167,7 +167,7 @@ def build_glue_series(gens: dict[str, Any]) -> list[Series]:
 class RpcServer:
     """The axum server beside this process, and a keep-alive client to it."""
 
-    BINARY = REPO / "target" / "release" / "qrglue-server"
+    BINARY = REPO / "target" / "addon" / "qrglue-server"
 
     def __init__(self) -> None:
         if not self.BINARY.exists():
