@@ -393,6 +393,31 @@ def server_peers(server: Server) -> set[int]:
     return ports
 
 
+# The stalled never-reading clients (never_reading_clients): a small maximum
+# segment size, so that the server's send buffer, autotuned from it, stays
+# small and its write blocks on ~160 KB of answers. (stalling_plan and this
+# constant were used but never defined by 5d9b910; defined here as its
+# docstring describes them.)
+STALLED_MSS = 536
+STALLED_BYTES = 160_000
+
+
+def stalling_plan(server: Server) -> tuple[str, int, int]:
+    """What a stalled never-reading client asks for: (target, how many times
+    in one write, how many such clients). ~160 KB of answers each: 4096-pixel
+    images, or the golden PNG (the static tiers answer nothing else) and the
+    peers' default size many times over; 25 clients, 5 for segno and the
+    static tiers (their answers are small: each client sends many requests)."""
+    if server.tier in ("qrcode", "segno", "static"):
+        target = "/qrcode?text=never%20read"
+        clients = 25 if server.tier == "qrcode" else 5  # as the docstring of never_reading_clients says
+    else:
+        target, clients = "/qrcode?text=never%20read&min-size=4096", 25
+    status, _, body = server.get(target)
+    assert status == 200, status
+    return target, STALLED_BYTES // len(body) + 1, clients
+
+
 @dataclass
 class NeverRead:
     """How many never-reading connections of each kind the server still holds."""
