@@ -12,8 +12,16 @@ import threading
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
-from ._common import (DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, GeneratorInUse, GuestTrap, QrError,
-                      check_count, check_input)
+from ._common import (
+    DEFAULT_EC_LEVEL,
+    DEFAULT_MIN_SIZE,
+    DEFAULT_QUIET_ZONE,
+    GeneratorInUse,
+    GuestTrap,
+    QrError,
+    check_count,
+    check_input,
+)
 
 _R = TypeVar("_R")
 
