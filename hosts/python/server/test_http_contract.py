@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from http_contract import HttpError, check_query, method_class
+import http_contract
+from http_contract import HttpError, check_query, check_ranges, method_class
 
-CASES = json.loads((Path(__file__).resolve().parents[3] / "tests" / "http" / "query_cases.json").read_text("utf-8"))
+ROOT = Path(__file__).resolve().parents[3]
+CASES = json.loads((ROOT / "tests" / "http" / "query_cases.json").read_text("utf-8"))
 API_NAMES = {"ec-level": "ec_level", "min-size": "min_size", "quiet-zone": "quiet_zone"}
 
 
@@ -38,3 +40,26 @@ def test_shared_methods() -> None:
     for kind, methods in CASES["methods"].items():
         for method in methods:
             assert method_class(method) == kind, method
+
+
+def test_the_servers_copies_of_the_contract_equal_target_contract_json() -> None:
+    # The copies this server keeps for the tiers with no qrglue library
+    # (segno, static) equal the contract the build writes from
+    # guest/core/src/contract.rs.
+    contract = json.loads((ROOT / "target" / "contract.json").read_text("utf-8"))
+    assert list(http_contract.EC_LEVELS) == contract["ec_levels"]
+    assert http_contract.EMPTY_TEXT_MESSAGE == contract["messages"]["empty-text"]
+    assert http_contract.LONE_SURROGATE_MESSAGE == contract["messages"]["lone-surrogate"]
+    defaults = contract["defaults"]
+    assert check_ranges({}) == (defaults["ec-level"], defaults["min-size"], defaults["quiet-zone"])
+    (min_low, min_high), (_, zone_high) = contract["bounds"]["min-size"], contract["bounds"]["quiet-zone"]
+    template = contract["messages"]["out-of-range"]
+    for options, option, value in [({"min_size": min_low - 1}, "min-size", min_low - 1),
+                                   ({"min_size": min_high + 1}, "min-size", min_high + 1),
+                                   ({"quiet_zone": zone_high + 1}, "quiet-zone", zone_high + 1)]:
+        with pytest.raises(HttpError) as info:
+            check_ranges(options)
+        low, high = contract["bounds"][option]
+        assert (info.value.kind, info.value.message) == (
+            "invalid-options", template.format(option=option, min=low, max=high, value=value))
+    assert check_ranges({"min_size": min_high, "quiet_zone": zone_high})[1:] == (min_high, zone_high)
