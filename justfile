@@ -305,9 +305,11 @@ build-http-rust:
 _build-cli: build-wasm
     {{cargo}} build {{q}} --locked --profile host -p qrglue-host --bin qrglue
 
-# HTTP: every server and tier of tests/http/README.md started on a free port, checked (golden PNG, every 400/405 body, 1,000 concurrent requests, bad input, 200 idle and trickling connections, the request timeout, SIGTERM), stopped.
+# HTTP: each server's query parser on the shared cases (tests/http/query_cases.json; guest/http-query's run in test-rust), then every server and tier of tests/http/README.md started on a free port, checked (golden PNG, every 400/405 body, 1,000 concurrent requests, bad input, 200 idle and trickling connections, the request timeout, SIGTERM), stopped.
 [group('test')]
 test-http: build-http
+    node --test hosts/node/server/contract.test.mjs
+    cd hosts/python/server && ../.venv/bin/python -m pytest -q -p no:cacheprovider test_http_contract.py
     hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http
 
 # HTTP fuzzing (tests/http/test_fuzz.py): seeded random and mutated requests against every server and tier for SECONDS each; never a crash, a hang or a malformed reply. `just test` runs 3 s each.

@@ -17,6 +17,12 @@ export interface Probe {
   memoryPages(): number;
   /** Current size of the guest's linear memory in bytes, read by the host. */
   memoryBytes(): number;
+  /**
+   * Instances this path has made in this process. A failure that is not a
+   * QrError (a trap, stack exhaustion, a failed allocation) retires the
+   * instance; the next call makes a fresh one.
+   */
+  instances(): number;
 }
 
 export declare const component: Probe;

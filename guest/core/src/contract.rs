@@ -78,6 +78,7 @@ pub fn to_json() -> String {
   "defaults": {{"ec-level": "{ec}", "min-size": {min_size}, "quiet-zone": {quiet_zone}}},
   "bounds": {{"min-size": [{min_min}, {max_min}], "quiet-zone": [0, {max_quiet}]}},
   "max_text_bytes": {max_text},
+  "max_png_repeat_times": {max_repeat},
   "error_kinds": [{kinds}],
   "error_check_order": [{order}],
   "messages": {{
@@ -99,6 +100,7 @@ pub fn to_json() -> String {
         max_min = MAX_MIN_SIZE,
         max_quiet = MAX_QUIET_ZONE,
         max_text = MAX_TEXT_BYTES,
+        max_repeat = crate::probe::MAX_PNG_REPEAT_TIMES,
         kinds = quoted(&mut ErrorKind::ALL.iter().map(|k| k.as_str())),
         order = quoted(&mut kinds_in_check_order.iter().map(|k| k.as_str())),
         empty = EMPTY_TEXT_MESSAGE,

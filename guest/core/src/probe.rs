@@ -12,10 +12,22 @@ pub fn pattern(len: usize) -> Vec<u8> {
     (0..len).map(|i| (i % 251) as u8).collect()
 }
 
+/// The most renders one `png-repeat` call may ask for. A call cannot be
+/// interrupted by any host (a wasm call runs to its end), so the bound is
+/// set by the slowest render there is (4096 pixels, the longest text that
+/// fits: ~8 ms in wasm, so 50 of them take ~0.4 s) to keep every public
+/// call under a second (docs/contract.md).
+pub const MAX_PNG_REPEAT_TIMES: u32 = 50;
+
 /// Renders the PNG `times` times; returns the last PNG's length (0 if
 /// `times` is 0). `black_box` keeps the optimiser from skipping repeats.
+/// After the text and options are checked, a `times` over
+/// [`MAX_PNG_REPEAT_TIMES`] is `invalid-options`.
 pub fn png_repeat(text: &str, options: &Options, times: u32) -> Result<u32, QrError> {
     crate::validate(text, options)?;
+    if times > MAX_PNG_REPEAT_TIMES {
+        return Err(QrError::InvalidOptions(crate::contract::out_of_range("times", 0, MAX_PNG_REPEAT_TIMES, times)));
+    }
     let mut last = 0;
     for _ in 0..times {
         last = std::hint::black_box(crate::png(std::hint::black_box(text), options)?).len() as u32;

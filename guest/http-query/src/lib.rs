@@ -356,6 +356,52 @@ mod tests {
         }
     }
 
+    /// tests/http/query_cases.json: the same cases the Node and Python parsers
+    /// run in their own unit tests, with the core's invalid-text messages.
+    #[test]
+    fn shared_cases() {
+        let cases: serde_json::Value = serde_json::from_str(include_str!("../../../tests/http/query_cases.json")).expect("JSON");
+        let core_utf8 = |bytes: Vec<u8>| qrglue_core::text_from_utf8(&bytes).map(str::to_owned).map_err(|e| e.to_string());
+        let mut ran = 0;
+        for case in cases["queries"].as_array().expect("queries") {
+            let query = case["query"].as_str().expect("query");
+            let got = check(query, core_utf8);
+            if let Some(want) = case.get("request") {
+                let level = |name: &str| match name {
+                    "low" => Level::Low,
+                    "medium" => Level::Medium,
+                    "quartile" => Level::Quartile,
+                    _ => Level::High,
+                };
+                let number = |key: &str| want.get(key).map(|v| v.as_u64().expect("u32") as u32);
+                let request = Request {
+                    text: want["text"].as_str().expect("text").to_owned(),
+                    ec_level: want.get("ec-level").map(|v| level(v.as_str().expect("level"))),
+                    min_size: number("min-size"),
+                    quiet_zone: number("quiet-zone"),
+                };
+                assert_eq!(got, Ok(Checked::Request(request)), "{query:?}");
+            } else if case.get("empty").is_some() {
+                assert_eq!(got, Ok(Checked::Empty), "{query:?}");
+            } else {
+                let want = &case["refused"];
+                let got = got.expect_err(query);
+                assert_eq!((got.kind, got.message.as_str()), (want["kind"].as_str().unwrap(), want["message"].as_str().unwrap()), "{query:?}");
+            }
+            ran += 1;
+        }
+        for target in cases["targets"].as_array().expect("targets") {
+            let t = |i: usize| target[i].as_str().expect("string");
+            assert_eq!(path_and_query(t(0)), (t(1), t(2)), "{:?}", t(0));
+        }
+        for (class, want) in [("served", MethodClass::Served), ("not-allowed", MethodClass::NotAllowed), ("unknown", MethodClass::Unknown)] {
+            for method in cases["methods"][class].as_array().expect("methods") {
+                assert_eq!(method_class(method.as_str().unwrap()), want, "{method}");
+            }
+        }
+        assert!(ran >= 80, "only {ran} query cases");
+    }
+
     #[test]
     fn error_body() {
         assert_eq!(error_json("bad-query", "a \"b\" \\ \n\u{1f} é"), r#"{"kind":"bad-query","message":"a \"b\" \\ \u000a\u001f é"}"#);

@@ -9,12 +9,14 @@
 // (qrglue/bindgen reads them with readFileSync; a page can compile
 // BINDGEN_WASM_URL with WebAssembly.compileStreaming).
 import * as glue from '../gen/bindgen/qrglue.js';
-import { QrError, GuestTrapError, ERROR_KINDS, checkText, resolveOptions } from './common.js';
+import { QrError, GuestTrapError, ERROR_KINDS, checkCount, checkText, resolveOptions } from './common.js';
 
 /** Where the build puts the module the glue instantiates (beside the glue). */
 export const BINDGEN_WASM_URL = new URL('../gen/bindgen/qrglue_bg.wasm', import.meta.url);
 
 let initialised = false;
+let spent = false; // the instance failed with something not in the contract: replace it
+let instances = 0; // instances made so far (tests: a retired one is replaced)
 
 /**
  * Instantiates the guest from `wasm` (a WebAssembly.Module, or the bytes of
@@ -26,29 +28,36 @@ export function initBindgen(wasm) {
   const module = wasm instanceof WebAssembly.Module ? wasm : new WebAssembly.Module(wasm);
   glue.initSync({ module });
   initialised = true;
+  instances = 1;
 }
 
 const QR_ERROR_KINDS = new Set(ERROR_KINDS);
 
 // Runs one guest call. The guest throws a core error as an Error whose `kind`
 // is the WIT case and whose message is the core's: it becomes QrError with that
-// message. A trap (WebAssembly.RuntimeError) leaves the instance in an unknown
-// state (its stack pointer, its allocator): the glue's __wbg_reset_state()
-// replaces it with a fresh instance of the same module before GuestTrapError
-// reaches the caller, so the next call works.
+// message. Anything else (a trap, a RangeError from stack exhaustion, a
+// failed allocation) leaves the instance in an unknown state (its stack
+// pointer, its allocator): it is retired, and the next call first has the
+// glue's __wbg_reset_state() replace it with a fresh instance of the same
+// module, as the Rust host does. A trap is reported as GuestTrapError.
 function guestCall(call) {
   if (!initialised) {
     throw new Error('qrglue bindgen: initBindgen(wasm) must run before the first call (qrglue/bindgen does it on import)');
   }
+  if (spent) {
+    glue.__wbg_reset_state();
+    spent = false;
+    instances += 1;
+  }
   try {
     return call();
   } catch (error) {
-    if (error instanceof WebAssembly.RuntimeError) {
-      glue.__wbg_reset_state();
-      throw new GuestTrapError('bindgen', error);
-    }
     if (error instanceof Error && QR_ERROR_KINDS.has(error.kind)) {
       throw new QrError(error.kind, error.message);
+    }
+    spent = true;
+    if (error instanceof WebAssembly.RuntimeError) {
+      throw new GuestTrapError('bindgen', error);
     }
     throw error;
   }
@@ -79,11 +88,16 @@ export const probe = Object.freeze({
   path: 'bindgen',
   noop: () => guestCall(() => glue.noop()),
   consume: (data) => guestCall(() => glue.consume(data)),
-  produce: (len) => guestCall(() => glue.produce(len)),
-  pngRepeat: (text, options, times) => callWithText(glue.pngRepeat, text, options, times),
+  produce(len) {
+    checkCount('len', len);
+    return guestCall(() => glue.produce(len));
+  },
+  pngRepeat: (text, options, times) => callWithText(glue.pngRepeat, text, options, checkCount('times', times)),
   trap: () => guestCall(() => glue.trap()),
   /** The guest's own answer: its linear memory size in 64 KiB pages. */
   memoryPages: () => guestCall(() => glue.memoryPages()),
   /** Current size of the guest's linear memory in bytes, read by the host. */
   memoryBytes: () => guestCall(() => glue.wasmMemory().buffer.byteLength),
+  /** Instances made so far in this process: a retired instance is replaced. */
+  instances: () => instances,
 });

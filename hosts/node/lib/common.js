@@ -17,6 +17,9 @@ export const EC_LEVELS = Object.freeze(['low', 'medium', 'quartile', 'high']);
 /** No QR code holds more than 7089 UTF-8 bytes (guest/core MAX_TEXT_BYTES). */
 export const MAX_TEXT_BYTES = 7089;
 
+/** The most renders one pngRepeat probe call may ask for (guest/core MAX_PNG_REPEAT_TIMES). */
+export const MAX_PNG_REPEAT_TIMES = 50;
+
 /** The WIT `qr-error` cases, in the order the contract checks them. */
 export const ERROR_KINDS = Object.freeze(['invalid-text', 'empty-text', 'data-too-long', 'invalid-options']);
 
@@ -150,6 +153,18 @@ function optionsProblem(options) {
     return `quiet-zone must be an integer within 0..=4294967295, got ${describe(quietZone)}`;
   }
   return null;
+}
+
+/**
+ * A probe's count (`times`, `len`) as an integer within u32, checked here:
+ * wasm, jco and N-API would all wrap 2**32 + 1 to 1 (and -1 to 2**32 - 1)
+ * without a word.
+ */
+export function checkCount(name, value) {
+  if (!isU32(value)) {
+    throw new TypeError(`qrglue: ${name} must be an integer within 0..=4294967295, got ${describe(value)}`);
+  }
+  return value;
 }
 
 function isU32(value) {

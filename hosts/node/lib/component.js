@@ -12,7 +12,7 @@
 // compiles COMPONENT_CORE_URL with WebAssembly.compileStreaming; either calls
 // initComponent.
 import { instantiate } from '../gen/qrglue.js';
-import { QrError, GuestTrapError, checkText, resolveOptions } from './common.js';
+import { QrError, GuestTrapError, checkCount, checkText, resolveOptions } from './common.js';
 
 /** jco's core module, beside its output (the component imports nothing, so it is the only one). */
 export const COMPONENT_CORE_URL = new URL('../gen/qrglue.core.wasm', import.meta.url);
@@ -32,6 +32,8 @@ function getCoreModule(name) {
 
 let exports;
 let coreInstance; // kept only so tests and benchmarks can read the memory size
+let spent = false; // the instance failed with something not in the contract: replace it
+let instances = 0; // instances made so far (tests: a retired one is replaced)
 
 /**
  * Instantiates the component, synchronously. `coreModule(name)` returns jco's
@@ -56,25 +58,32 @@ function freshInstance() {
     coreInstance = new WebAssembly.Instance(module, imports);
     return coreInstance;
   });
+  spent = false;
+  instances += 1;
 }
 
 // Runs one guest call; maps jco's ComponentError (payload = the qr-error
-// variant {tag, val}) to QrError, and a trap to GuestTrapError plus a fresh
-// instance.
+// variant {tag, val}) to QrError. Any other failure (a trap, which jco makes
+// permanent for the instance, but also a RangeError from stack exhaustion
+// or an allocation failure, which stop the guest half-way and leave its
+// stack pointer and allocator wherever they were) retires the instance: the
+// next call instantiates a fresh one first, as the Rust host does. A trap
+// is reported as GuestTrapError; the others as they were thrown.
 function guestCall(call) {
   if (exports === undefined) {
     throw new Error('qrglue component: initComponent(coreModule) must run before the first call (qrglue does it on import)');
   }
+  if (spent) freshInstance();
   try {
     return call();
   } catch (error) {
-    if (error instanceof WebAssembly.RuntimeError) {
-      freshInstance();
-      throw new GuestTrapError('component', error);
-    }
     const payload = error?.payload;
     if (payload !== undefined && typeof payload.tag === 'string') {
       throw new QrError(payload.tag, payload.val);
+    }
+    spent = true;
+    if (error instanceof WebAssembly.RuntimeError) {
+      throw new GuestTrapError('component', error);
     }
     throw error;
   }
@@ -102,8 +111,12 @@ export const probe = Object.freeze({
   path: 'component',
   noop: () => guestCall(() => exports.probe.noop()),
   consume: (data) => guestCall(() => exports.probe.consume(data)),
-  produce: (len) => guestCall(() => exports.probe.produce(len)),
+  produce(len) {
+    checkCount('len', len);
+    return guestCall(() => exports.probe.produce(len));
+  },
   pngRepeat(text, options, times) {
+    checkCount('times', times);
     const wit = witOptions(text, options);
     return guestCall(() => exports.probe.pngRepeat(text, wit, times));
   },
@@ -112,4 +125,6 @@ export const probe = Object.freeze({
   memoryPages: () => guestCall(() => exports.probe.memoryPages()),
   /** Current size of the guest's linear memory in bytes, read by the host. */
   memoryBytes: () => coreInstance.exports.memory.buffer.byteLength,
+  /** Instances made so far in this process: a retired instance is replaced. */
+  instances: () => instances,
 });

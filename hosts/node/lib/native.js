@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { QrError, ERROR_KINDS, checkText, resolveOptions } from './common.js';
+import { QrError, ERROR_KINDS, checkCount, checkText, resolveOptions } from './common.js';
 
 /** `<platform>-<arch>` of this process, as in the addon's file name. */
 export const PLATFORM = `${process.platform}-${process.arch}`;
@@ -70,7 +70,7 @@ export const probe = Object.freeze({
   path: 'native',
   noop: () => addon.noop(),
   consume: (data) => nativeCall(() => addon.consume(data)),
-  produce: (len) => nativeCall(() => addon.produce(len)),
-  pngRepeat: (text, options, times) => callWithText(addon.pngRepeat, text, options, times),
+  produce: (len) => nativeCall(() => addon.produce(checkCount('len', len))),
+  pngRepeat: (text, options, times) => callWithText(addon.pngRepeat, text, options, checkCount('times', times)),
   panic: () => addon.panic(),
 });

@@ -7,7 +7,7 @@
 // Runtime-agnostic: no Node API here. The module comes from the entry point:
 // qrglue/raw reads RAW_WASM_URL with readFileSync, the page in hosts/web
 // compiles it with WebAssembly.compileStreaming; either calls initRaw(wasm).
-import { QrError, GuestTrapError, checkText, resolveOptions, utf8Length } from './common.js';
+import { QrError, GuestTrapError, checkCount, checkText, resolveOptions, utf8Length } from './common.js';
 
 /** guest/raw/ABI.md's version, result record size and status codes (index = code; 0 is ok). */
 export const ABI_VERSION = 1;
@@ -22,6 +22,8 @@ const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 let module = null; // compiled once; a fresh instance after a trap only instantiates
 let guest; // the instance's exports
+let spent = false; // the instance failed with something not in the contract: replace it
+let instances = 0; // instances made so far (tests: a retired one is replaced)
 
 /**
  * Instantiates the guest from `wasm` (a WebAssembly.Module, or the bytes of
@@ -42,11 +44,14 @@ export function initRaw(wasm) {
 }
 
 function freshInstance() {
-  guest = new WebAssembly.Instance(module, {}).exports;
-  const version = guest.qr_abi_version();
+  const fresh = new WebAssembly.Instance(module, {}).exports;
+  const version = fresh.qr_abi_version();
   if (version !== ABI_VERSION) {
     throw new Error(`qrglue raw: guest ABI version ${version}, this glue speaks ${ABI_VERSION}`);
   }
+  guest = fresh;
+  spent = false;
+  instances += 1;
 }
 
 // The guest's exports, once initRaw has run.
@@ -57,13 +62,20 @@ function exportsOf() {
   return guest;
 }
 
+// Runs one guest call. A QrError is the contract's answer (the record was
+// read and freed). Any other failure (a trap, a RangeError from stack
+// exhaustion, a failed allocation) may have stopped the guest half-way, its
+// stack pointer and allocator wherever they were: the instance is retired
+// and the next call instantiates a fresh one first, as the Rust host does.
 function guestCall(call) {
   exportsOf();
+  if (spent) freshInstance();
   try {
     return call();
   } catch (error) {
+    if (error instanceof QrError) throw error;
+    spent = true;
     if (error instanceof WebAssembly.RuntimeError) {
-      freshInstance();
       throw new GuestTrapError('raw', error);
     }
     throw error;
@@ -148,8 +160,12 @@ export const probe = Object.freeze({
       return guest.qr_consume(ptr, len) >>> 0;
     });
   },
-  produce: (len) => guestCall(() => liftResult(guest.qr_produce(len))),
+  produce(len) {
+    checkCount('len', len);
+    return guestCall(() => liftResult(guest.qr_produce(len)));
+  },
   pngRepeat(text, options, times) {
+    checkCount('times', times);
     const payload = callWithText(exportsOf().qr_png_repeat, text, options, times);
     return new DataView(payload.buffer).getUint32(0, true);
   },
@@ -158,4 +174,6 @@ export const probe = Object.freeze({
   memoryPages: () => guestCall(() => guest.qr_memory_pages() >>> 0),
   /** Current size of the guest's linear memory in bytes, read by the host. */
   memoryBytes: () => exportsOf().memory.buffer.byteLength,
+  /** Instances made so far in this process: a retired instance is replaced. */
+  instances: () => instances,
 });

@@ -2,15 +2,17 @@
 // bad-query (syntax, names, repeats, missing text), invalid-text,
 // empty-text, text-too-long, then invalid-options for values that are not an
 // ec-level name or a decimal u32. Ranges are the generator's to refuse.
-// The same rules as hosts/rust/server/src/query.rs and hosts/python/server/contract.py.
+// The same rules as guest/http-query and hosts/python/server/http_contract.py
+// (all three run tests/http/query_cases.json in their unit tests).
 
 export const MAX_TEXT_BYTES = 512;
 export const REFERENCE_TEXT = 'https://www.reddit.com/r/rustjerk/top/?t=all';
 export const EC_LEVELS = ['low', 'medium', 'quartile', 'high'];
 // The contract's fixed messages (guest/core/src/contract.rs), for the tiers
-// with no qrglue library to ask (qrcode, static).
+// with no qrglue library to ask (qrcode, static); contract.test.mjs checks
+// them against target/contract.json.
 export const EMPTY_TEXT_MESSAGE = 'text is empty';
-const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as UTF-8)';
+export const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as UTF-8)';
 const NAMES = new Set(['text', 'ec-level', 'min-size', 'quiet-zone']);
 
 export class HttpError extends Error {

@@ -6,9 +6,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { DEFAULTS, EC_LEVELS, ERROR_KINDS, MAX_TEXT_BYTES, MESSAGES, QrError } from '../lib/common.js';
+import { DEFAULTS, EC_LEVELS, ERROR_KINDS, MAX_PNG_REPEAT_TIMES, MAX_TEXT_BYTES, MESSAGES, QrError } from '../lib/common.js';
 import { ABI_VERSION, RECORD_BYTES, STATUS_KINDS } from '../lib/raw.js';
 import * as component from '../index.js';
+import * as native from '../native.js';
+import { native as nativeProbe } from '../native-probe.js';
+import { paths, thrown, REFERENCE_URL } from '../testing/fixtures.js';
 
 const CONTRACT_FILE = new URL('../../../target/contract.json', import.meta.url);
 assert.ok(existsSync(CONTRACT_FILE), 'target/contract.json is missing: run `just contract` (or `just build`)');
@@ -19,6 +22,7 @@ test('constants equal the contract', () => {
   assert.deepEqual({ 'ec-level': DEFAULTS.ecLevel, 'min-size': DEFAULTS.minSize, 'quiet-zone': DEFAULTS.quietZone },
     contract.defaults);
   assert.equal(MAX_TEXT_BYTES, contract.max_text_bytes);
+  assert.equal(MAX_PNG_REPEAT_TIMES, contract.max_png_repeat_times);
   // ERROR_KINDS is in the contract's check order.
   assert.deepEqual([...ERROR_KINDS], contract.error_check_order);
   assert.deepEqual(new Set(ERROR_KINDS), new Set(contract.error_kinds));
@@ -45,4 +49,30 @@ test('the templates are filled as the contract words them, the value kept as it 
   assert.equal(error.message, contract.messages['ec-level-name'].replace('{value}', () => JSON.stringify(value)));
   const surrogate = (() => { try { component.png('\ud800'); } catch (e) { return e; } })();
   assert.equal(surrogate.message, contract.messages['lone-surrogate']);
+});
+
+// No public call may run for more than a second (a wasm call cannot be
+// interrupted): pngRepeat's `times` is bounded on every path, after the
+// text's own checks, and a count that is not a u32 is refused, never wrapped.
+test('pngRepeat: times is bounded on every path, with the contract\'s message', () => {
+  const all = [...paths, { name: 'native', api: native, probe: nativeProbe }];
+  const over = MAX_PNG_REPEAT_TIMES + 1;
+  const message = contract.messages['out-of-range']
+    .replace('{option}', 'times').replace('{min}', '0').replace('{max}', String(MAX_PNG_REPEAT_TIMES))
+    .replace('{value}', String(over));
+  for (const { name, api, probe } of all) {
+    const length = probe.pngRepeat(REFERENCE_URL, undefined, 1);
+    assert.equal(probe.pngRepeat(REFERENCE_URL, undefined, MAX_PNG_REPEAT_TIMES), length, name);
+    for (const times of [over, 0xffff_ffff]) {
+      const error = thrown(() => probe.pngRepeat(REFERENCE_URL, undefined, times));
+      assert.ok(error instanceof api.QrError, `${name}: ${error?.stack ?? error}`);
+      assert.equal(error.kind, 'invalid-options', name);
+      assert.equal(error.message, message.replace(String(over), String(times)), name);
+    }
+    // The text's errors come first, as for every option.
+    assert.equal(thrown(() => probe.pngRepeat('', undefined, over)).kind, 'empty-text', name);
+    for (const times of [2 ** 32 + 1, -1, 1.5, '3', undefined]) {
+      assert.ok(thrown(() => probe.pngRepeat(REFERENCE_URL, undefined, times)) instanceof TypeError, `${name}: ${times}`);
+    }
+  }
 });

@@ -106,3 +106,56 @@ test(`${WORKERS} worker_threads x ${CALLS_PER_WORKER_PER_PATH.toLocaleString('en
     assert.equal(correct, calls, `wrong PNGs on ${name}: ${reports.map((r) => r[name].wrong.join(',')).join(' | ')}`);
   }
 });
+
+// Calls `fn` at every depth from the very bottom of the stack upwards, until
+// one returns: each frame's catch retries `fn` with one frame more of stack,
+// so some attempts run out of stack in the glue, some inside the guest (a
+// RangeError whose stack shows wasm frames), and the first with enough
+// stack returns. Returns [the result, the attempts that failed].
+function fromTheBottomOfTheStack(fn) {
+  const failures = [];
+  function dive() {
+    try {
+      return dive();
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      try {
+        return fn();
+      } catch (failure) {
+        failures.push(failure);
+        throw failure;
+      }
+    }
+  }
+  return [dive(), failures];
+}
+
+for (const { name, api, probe } of paths) {
+  test(`${name}: running out of stack inside a call retires the instance, and the next calls are golden`, () => {
+    const golden = expected['ref-02'].png_sha256;
+    assert.equal(sha256(api.png(REFERENCE_URL)), golden);
+    const large = sha256(api.png(REFERENCE_URL, { minSize: 1000 }));
+    let insideTheGuest = 0;
+    for (let round = 0; round < 20; round++) {
+      const before = probe.instances();
+      const [png, failures] = fromTheBottomOfTheStack(() => api.png(REFERENCE_URL, { minSize: 1000 }));
+      assert.equal(sha256(png), large);
+      assert.ok(failures.length > 0);
+      for (const failure of failures) {
+        // Stack exhaustion stays what it is (never a QrError, never a wrong PNG).
+        assert.ok(failure instanceof RangeError, `${failure?.stack ?? failure}`);
+      }
+      const inGuest = failures.filter((failure) => /wasm:\/\//.test(failure.stack ?? '')).length;
+      insideTheGuest += inGuest;
+      if (inGuest > 0) {
+        assert.ok(probe.instances() > before, `${inGuest} failures inside the guest, instances ${before} -> ${probe.instances()}`);
+      }
+      assert.equal(sha256(api.png(REFERENCE_URL)), golden);
+    }
+    assert.ok(insideTheGuest > 0, 'no attempt ran out of stack inside the guest');
+    assert.equal(thrown(() => api.png('')).kind, 'empty-text');
+    const instances = probe.instances();
+    api.png(REFERENCE_URL);
+    assert.equal(probe.instances(), instances, 'a QrError or a success must not cost an instance');
+  });
+}

@@ -33,6 +33,7 @@ def test_constants_equal_the_contract(contract: dict[str, Any]) -> None:
     assert {"min-size": list(_common.MIN_SIZE_BOUNDS),
             "quiet-zone": list(_common.QUIET_ZONE_BOUNDS)} == contract["bounds"]
     assert _common.MAX_TEXT_BYTES == contract["max_text_bytes"]
+    assert _common.MAX_PNG_REPEAT_TIMES == contract["max_png_repeat_times"]
     assert list(_common.ERROR_KINDS) == contract["error_kinds"]
     assert list(_common.ERROR_CHECK_ORDER) == contract["error_check_order"]
     assert qrglue.ERROR_KINDS == _common.ERROR_KINDS and qrglue.EC_LEVELS == _common.EC_LEVELS
@@ -158,3 +159,25 @@ def test_qr_error_shape() -> None:
         QrError("no-such-kind")
     with pytest.raises(ValueError, match="needs a message"):
         QrError("invalid-options")
+
+
+def test_png_repeat_times_is_bounded(gen: Any, contract: dict[str, Any]) -> None:
+    # No public call may run for more than a second (a wasm call cannot be
+    # interrupted): png_repeat's `times` is bounded on every path, after the
+    # text's own checks; a count outside u32 is refused, never wrapped.
+    bound = contract["max_png_repeat_times"]
+    text = "https://www.reddit.com/r/rustjerk/top/?t=all"
+    length = gen.png_repeat(text, 1)
+    assert gen.png_repeat(text, bound) == length
+    for times in (bound + 1, 2**32 - 1):
+        with pytest.raises(QrError) as info:
+            gen.png_repeat(text, times)
+        assert info.value.kind == "invalid-options"
+        assert str(info.value) == contract["messages"]["out-of-range"].format(
+            option="times", min=0, max=bound, value=times)
+    with pytest.raises(QrError) as info:
+        gen.png_repeat("", bound + 1)
+    assert info.value.kind == "empty-text"
+    for bad in (2**32, -1, 1.5, "3", None, True):
+        with pytest.raises(ValueError, match=r"expected an int in 0\.\.2\*\*32"):
+            gen.png_repeat(text, bad)

@@ -18,7 +18,7 @@ import pytest
 import qrglue
 import qrglue.native
 import qrglue.raw
-from conftest import CASES, EXPECTED, REFERENCE_CASES, REFERENCE_URL_CASE
+from conftest import CASES, EXPECTED, REFERENCE_CASES, REFERENCE_URL_CASE, WASM_PATHS
 from corpus import case_options, case_text, sha256
 from qrglue import QrError
 
@@ -144,3 +144,180 @@ def test_100k_png_calls_keep_guest_memory_and_rss_flat(path: str, hardening_repo
     assert report["mismatches"] == 0
     assert report["pages_after"] <= report["pages_warm"] + 1
     assert abs(rss_change) <= 0.10
+
+
+# --- misuse of the library: lying subclasses, two threads in one Generator,
+# failures that are not the contract's ---------------------------------------
+
+
+class LyingStr(str):
+    """A str whose every overridable method lies about its contents."""
+
+    def encode(self, *args: Any, **kwargs: Any) -> bytes:
+        return b"x" * 10_000_000
+
+    def __len__(self) -> int:
+        return 1
+
+    def __str__(self) -> str:
+        return "something else"
+
+    def __repr__(self) -> str:
+        return "'low'"
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return hash("low")
+
+    def __iter__(self) -> Any:
+        return iter("lies")
+
+    def __getitem__(self, index: Any) -> str:
+        return "x"
+
+
+class LyingInt(int):
+    """An int whose comparisons, conversions and repr lie."""
+
+    def __index__(self) -> int:
+        return 2**40
+
+    def __int__(self) -> int:
+        return 5
+
+    def __le__(self, other: object) -> bool:
+        return True
+
+    def __ge__(self, other: object) -> bool:
+        return True
+
+    def __lt__(self, other: object) -> bool:
+        return True
+
+    def __repr__(self) -> str:
+        return "5"
+
+
+class LyingBytes(bytes):
+    def __len__(self) -> int:
+        return 1 << 30
+
+    def __bytes__(self) -> bytes:
+        return b""
+
+
+def _outcome(render: Callable[..., Any], args: tuple[Any, ...], options: dict[str, Any]) -> Any:
+    try:
+        return ("ok", render(*args, **options))
+    except QrError as e:
+        return ("error", e.kind, str(e))
+
+
+def test_lying_subclasses_get_the_plain_result(gen: Any) -> None:
+    # Each call with lying values must give exactly what the plain values give.
+    long_text = "é" * 4000  # 8,000 UTF-8 bytes: data-too-long whatever __len__ says
+    cases: list[tuple[tuple[Any, ...], dict[str, Any], tuple[Any, ...], dict[str, Any]]] = [
+        ((LyingStr("hello"),), {}, ("hello",), {}),
+        ((LyingStr("こんにちは 世界"),), {"ec_level": LyingStr("high")}, ("こんにちは 世界",), {"ec_level": "high"}),
+        ((LyingStr(long_text),), {}, (long_text,), {}),
+        ((LyingStr(""),), {}, ("",), {}),
+        ((LyingStr("\ud800"),), {}, ("\ud800",), {}),
+        (("hi",), {"ec_level": LyingStr("bogus")}, ("hi",), {"ec_level": "bogus"}),
+        (("hi",), {"min_size": LyingInt(300), "quiet_zone": LyingInt(2)}, ("hi",), {"min_size": 300, "quiet_zone": 2}),
+        (("hi",), {"min_size": LyingInt(5000)}, ("hi",), {"min_size": 5000}),
+        (("hi",), {"quiet_zone": LyingInt(-1)}, ("hi",), {"quiet_zone": -1}),
+    ]
+    for lying_args, lying_options, plain_args, plain_options in cases:
+        for render in (gen.png, gen.svg):
+            expected = _outcome(render, plain_args, plain_options)
+            assert _outcome(render, lying_args, lying_options) == expected, (plain_args, plain_options)
+    # The probes that take a count or bytes.
+    assert gen.png_repeat(LyingStr("hi"), LyingInt(2)) == gen.png_repeat("hi", 2)
+    assert gen.consume(LyingBytes(b"abc")) == 3
+    assert gen.produce(LyingInt(7)) == bytes(range(7))
+
+
+@pytest.mark.parametrize("path", sorted(WASM_PATHS))
+def test_a_generator_refuses_a_second_thread_and_never_crashes(path: str) -> None:
+    # In a child process, so that a crash (a double free) fails the test
+    # rather than the test run. One thread holds the Generator inside a long
+    # png_repeat while the other calls it: GeneratorInUse, then both threads
+    # hammer the same Generator: every call is golden or GeneratorInUse.
+    script = f"""
+import hashlib, json, sys, threading
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from conftest import WASM_PATHS, EXPECTED, REFERENCE_URL_CASE
+from corpus import case_text
+import qrglue
+gen = WASM_PATHS[{path!r}]()
+text = case_text(REFERENCE_URL_CASE)
+golden = EXPECTED[REFERENCE_URL_CASE["id"]]["png_sha256"]
+inside = threading.Event()
+def long_call():
+    inside.set()
+    gen.png_repeat(text, 20, min_size=4096)
+holder = threading.Thread(target=long_call)
+holder.start()
+inside.wait()
+import time; time.sleep(0.05)
+try:
+    gen.png(text)
+    refused = False
+except qrglue.GeneratorInUse as e:
+    refused = "in use by another thread" in str(e)
+holder.join()
+counts = {{"golden": 0, "refused": 0, "wrong": 0}}
+start = threading.Barrier(2)
+def hammer():
+    start.wait()
+    for _ in range(3000):
+        try:
+            ok = hashlib.sha256(gen.png(text)).hexdigest() == golden
+            counts["golden" if ok else "wrong"] += 1
+        except qrglue.GeneratorInUse:
+            counts["refused"] += 1
+threads = [threading.Thread(target=hammer) for _ in range(2)]
+for t in threads: t.start()
+for t in threads: t.join()
+after = hashlib.sha256(gen.png(text)).hexdigest() == golden
+print(json.dumps({{"refused_while_inside": refused, **counts, "golden_after": after}}))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                          cwd=HOST_DIR)
+    assert done.returncode == 0, f"exit {done.returncode}: {done.stderr[-2000:]}"
+    report = json.loads(done.stdout)
+    assert report["refused_while_inside"] is True
+    assert report["wrong"] == 0 and report["golden"] + report["refused"] == 6000
+    assert report["golden"] > 0 and report["golden_after"] is True
+
+
+@pytest.mark.parametrize("path", sorted(WASM_PATHS))
+@pytest.mark.parametrize("failure", [MemoryError, KeyboardInterrupt, TypeError])
+def test_a_failure_that_is_not_the_contracts_retires_the_instance(path: str, failure: type[BaseException]) -> None:
+    # A failure raised inside a call (here injected into the glue after the
+    # guest has run: an allocation failure, an interrupt, a glue bug) leaves
+    # the instance in an unknown state: the next call must run on a new one,
+    # as the Rust host does. A QrError must not cost an instance.
+    gen = WASM_PATHS[path]()
+    text = case_text(REFERENCE_URL_CASE)
+    golden = EXPECTED[REFERENCE_URL_CASE["id"]]["png_sha256"]
+    with pytest.raises(QrError):
+        gen.png("")
+    assert gen.instances == 1
+    calls = gen._calls
+    real_png = calls.png
+
+    def failing_png(*args: Any) -> bytes:
+        real_png(*args)
+        raise failure("injected")
+
+    calls.png = failing_png
+    with pytest.raises(failure, match="injected"):
+        gen.png(text)
+    assert sha256(gen.png(text)) == golden
+    assert gen.instances == 2 and gen._calls is not calls
+    with pytest.raises(qrglue.GuestTrap):
+        gen.trap()
+    assert sha256(gen.png(text)) == golden and gen.instances == 3

@@ -19,7 +19,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._common import DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, EC_LEVELS, ERROR_KINDS, GuestTrap, QrError
+from ._common import (
+    DEFAULT_EC_LEVEL,
+    DEFAULT_MIN_SIZE,
+    DEFAULT_QUIET_ZONE,
+    EC_LEVELS,
+    ERROR_KINDS,
+    GeneratorInUse,
+    GuestTrap,
+    QrError,
+)
 from ._generator import BaseGenerator, PerThread
 
 if TYPE_CHECKING:
@@ -32,6 +41,7 @@ __all__ = [
     "EC_LEVELS",
     "ERROR_KINDS",
     "Generator",
+    "GeneratorInUse",
     "GuestTrap",
     "QrError",
     "png",

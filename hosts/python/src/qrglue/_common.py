@@ -32,6 +32,11 @@ DEFAULT_QUIET_ZONE = 4
 MIN_SIZE_BOUNDS = (1, 4096)
 QUIET_ZONE_BOUNDS = (0, 16)
 
+# The most renders one png_repeat probe call may ask for: no call can be
+# interrupted inside the guest, and the slowest render times this stays
+# under a second.
+MAX_PNG_REPEAT_TIMES = 50
+
 # No QR code holds more than 7089 bytes (numeric mode, version 40-L); longer
 # texts are refused here, so the guest never has to copy them.
 MAX_TEXT_BYTES = 7089
@@ -80,21 +85,36 @@ class QrError(ValueError):
 
 class GuestTrap(RuntimeError):
     """The guest trapped (a wasm `unreachable` or similar). The generator has
-    already replaced its poisoned Store and instance: the next call works."""
+    retired the poisoned Store and instance: the next call runs on a fresh one."""
 
 
-Checked = tuple[bytes, int, int, int]
+Checked = tuple[str, bytes, int, int, int]
+
+
+class GeneratorInUse(RuntimeError):
+    """A `Generator` was entered while another thread was inside it. A wasm
+    Store runs one call at a time; a second thread entering it could free a
+    result twice (a crash, not an exception), so it is refused instead. Use
+    one Generator per thread (the module functions do), or a lock."""
 
 
 def check_input(text: object, ec_level: object, min_size: object, quiet_zone: object) -> Checked:
-    """Encode `text` and check the options; returns (utf8, ec_index, min_size, quiet_zone).
+    """Encode `text` and check the options; returns (text, utf8, ec_index,
+    min_size, quiet_zone), every value an exact `str`, `bytes` or `int`.
 
     Raises QrError in the contract's order (`ERROR_CHECK_ORDER`), TypeError
     for a text that is not a str. An empty text with valid options is passed
     on: the guest answers `empty-text` itself (so its error path is used).
+
+    A subclass of `str` or `int` is read through the base type's own methods
+    (`str.encode`, `int.__int__`), never its overrides: a subclass whose
+    `encode`, `__len__`, `__eq__` or `__index__` lies gets exactly the
+    result of the plain value, and the glue never copies by a length the
+    object made up.
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
+    text = str.__str__(text)  # an exact str: a copy for a subclass, else itself
     try:
         # 'strict': a lone surrogate is an error, never replaced. UTF-8 can
         # encode every code point but a surrogate, so that is the only cause.
@@ -103,16 +123,35 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
         raise QrError("invalid-text", LONE_SURROGATE_MESSAGE) from None
     if len(data) > MAX_TEXT_BYTES:
         raise QrError("data-too-long")
+    if isinstance(ec_level, str):
+        ec_level = str.__str__(ec_level)
     if not isinstance(ec_level, str) or ec_level not in EC_LEVELS:
         _refuse_options(data, EC_LEVEL_NAME_TEMPLATE.format(value=_shown(ec_level)))
     size = _in_bounds("min-size", min_size, MIN_SIZE_BOUNDS, data)
     zone = _in_bounds("quiet-zone", quiet_zone, QUIET_ZONE_BOUNDS, data)
-    return data, EC_LEVELS.index(ec_level), size, zone
+    return text, data, EC_LEVELS.index(ec_level), size, zone
+
+
+def exact_int(value: object) -> object:
+    """`value` as an exact int when it is an int subclass (not bool: True as
+    a size is a bug, not a 1), read with int's own method; else unchanged."""
+    if isinstance(value, int) and not isinstance(value, bool) and type(value) is not int:
+        return int.__int__(value)
+    return value
+
+
+def check_count(value: object) -> int:
+    """A probe's count (`times`, `length`) as an exact int in u32: ValueError
+    otherwise, never wrapped (wasm and the C API would take it modulo 2**32)."""
+    value = exact_int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**32:
+        raise ValueError(f"expected an int in 0..2**32, got {_shown(value)}")
+    return value
 
 
 def _in_bounds(option: str, value: object, bounds: tuple[int, int], data: bytes) -> int:
     low, high = bounds
-    # bool is an int subclass; True as a size is a bug, not a 1.
+    value = exact_int(value)
     if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return value
     _refuse_options(data, OUT_OF_RANGE_TEMPLATE.format(option=option, min=low, max=high, value=_shown(value)))

@@ -10,11 +10,19 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import ParamSpec, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
-from ._common import DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, GuestTrap, check_input
+from ._common import (
+    DEFAULT_EC_LEVEL,
+    DEFAULT_MIN_SIZE,
+    DEFAULT_QUIET_ZONE,
+    GeneratorInUse,
+    GuestTrap,
+    QrError,
+    check_count,
+    check_input,
+)
 
-_P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 
@@ -36,13 +44,21 @@ class Calls(Protocol):
 class BaseGenerator:
     """One guest instance in its own wasmtime Store.
 
-    Thread safety: a Generator is NOT thread-safe (a wasmtime Store must not
-    be entered from two threads at once). Use one Generator per thread, or
-    guard a shared one with a lock. The module-level functions
-    (`qrglue.png`, `qrglue.raw.png`, ...) already keep one Generator per
-    thread and are safe to call from any thread. The compiled code (Engine,
+    Thread safety: a Generator runs one call at a time (a wasmtime Store
+    must not be entered from two threads at once). A call that starts while
+    another thread is inside the same Generator raises `GeneratorInUse`
+    (never a crash): use one Generator per thread, or guard a shared one
+    with a lock. The module-level functions (`qrglue.png`,
+    `qrglue.raw.png`, ...) already keep one Generator per thread and are
+    safe to call from any thread. The compiled code (Engine,
     Component/Module) is shared, so an extra Generator costs only an
     instantiation (tens of microseconds), not a compile.
+
+    Failures: a `QrError` is the contract's answer and leaves the instance
+    as it was. Any other failure inside a call (a trap, an allocation
+    failure, an error of the glue, KeyboardInterrupt) may have stopped the
+    guest half-way, so the instance is retired and the next call runs on a
+    fresh Store + instance, as the Rust host does (hosts/rust/src/guest.rs).
     """
 
     def __init__(self) -> None:
@@ -51,66 +67,87 @@ class BaseGenerator:
         import wasmtime
 
         self._trap_types: tuple[type[BaseException], ...] = (wasmtime.Trap, wasmtime.WasmtimeError)
+        # Held for the length of a call; taken without waiting (see GeneratorInUse).
+        self._busy = threading.Lock()
         self._calls: Calls = self._new_calls()
+        self._spent = False
+        self.instances = 1  # instances made so far (tests: a retired one is replaced)
 
     def _new_calls(self) -> Calls:
         raise NotImplementedError
 
-    def _enter(self, call: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    def _enter(self, call: Callable[[Calls], _R]) -> _R:
+        """`call(calls)` on the live instance, one thread at a time."""
+        if not self._busy.acquire(blocking=False):
+            raise GeneratorInUse("this qrglue Generator is in use by another thread (a Generator runs one call "
+                                 "at a time): use one Generator per thread, or a lock, or the module functions")
         try:
-            return call(*args, **kwargs)
-        except self._trap_types as e:
-            # A trap poisons the whole Store in wasmtime: every later
-            # call would be refused. Start over with a fresh Store + instance.
-            self._calls = self._new_calls()
-            raise GuestTrap(f"the guest trapped; the instance was replaced: {e}") from e
+            if self._spent:
+                self._calls = self._new_calls()
+                self._spent = False
+                self.instances += 1
+            try:
+                return call(self._calls)
+            except QrError:
+                raise
+            except self._trap_types as e:
+                # A trap poisons the whole Store in wasmtime: every later
+                # call would be refused. The next call starts over.
+                self._spent = True
+                raise GuestTrap(f"the guest trapped; the instance was replaced: {e}") from e
+            except BaseException:
+                self._spent = True
+                raise
+        finally:
+            self._busy.release()
 
     def png(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE) -> bytes:
         """The QR code for `text` as PNG bytes (1-bit grayscale). Raises QrError."""
-        data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
-        return self._enter(self._calls.png, text, data, ec, size, zone)
+        text, data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
+        return self._enter(lambda calls: calls.png(text, data, ec, size, zone))
 
     def svg(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
         """The QR code for `text` as an SVG document. Raises QrError."""
-        data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
-        return self._enter(self._calls.svg, text, data, ec, size, zone)
+        text, data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
+        return self._enter(lambda calls: calls.svg(text, data, ec, size, zone))
 
     # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
 
     def png_repeat(self, text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL,
                    min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE) -> int:
         """Render the PNG `times` times inside the guest; the last PNG's length."""
-        data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
-        return self._enter(self._calls.png_repeat, text, data, ec, size, zone, _u32(times))
+        text, data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
+        count = check_count(times)
+        return self._enter(lambda calls: calls.png_repeat(text, data, ec, size, zone, count))
 
     def noop(self) -> None:
-        self._enter(self._calls.noop)
+        self._enter(lambda calls: calls.noop())
 
     def consume(self, data: bytes) -> int:
-        return self._enter(self._calls.consume, bytes(data))
+        # Through the buffer protocol: a bytes subclass's own __bytes__ or
+        # __len__ cannot change what is sent.
+        exact = bytes(memoryview(data))
+        return self._enter(lambda calls: calls.consume(exact))
 
     def produce(self, length: int) -> bytes:
         """`length` bytes, byte i = i % 251. Over 16 MiB the guest refuses
         (a trap on the component path, `invalid-options` on the raw path)."""
-        return self._enter(self._calls.produce, _u32(length))
+        count = check_count(length)
+        return self._enter(lambda calls: calls.produce(count))
 
     def trap(self) -> None:
         """Make the guest trap, always: raises GuestTrap; the next call works."""
-        self._enter(self._calls.trap)
+        self._enter(lambda calls: calls.trap())
 
     def memory_pages(self) -> int:
         """The guest's linear memory size in 64 KiB pages (of this Generator's
         current instance): for proving memory stays bounded. It may grow
         during warm-up, then must not."""
-        return self._enter(self._calls.memory_pages)
+        return self._enter(lambda calls: calls.memory_pages())
 
 
-def _u32(value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**32:
-        raise ValueError(f"expected an int in 0..2**32, got {value!r}")
-    return value
 
 
 class PerThread:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import importlib.util
 
-from ._common import DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, QrError
+from ._common import DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, QrError, check_count
 
 try:
     from . import _native
@@ -64,7 +64,7 @@ def svg(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_
 def png_repeat(text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE) -> int:
     """Render the PNG `times` times in Rust, GIL released; the last PNG's length."""
-    return _native.png_repeat(text, times, ec_level, min_size, quiet_zone)
+    return _native.png_repeat(text, check_count(times), ec_level, min_size, quiet_zone)
 
 
 def noop() -> None:
@@ -79,7 +79,7 @@ def consume(data: bytes) -> int:
 
 def produce(length: int) -> bytes:
     """`length` bytes, byte i = i % 251; over 16 MiB is `invalid-options`, as on the raw path."""
-    return _native.produce(length)
+    return _native.produce(check_count(length))
 
 
 def panic() -> None:

@@ -20,10 +20,10 @@ import wasmtime
 
 from . import _loader, _rawcore
 from ._common import RAW_ABI_VERSION as ABI_VERSION
-from ._common import RAW_RECORD_BYTES, RAW_STATUS_KINDS, RAW_STATUS_OK, GuestTrap, QrError
+from ._common import RAW_RECORD_BYTES, RAW_STATUS_KINDS, RAW_STATUS_OK, GeneratorInUse, GuestTrap, QrError
 from ._generator import BaseGenerator, Calls, PerThread
 
-__all__ = ["Generator", "GuestTrap", "QrError", "png", "svg"]
+__all__ = ["Generator", "GeneratorInUse", "GuestTrap", "QrError", "png", "svg"]
 
 GLUES = ("auto", "fast", "stock")
 
@@ -123,8 +123,8 @@ class RawCalls:
 
 
 class Generator(BaseGenerator):
-    """The raw path on its own Store. Not thread-safe: one per thread (see
-    qrglue.Generator).
+    """The raw path on its own Store. One call at a time: one per thread
+    (see qrglue.Generator; a second thread inside it gets GeneratorInUse).
 
     `glue`: "auto" (default) calls the core functions through the C API
     (`_rawcore.FastCore`) when the installed wasmtime-py is the version it

@@ -121,6 +121,58 @@ fn bounds_and_the_text_limit_hold_on_every_path_with_the_contracts_messages() {
     }
 }
 
+/// The wasi:http component cannot link the core (it imports it as a separate
+/// component, plugged in at build time), so it restates the messages and
+/// bounds it answers with itself: they must be the contract's.
+#[test]
+fn the_wasi_http_components_copies_equal_the_contract() {
+    let contract = contract();
+    let source = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../guest/http-proxy/src/lib.rs")).expect("read");
+    let constant = |name: &str| {
+        let line = source.lines().find(|l| l.starts_with(&format!("const {name}:"))).unwrap_or_else(|| panic!("no const {name}"));
+        line.split_once(" = ").expect("a value").1.trim_end_matches(';').to_owned()
+    };
+    for (name, message) in [("EMPTY_TEXT_MESSAGE", "empty-text"), ("LONE_SURROGATE_MESSAGE", "lone-surrogate"), ("DATA_TOO_LONG_MESSAGE", "data-too-long")] {
+        assert_eq!(constant(name), format!("{:?}", str_at(&contract["messages"][message])), "{name}");
+    }
+    for (name, option) in [("MIN_SIZE_BOUNDS", "min-size"), ("QUIET_ZONE_BOUNDS", "quiet-zone")] {
+        let bounds = &contract["bounds"][option];
+        assert_eq!(constant(name), format!("({}, {})", u32_at(&bounds[0]), u32_at(&bounds[1])), "{name}");
+    }
+}
+
+/// No public call may run for more than a second (a wasm call cannot be
+/// interrupted): png-repeat's `times` is bounded on every path, after the
+/// text's own checks.
+#[test]
+fn png_repeat_times_is_bounded_on_every_path() {
+    let contract = contract();
+    let template = str_at(&contract["messages"]["out-of-range"]);
+    let bound = u32_at(&contract["max_png_repeat_times"]);
+    assert_eq!(bound, qrglue_core::probe::MAX_PNG_REPEAT_TIMES);
+    let text = "https://www.reddit.com/r/rustjerk/top/?t=all";
+    let fine = Options::default();
+    for mut generator in all_paths() {
+        let g = generator.as_mut();
+        let path = g.path();
+        let length = g.png_repeat(text, &fine, 1).expect("one render");
+        assert_eq!(g.png_repeat(text, &fine, bound).expect("the bound itself"), length, "{path}");
+        for times in [bound + 1, u32::MAX] {
+            let want = fill(template, &[("option", &"times"), ("min", &0), ("max", &bound), ("value", &times)]);
+            match g.png_repeat(text, &fine, times) {
+                Err(Error::Qr(error)) => {
+                    assert_eq!((error.kind().as_str(), error.to_string()), ("invalid-options", want), "{path}")
+                }
+                other => panic!("{path}: times {times}: {other:?}"),
+            }
+        }
+        match g.png_repeat("", &fine, bound + 1) {
+            Err(Error::Qr(error)) => assert_eq!(error.kind().as_str(), "empty-text", "{path}"),
+            other => panic!("{path}: {other:?}"),
+        }
+    }
+}
+
 #[test]
 fn fixed_messages_are_identical_on_every_path() {
     let contract = contract();

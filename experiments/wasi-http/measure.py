@@ -11,7 +11,7 @@ For each tier: start it (serve.sh), warm it up, then
     the static ceiling).
 Every body is checked against the golden digest.
 
-  python3 guest/http-proxy/measure.py [--n 2000] [--conns 8] [--secs 3] [TIER[:EXTRA WASMTIME FLAGS]] ...
+  python3 experiments/wasi-http/measure.py [--n 2000] [--conns 8] [--secs 3] [TIER[:EXTRA WASMTIME FLAGS]] ...
 
 A tier may carry its own `wasmtime serve` flags after a colon, in place of
 serve.sh's tuned allocator flags, e.g. `wasi-http:-O pooling-allocator=n`
