@@ -386,7 +386,11 @@ mod tests {
             } else {
                 let want = &case["refused"];
                 let got = got.expect_err(query);
-                assert_eq!((got.kind, got.message.as_str()), (want["kind"].as_str().unwrap(), want["message"].as_str().unwrap()), "{query:?}");
+                assert_eq!(
+                    (got.kind, got.message.as_str()),
+                    (want["kind"].as_str().unwrap(), want["message"].as_str().unwrap()),
+                    "{query:?}"
+                );
             }
             ran += 1;
         }
@@ -394,7 +398,8 @@ mod tests {
             let t = |i: usize| target[i].as_str().expect("string");
             assert_eq!(path_and_query(t(0)), (t(1), t(2)), "{:?}", t(0));
         }
-        for (class, want) in [("served", MethodClass::Served), ("not-allowed", MethodClass::NotAllowed), ("unknown", MethodClass::Unknown)] {
+        for (class, want) in [("served", MethodClass::Served), ("not-allowed", MethodClass::NotAllowed), ("unknown", MethodClass::Unknown)]
+        {
             for method in cases["methods"][class].as_array().expect("methods") {
                 assert_eq!(method_class(method.as_str().unwrap()), want, "{method}");
             }

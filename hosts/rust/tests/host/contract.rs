@@ -127,12 +127,15 @@ fn bounds_and_the_text_limit_hold_on_every_path_with_the_contracts_messages() {
 #[test]
 fn the_wasi_http_components_copies_equal_the_contract() {
     let contract = contract();
-    let source = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../guest/http-proxy/src/lib.rs")).expect("read");
+    let source =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../guest/http-proxy/src/lib.rs")).expect("read");
     let constant = |name: &str| {
         let line = source.lines().find(|l| l.starts_with(&format!("const {name}:"))).unwrap_or_else(|| panic!("no const {name}"));
         line.split_once(" = ").expect("a value").1.trim_end_matches(';').to_owned()
     };
-    for (name, message) in [("EMPTY_TEXT_MESSAGE", "empty-text"), ("LONE_SURROGATE_MESSAGE", "lone-surrogate"), ("DATA_TOO_LONG_MESSAGE", "data-too-long")] {
+    for (name, message) in
+        [("EMPTY_TEXT_MESSAGE", "empty-text"), ("LONE_SURROGATE_MESSAGE", "lone-surrogate"), ("DATA_TOO_LONG_MESSAGE", "data-too-long")]
+    {
         assert_eq!(constant(name), format!("{:?}", str_at(&contract["messages"][message])), "{name}");
     }
     for (name, option) in [("MIN_SIZE_BOUNDS", "min-size"), ("QUIET_ZONE_BOUNDS", "quiet-zone")] {
