@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 import http_contract
+import pytest
 from http_contract import HttpError, check_query, check_ranges, method_class
 
 ROOT = Path(__file__).resolve().parents[3]
