@@ -224,7 +224,7 @@ bless: build-wasm
 
 # Rust: the core (golden vectors, decode, bounds), the guests through wasmtime, and the HTTP query contract (guest/http-query).
 [group('test')]
-test-rust: build-wasm
+test-rust: build-wasm contract
     {{cargo}} test --locked --profile host
     # Not a default member (the wasi:http guest builds it for wasm32 too): its unit tests by name.
     {{cargo}} test --locked --profile host -p qrglue-http-query
@@ -240,7 +240,7 @@ build-node: build-wasm build-bindgen
 
 # Node: golden vectors, errors, decode, fast-check agreement, trap recovery, native addon (panic, soak, threads), npm pack + install.
 [group('test')]
-test-node: build-node
+test-node: build-node contract
     cd hosts/node && node --test
 
 # Node: component vs raw vs wasm-bindgen vs native addon vs the npm peers (node-qrcode, qr-image; fast_qr for SVG), interleaved; writes target/bench/node.json (QRGLUE_BENCH_QUICK=1: smoke run).
@@ -307,7 +307,7 @@ _build-cli: build-wasm
 
 # HTTP: each server's query parser on the shared cases (tests/http/query_cases.json; guest/http-query's run in test-rust), then every server and tier of tests/http/README.md started on a free port, checked (golden PNG, every 400/405 body, 1,000 concurrent requests, bad input, 200 idle and trickling connections, the request timeout, SIGTERM), stopped.
 [group('test')]
-test-http: build-http
+test-http: build-http contract
     node --test hosts/node/server/contract.test.mjs
     cd hosts/python/server && ../.venv/bin/python -m pytest -q -p no:cacheprovider test_http_contract.py
     hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http
@@ -341,7 +341,7 @@ build-python: build-wasm
 
 # Python: pytest (golden vectors, errors, decode, hypothesis, threads, traps, wheel, fast glue, leak).
 [group('test')]
-test-python: build-python
+test-python: build-python contract
     cd hosts/python && .venv/bin/python -m pytest -q
 
 # Python: component (stock, fast) vs raw vs segno/python-qrcode -> target/bench/python.json.
