@@ -132,22 +132,25 @@ function liftResult(record) {
 }
 
 // Text in, result record out: the shape of qr_png, qr_svg and qr_png_repeat.
-function callWithText(exportFn, text, options, ...extra) {
+// The export is named, not passed: it is looked up on `guest` inside the call,
+// after guestCall may have replaced a retired instance (an export of the old
+// one would run on the old memory with pointers into the new).
+function callWithText(exportName, text, options, ...extra) {
   checkText(text);
   const { ecIndex, minSize, quietZone } = resolveOptions(text, options);
   return guestCall(() => {
     const [ptr, len] = lowerText(text);
-    return liftResult(exportFn(ptr, len, ecIndex, minSize, quietZone, ...extra));
+    return liftResult(guest[exportName](ptr, len, ecIndex, minSize, quietZone, ...extra));
   });
 }
 
 export function png(text, options) {
-  return callWithText(exportsOf().qr_png, text, options);
+  return callWithText('qr_png', text, options);
 }
 
 export function svg(text, options) {
   // fatal decoder: the guest promises UTF-8; anything else is a bug to surface.
-  return utf8Decoder.decode(callWithText(exportsOf().qr_svg, text, options));
+  return utf8Decoder.decode(callWithText('qr_svg', text, options));
 }
 
 /** Probes of the raw path (for benchmarks and tests, not for users). */
@@ -166,7 +169,7 @@ export const probe = Object.freeze({
   },
   pngRepeat(text, options, times) {
     checkCount('times', times);
-    const payload = callWithText(exportsOf().qr_png_repeat, text, options, times);
+    const payload = callWithText('qr_png_repeat', text, options, times);
     return new DataView(payload.buffer).getUint32(0, true);
   },
   trap: () => guestCall(() => guest.qr_trap()),

@@ -136,6 +136,7 @@ for (const { name, api, probe } of paths) {
     assert.equal(sha256(api.png(REFERENCE_URL)), golden);
     const large = sha256(api.png(REFERENCE_URL, { minSize: 1000 }));
     let insideTheGuest = 0;
+    let insideTheGlue = 0;
     for (let round = 0; round < 20; round++) {
       const before = probe.instances();
       const [png, failures] = fromTheBottomOfTheStack(() => api.png(REFERENCE_URL, { minSize: 1000 }));
@@ -145,14 +146,24 @@ for (const { name, api, probe } of paths) {
         // Stack exhaustion stays what it is (never a QrError, never a wrong PNG).
         assert.ok(failure instanceof RangeError, `${failure?.stack ?? failure}`);
       }
+      // Inside the guest (wasm frames), or inside jco's generated glue around
+      // the call (gen/): either may have stopped the call half-way.
       const inGuest = failures.filter((failure) => /wasm:\/\//.test(failure.stack ?? '')).length;
+      const inGlue = failures.filter((failure) => /\/gen\//.test(failure.stack ?? '')).length;
       insideTheGuest += inGuest;
-      if (inGuest > 0) {
-        assert.ok(probe.instances() > before, `${inGuest} failures inside the guest, instances ${before} -> ${probe.instances()}`);
+      insideTheGlue += inGlue;
+      if (inGuest + inGlue > 0) {
+        assert.ok(probe.instances() > before, `${inGuest} failures inside the guest, ${inGlue} in its glue, instances ${before} -> ${probe.instances()}`);
       }
       assert.equal(sha256(api.png(REFERENCE_URL)), golden);
     }
-    assert.ok(insideTheGuest > 0, 'no attempt ran out of stack inside the guest');
+    if (name === 'component') {
+      // jco's glue (its task bookkeeping around every call) needs more stack
+      // than the guest's own code, so exhaustion lands there, never in wasm.
+      assert.ok(insideTheGlue > 0, 'no attempt ran out of stack inside the generated glue');
+    } else {
+      assert.ok(insideTheGuest > 0, 'no attempt ran out of stack inside the guest');
+    }
     assert.equal(thrown(() => api.png('')).kind, 'empty-text');
     const instances = probe.instances();
     api.png(REFERENCE_URL);
