@@ -140,6 +140,16 @@ def exact_int(value: object) -> object:
     return value
 
 
+def exact_arguments(text: object, ec_level: object, min_size: object,
+                    quiet_zone: object) -> tuple[object, object, object, object]:
+    """The arguments with every str or int subclass replaced by the plain
+    value, read with the base type's own methods (for the native path, whose
+    checks run in Rust: its messages show a value's repr, which a subclass
+    may override). Anything else is passed on unchanged, for Rust to refuse."""
+    exact = [str.__str__(v) if isinstance(v, str) else v for v in (text, ec_level)]
+    return exact[0], exact[1], exact_int(min_size), exact_int(quiet_zone)
+
+
 def check_count(value: object) -> int:
     """A probe's count (`times`, `length`) as an exact int in u32: ValueError
     otherwise, never wrapped (wasm and the C API would take it modulo 2**32)."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import importlib.util
 
-from ._common import DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, QrError, check_count
+from ._common import DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, QrError, check_count, exact_arguments
 
 try:
     from . import _native
@@ -50,13 +50,13 @@ NativePanic = _native.NativePanic
 def png(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
         quiet_zone: int = DEFAULT_QUIET_ZONE) -> bytes:
     """The QR code for `text` as PNG bytes (1-bit grayscale). Raises QrError."""
-    return _native.png(text, ec_level, min_size, quiet_zone)
+    return _native.png(*exact_arguments(text, ec_level, min_size, quiet_zone))
 
 
 def svg(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
         quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
     """The QR code for `text` as an SVG document. Raises QrError."""
-    return _native.svg(text, ec_level, min_size, quiet_zone)
+    return _native.svg(*exact_arguments(text, ec_level, min_size, quiet_zone))
 
 
 # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
@@ -64,6 +64,7 @@ def svg(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_
 def png_repeat(text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE) -> int:
     """Render the PNG `times` times in Rust, GIL released; the last PNG's length."""
+    text, ec_level, min_size, quiet_zone = exact_arguments(text, ec_level, min_size, quiet_zone)
     return _native.png_repeat(text, check_count(times), ec_level, min_size, quiet_zone)
 
 
