@@ -14,7 +14,7 @@ reads the same whichever path (or host) produced it.
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import NoReturn, cast
 
 # WIT `qr-error` cases, in declaration order.
 ERROR_KINDS = ("empty-text", "invalid-text", "data-too-long", "invalid-options")
@@ -140,14 +140,15 @@ def exact_int(value: object) -> object:
     return value
 
 
-def exact_arguments(text: object, ec_level: object, min_size: object,
-                    quiet_zone: object) -> tuple[object, object, object, object]:
+def exact_arguments(text: str, ec_level: str, min_size: int, quiet_zone: int) -> tuple[str, str, int, int]:
     """The arguments with every str or int subclass replaced by the plain
     value, read with the base type's own methods (for the native path, whose
     checks run in Rust: its messages show a value's repr, which a subclass
-    may override). Anything else is passed on unchanged, for Rust to refuse."""
+    may override). Values of other types are passed on unchanged (typed as
+    declared, as callers may pass anything), for Rust to refuse."""
     exact = [str.__str__(v) if isinstance(v, str) else v for v in (text, ec_level)]
-    return exact[0], exact[1], exact_int(min_size), exact_int(quiet_zone)
+    return (cast(str, exact[0]), cast(str, exact[1]), cast(int, exact_int(min_size)),
+            cast(int, exact_int(quiet_zone)))
 
 
 def check_count(value: object) -> int:
