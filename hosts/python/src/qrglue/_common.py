@@ -147,7 +147,7 @@ def exact_arguments(text: str, ec_level: str, min_size: int, quiet_zone: int) ->
     may override). Values of other types are passed on unchanged (typed as
     declared, as callers may pass anything), for Rust to refuse."""
     exact = [str.__str__(v) if isinstance(v, str) else v for v in (text, ec_level)]
-    return (cast(str, exact[0]), cast(str, exact[1]), cast(int, exact_int(min_size)),
+    return (exact[0], exact[1], cast(int, exact_int(min_size)),
             cast(int, exact_int(quiet_zone)))
 
 
