@@ -137,7 +137,7 @@ bench *flags: build-wasm
 
 # The server experiment (tests/http/README.md): every host's server and tier pinned to core 0, driven by vegeta (pinned, installed here) on core 1, 50 connections, 30 s per tier (--quick: 3 s); writes target/bench/http.json and the report's HTTP section. Loopback only; fails on any non-2xx answer.
 [group('bench')]
-bench-http *flags: build-http build-http-proxy _setup-vegeta
+bench-http *flags: build-http build-http-proxy _build-wasi-http _setup-vegeta
     #!/usr/bin/env bash
     set -euo pipefail
     quick=
@@ -279,6 +279,7 @@ serve HOST TIER PORT="8080" *FLAGS:
     just build-http-{{HOST}}
     if [ "{{TIER}}" = cli ]; then just _build-cli; fi
     case "{{HOST}} {{TIER}}" in "rust wasi-http"*) just build-http-proxy;; esac
+    case "{{HOST}} {{TIER}}" in "rust wasi-http-host"*) just _build-wasi-http;; esac
     exec bash hosts/{{HOST}}/server/serve.sh {{TIER}} {{PORT}} {{FLAGS}}
 
 # Everything the HTTP servers need: each host's build, hosts/node/server's npm deps (fastify), the Python server's (uvicorn, in hosts/python/.venv), target/addon/qrglue-server (release with panic = "unwind": a handler's panic is a 500, not the end of the process) and the qrglue CLI (tier cli, target/host/qrglue).
@@ -301,6 +302,10 @@ build-http-python: build-python
 build-http-rust:
     {{cargo}} build {{q}} --locked --profile addon -p qrglue-server
 
+# Our own wasi:http server (tiers wasi-http-host*, guest/http-proxy/README.md): target/host/qrglue-wasi-http, in qrglue-host's `host` profile like the CLI, so it links the same wasmtime build.
+_build-wasi-http:
+    {{cargo}} build {{q}} --locked --profile host -p qrglue-host --bin qrglue-wasi-http
+
 # The Rust CLI that tier cli spawns (target/host/qrglue: the profile of the Rust host's tests, so wasmtime is built once).
 _build-cli: build-wasm
     {{cargo}} build {{q}} --locked --profile host -p qrglue-host --bin qrglue
@@ -314,12 +319,12 @@ test-http: build-http contract
 
 # HTTP fuzzing (tests/http/test_fuzz.py): seeded random and mutated requests against every server and tier for SECONDS each; never a crash, a hang or a malformed reply. `just test` runs 3 s each.
 [group('test')]
-fuzz-http SECONDS="30" SEED="20261124": build-http build-http-proxy
+fuzz-http SECONDS="30" SEED="20261124": build-http build-http-proxy _build-wasi-http
     QRGLUE_FUZZ_HTTP_SECONDS={{SECONDS}} QRGLUE_FUZZ_HTTP_SEED={{SEED}} hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http/test_fuzz.py tests/http-proxy/test_wasi_http.py -k fuzzed
 
-# The wasi:http tiers (guest/http-proxy: wasi-http, wasi-http-reuse, wasi-http-jco, both static components, wasmcloud) through tests/http's shared endpoint tests, plus their imports (only wasi:io and wasi:http), the plugged core, and the two-host wasmCloud lattice.
+# The wasi:http tiers (guest/http-proxy: our own server qrglue-wasi-http fresh and reused, wasi-http, wasi-http-reuse, wasi-http-jco, the static component under each server, wasmcloud) through tests/http's shared endpoint tests, plus their imports (only wasi:io and wasi:http), the plugged core, and the two-host wasmCloud lattice.
 [group('test')]
-test-http-proxy: build-http-proxy build-python _build-cli _setup-nats
+test-http-proxy: build-http-proxy build-python _build-cli _build-wasi-http _setup-nats
     QRGLUE_NATS_SERVER="{{nats_server}}" hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http-proxy
 
 # The wasmCloud lattice alone (also in test-http-proxy: ~15 s): NATS, two wash hosts, one killed under load.

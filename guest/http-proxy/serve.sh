@@ -4,13 +4,22 @@
 #   guest/http-proxy/serve.sh TIER [PORT] [--workers N] [--request-timeout SECS]
 #
 # (PORT defaults to 8080.) `just serve rust TIER [PORT]` runs it through
-# hosts/rust/server/tiers/TIER.sh. --workers N: wasmtime serve's tokio worker
-# threads (TOKIO_WORKER_THREADS; default one per core); jco serve is one Node
-# process and ignores it. --request-timeout is accepted for the shared test
-# driver and has no effect: neither server can be told to time out a slow
-# client (see the limits below and the README).
+# hosts/rust/server/tiers/TIER.sh. --workers N: the tokio worker threads of
+# wasmtime serve (TOKIO_WORKER_THREADS) and of qrglue-wasi-http (default one
+# per core); jco serve is one Node process and ignores it. --request-timeout
+# SECS (default 10) is qrglue-wasi-http's request and write timeout; the
+# other servers accept it for the shared test driver and ignore it: none of
+# them can be told to time out a slow client (see the limits below and the
+# README).
 #
-# Tiers (all need `just build-http-proxy` first):
+# Tiers (all need `just build-http-proxy` first; the wasi-http-host ones also
+# target/host/qrglue-wasi-http, `just _build-wasi-http`):
+#   wasi-http-host         qrglue-wasi-http (our own server, hosts/rust/src/bin/qrglue-wasi-http.rs):
+#                          a fresh instance per request, with timeouts
+#   wasi-http-host-reuse   qrglue-wasi-http --max-instance-reuse-count $QRGLUE_REUSE_COUNT (default
+#                          10000): as wasi-http-reuse, each instance serves up to that many requests
+#                          one at a time
+#   wasi-http-host-static  qrglue-wasi-http, the static component: our server's ceiling
 #   wasi-http              wasmtime serve, a fresh instance per request (its default)
 #   wasi-http-reuse        wasmtime serve --max-instance-reuse-count $QRGLUE_REUSE_COUNT (default 10000)
 #   wasi-http-static       wasmtime serve, the static component (golden bytes from memory): wasmtime serve's ceiling
@@ -21,7 +30,10 @@
 #                          .wash/config.yaml names the prebuilt component (build.command `true`) and
 #                          dev.address; wash's own state under target/wasmcloud/home; loopback only
 #
-# Limits (see guest/http-proxy/README.md): the component answers 431 to a head
+# Limits (see guest/http-proxy/README.md): qrglue-wasi-http has those of
+# hosts/rust/server (hyper: 431 past a 16 KiB head or 100 header lines, the
+# request timeout for a head, idle keep-alive included, and for a write that
+# makes no progress). For the others: the component answers 431 to a head
 # over 16 KiB; wasmtime serve (hyper http1) itself buffers up to ~400 KiB
 # (431 beyond), holds at most 1000 connections and has NO header-read or idle
 # timeout; jco serve (node:http in a worker) allows 16 KiB of headers (431
@@ -31,13 +43,15 @@
 # and stops it (jco serve runs the component in a child node process).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-tier="${1:?usage: serve.sh TIER [PORT] (tiers: wasi-http, wasi-http-reuse, wasi-http-static, wasi-http-jco, wasi-http-jco-static, wasmcloud)}"
+tiers="wasi-http, wasi-http-reuse, wasi-http-static, wasi-http-jco, wasi-http-jco-static, wasmcloud, wasi-http-host, wasi-http-host-reuse, wasi-http-host-static"
+tier="${1:?usage: serve.sh TIER [PORT] (tiers: $tiers)}"
 port="${2:-8080}"
 shift $(( $# >= 2 ? 2 : 1 ))
+host_flags=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        --workers) export TOKIO_WORKER_THREADS="${2:?--workers N}"; shift 2 ;;
-        --request-timeout) shift 2 ;;
+        --workers) export TOKIO_WORKER_THREADS="${2:?--workers N}"; host_flags+=(--workers "$2"); shift 2 ;;
+        --request-timeout) host_flags+=(--request-timeout "${2:?--request-timeout SECS}"); shift 2 ;;
         *) echo "serve.sh: unknown flag '$1' (--workers N, --request-timeout SECS)" >&2; exit 2 ;;
     esac
 done
@@ -46,6 +60,23 @@ export PATH="$root/target/tools/bin:$PATH"
 
 wasm="$root/target/wasm/qrglue.http.wasm"
 static="$root/target/wasm/qrglue.http-static.wasm"
+
+# Our own server: exec'd, so that its exit status (0 after SIGTERM) is this
+# script's; it sets up its pooling allocator itself (the same sizes as below).
+case "$tier" in
+    wasi-http-host*)
+        bin="$root/target/host/qrglue-wasi-http"
+        [ -x "$bin" ] || { echo "serve.sh: $bin is missing: run \`just _build-wasi-http\`" >&2; exit 1; }
+        case "$tier" in
+            wasi-http-host) host_flags+=("$wasm") ;;
+            wasi-http-host-reuse) host_flags+=(--max-instance-reuse-count "${QRGLUE_REUSE_COUNT:-10000}" "$wasm") ;;
+            wasi-http-host-static) host_flags+=("$static") ;;
+            *) echo "serve.sh: unknown tier '$tier' ($tiers)" >&2; exit 2 ;;
+        esac
+        [ -f "${host_flags[-1]}" ] || { echo "serve.sh: ${host_flags[-1]} is missing: run \`just build-http-proxy\`" >&2; exit 1; }
+        echo "serve.sh: $tier on http://127.0.0.1:$port/ ($bin --port $port ${host_flags[*]})" >&2
+        exec "$bin" --port "$port" "${host_flags[@]}" ;;
+esac
 
 # wasmtime serve's allocator (README "Cost per request"): the pooling
 # allocator keeping 2 MiB of each linear memory resident between instances
@@ -73,7 +104,7 @@ case "$tier" in
         printf 'version: 2.10.3\nbuild:\n  command: "true"\n  component_path: %s\ndev:\n  address: 127.0.0.1:%s\n' "$wasm" "$port" > "$project/.wash/config.yaml"
         export HOME="$root/target/wasmcloud/home"
         file="$wasm"; cmd=(wash -C "$project" dev --non-interactive) ;;
-    *) echo "serve.sh: unknown tier '$tier' (wasi-http, wasi-http-reuse, wasi-http-static, wasi-http-jco, wasi-http-jco-static, wasmcloud)" >&2; exit 2 ;;
+    *) echo "serve.sh: unknown tier '$tier' ($tiers)" >&2; exit 2 ;;
 esac
 file="${file:-${cmd[-1]}}"
 [ -f "$file" ] || { echo "serve.sh: $file is missing: run \`just build-http-proxy\`" >&2; exit 1; }

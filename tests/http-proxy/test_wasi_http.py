@@ -3,8 +3,11 @@
 Every test of tests/http/test_servers.py runs here, unchanged, on the tiers
 served by `just serve rust TIER` through hosts/rust/server/tiers/: wasmtime
 serve with a fresh instance per request (its default) and with instance
-reuse, jco serve, and the static component under both. Only the request
-timeout differs: neither server can be told to time out a slow client
+reuse, jco serve, and the static component under both; and our own server,
+qrglue-wasi-http (tiers wasi-http-host*: fresh, reused, static), which has
+the timeouts and limits of every server of tests/http and so passes their
+strict tests, unchanged. For the others only the request timeout differs:
+neither `wasmtime serve` nor jco serve can be told to time out a slow client
 (`wasmtime serve` never does; `jco serve` keeps node:http's defaults, 60 s for
 the head, checked every 30 s), so the idle/trickling test here checks what
 they do promise (a normal client gets its PNG within 1 s beside 200 slow
@@ -40,7 +43,8 @@ from test_servers import check_alive
 from conftest import ROOT, Server, start
 from conftest import stop as stop_server
 
-TIERS = ["wasi-http", "wasi-http-reuse", "wasi-http-jco", "wasi-http-static", "wasi-http-jco-static", "wasmcloud"]
+TIERS = ["wasi-http-host", "wasi-http-host-reuse", "wasi-http-host-static",
+         "wasi-http", "wasi-http-reuse", "wasi-http-jco", "wasi-http-static", "wasi-http-jco-static", "wasmcloud"]
 # wasmCloud's `wash dev` (tier wasmcloud) closes idle, trickling and keep-alive
 # connections 30 s after they open (its HTTP server's own timer, not configurable).
 WASMCLOUD_TIMEOUT = 30.0
@@ -69,7 +73,11 @@ test_1000_concurrent_requests = shared.test_1000_concurrent_requests
 
 def test_idle_and_trickling_clients(server: Server) -> None:
     """200 idle or trickling connections: a normal client still gets its PNG
-    within 1 s; the slow connections are not timed out within seconds."""
+    within 1 s; the slow connections are not timed out within seconds (our
+    own server: they are, by the request timeout, tests/http's own test)."""
+    if runner(server) == "host":
+        shared.test_idle_and_trickling_clients(server)
+        return
     opened = time.monotonic()
     with shared.slow_clients(server) as slow:
         # 3 s later every slow connection is still open: no timeout (README).
@@ -118,6 +126,10 @@ def test_endless_head_is_refused_at_the_limit(server: Server, what: str) -> None
     and have no head timer, so at 18 KiB they just wait for more: the
     component's own 16 KiB check runs only on a complete head. Asserted as
     it is (guest/http-proxy/UPSTREAM.md)."""
+    if runner(server) == "host":
+        # Our own server: hyper's 16 KiB read buffer refuses it (431), tests/http's own test.
+        hostile.test_endless_head_is_refused_at_the_limit(server, what)
+        return
     answer = hostile.endless_head_cut_at_the_limit(server, what)
     if runner(server) == "jco":
         assert answer is not None and (answer == b"" or answer.split(b" ", 2)[1] == b"431"), answer
@@ -137,7 +149,11 @@ test_fuzzed_requests = fuzz.test_fuzzed_requests
 
 
 def runner(server: Server) -> str:
-    """Which server runs the component: wasmtime (serve), jco or wasmcloud."""
+    """Which server runs the component: host (our qrglue-wasi-http), wasmtime
+    (serve), jco or wasmcloud. By the log's name: the static tiers' name is
+    "static" by then."""
+    if "wasi-http-host" in server.log.name:
+        return "host"
     if "jco" in server.log.name:
         return "jco"
     return "wasmcloud" if server.tier == "wasmcloud" else "wasmtime"
@@ -151,6 +167,10 @@ def runner(server: Server) -> str:
 # which jco serve passes on as sent).
 NO_BODY_400 = hostile.Answer(400, body=b"")
 TARGETS_DECIDED_BY_THE_SERVER: dict[str, dict[str, hostile.Answer]] = {
+    # Our own server answers every case as the contract says: an HTTP/1.1
+    # request without Host with the contract's 400 itself, an HTTP/1.0 one
+    # passed on with its own address as the authority.
+    "host": {},
     # wasmtime serve builds the wasi:http request's authority from the Host
     # header and answers its own HTML 500 when there is none, HTTP/1.0 or 1.1.
     "wasmtime": {
@@ -193,9 +213,13 @@ def test_clients_that_never_read(server: Server) -> None:
     timeout) and keeps those whose answers it is still writing: node:http's
     `server.timeout` is 0 (no inactivity timeout), and its keep-alive timer
     starts only once an answer is written (the Node server sets the timeout).
-    wash dev's only timer is its 30 s, past this test's wait."""
+    wash dev's only timer is its 30 s, past this test's wait. Our own server
+    drops them all, like every server of tests/http (its request timeout for
+    the fitting ones, its write timeout for the stalled ones)."""
     left = hostile.never_reading_clients(server)
-    if runner(server) == "jco":
+    if runner(server) == "host":
+        assert left.fitting + left.stalled == 0, f"never-reading connections still open after the timeouts: {left}"
+    elif runner(server) == "jco":
         assert left.fitting == 0, f"jco serve kept never-reading connections past its keep-alive timeout: {left}"
         assert left.stalled == left.stalled_of, f"jco serve closed stalled writers: it has a timeout now, update the README: {left}"
     else:

@@ -1,0 +1,426 @@
+//! qrglue-wasi-http: a wasi:http server for any `wasi:http/proxy` component
+//! (ours is target/wasm/qrglue.http.wasm), with the timeouts `wasmtime serve`
+//! does not have (guest/http-proxy/README.md, "Our own server").
+//!
+//! `qrglue-wasi-http COMPONENT.wasm [--port N] [--workers N] [--request-timeout SECS] [--max-instance-reuse-count N]`
+//!
+//! The component is compiled and linked once (`ProxyPre`); each request then
+//! gets a fresh `Store` and instance by default, wasi:http's isolation (no
+//! request sees another's memory). `--max-instance-reuse-count N` (N > 1)
+//! lets an instance serve up to N requests, one at a time, before it is
+//! dropped: what `wasmtime serve --max-instance-reuse-count` does for a
+//! WASIp2 component (tier wasi-http-reuse). Instances come from wasmtime's
+//! pooling allocator, whose slots keep their pages between instances.
+//!
+//! Limits, the same as hosts/rust/server's (hyper http1): it listens on
+//! 127.0.0.1 only; a request head (request line + headers) over 16 KiB, or
+//! with more than 100 header lines, is refused with 431 by hyper itself,
+//! before the component sees it; a client that has not sent a whole head
+//! within the request timeout (default 10 s), idle, trickling or an idle
+//! keep-alive connection, is disconnected (`header_read_timeout`); a client
+//! that does not read its answers, so that a write makes no progress for the
+//! request timeout, is disconnected too ([`WriteTimeout`]). SIGINT or SIGTERM
+//! stops accepting and exits 0.
+//!
+//! Two answers are the server's own, because wasi:http cannot express the
+//! request: an HTTP/1.1 request without Host is the contract's 400 (the
+//! wasi:http request needs an authority; `wasmtime serve` answers these with
+//! an HTML 500), and an HTTP/1.0 one without Host gets this server's address
+//! as its authority and goes to the component. A trap, or a component that
+//! sets no response, is a JSON 500 for that request only.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{self, HeaderValue};
+use hyper::{Request, Response, StatusCode, Uri, Version};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use wasmtime::component::{Component, Linker, ResourceTable};
+use wasmtime::{Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store};
+use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+use wasmtime_wasi_http::p2::bindings::http::types::Scheme;
+use wasmtime_wasi_http::p2::bindings::{Proxy, ProxyPre};
+use wasmtime_wasi_http::p2::body::HyperOutgoingBody;
+use wasmtime_wasi_http::{WasiBody, WasiHttpCtx, WasiHttpCtxView, WasiHttpHooks, WasiHttpView};
+
+/// Request heads larger than this are refused (431), as by every server of tests/http.
+const MAX_HEAD_BYTES: usize = 16 * 1024;
+/// Header lines beyond this are refused (431): the component's own limit too.
+const MAX_HEADERS: usize = 100;
+/// Concurrent instances the pooling allocator has slots for (`wasmtime
+/// serve`'s connection cap is 1000; our `qrglue.http.wasm` is 2 core
+/// instances with a memory each, plus the adapter's).
+const POOL_COMPONENT_INSTANCES: u32 = 1100;
+const POOL_CORE_INSTANCES: u32 = 2 * POOL_COMPONENT_INSTANCES;
+
+const USAGE: &str =
+    "usage: qrglue-wasi-http COMPONENT.wasm [--port N] [--workers N] [--request-timeout SECS] [--max-instance-reuse-count N]";
+
+/// Each store's data: what the proxy world's imports need.
+struct Host {
+    table: ResourceTable,
+    wasi: WasiCtx,
+    http: WasiHttpCtx,
+    hooks: NoOutgoingRequests,
+}
+
+impl WasiView for Host {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+    }
+}
+
+impl WasiHttpView for Host {
+    fn http(&mut self) -> WasiHttpCtxView<'_> {
+        WasiHttpCtxView { ctx: &mut self.http, table: &mut self.table, hooks: &mut self.hooks }
+    }
+}
+
+/// `wasi:http/outgoing-handler` refuses every request: this server only
+/// serves. (wasmtime-wasi-http's default client is behind its
+/// `default-send-request` feature: rustls and webpki-roots, left out.)
+struct NoOutgoingRequests;
+
+type SendRequestFuture = Box<
+    dyn Future<
+            Output = wasmtime_wasi_http::Result<(
+                hyper::http::Response<WasiBody>,
+                Box<dyn Future<Output = wasmtime_wasi_http::Result<()>> + Send>,
+            )>,
+        > + Send,
+>;
+
+impl WasiHttpHooks for NoOutgoingRequests {
+    fn send_request(
+        &mut self,
+        _request: hyper::http::Request<WasiBody>,
+        _options: Option<wasmtime_wasi_http::RequestOptions>,
+        _fut: Box<dyn Future<Output = wasmtime_wasi_http::Result<()>> + Send>,
+    ) -> SendRequestFuture {
+        Box::new(async { Err(wasmtime_wasi_http::Error::HttpRequestDenied) })
+    }
+}
+
+/// An instance with its store, and how many requests it has served.
+struct Worker {
+    store: Store<Host>,
+    proxy: Proxy,
+    served: usize,
+}
+
+struct Server {
+    pre: ProxyPre<Host>,
+    /// Requests one instance may serve (1: a fresh instance per request).
+    reuse: usize,
+    /// Instances waiting for their next request (reuse only), last in first
+    /// out: the most recently used one has the warmest caches.
+    idle: Mutex<Vec<Worker>>,
+    /// The authority of an HTTP/1.0 request without Host: our own address.
+    authority: String,
+}
+
+impl Server {
+    async fn instantiate(&self) -> wasmtime::Result<Worker> {
+        let host = Host {
+            table: ResourceTable::new(),
+            // No stdio, environment, arguments or preopens: the proxy world
+            // has only clocks, random and stdio from WASI (output discarded).
+            wasi: WasiCtx::builder().build(),
+            http: WasiHttpCtx::new(),
+            hooks: NoOutgoingRequests,
+        };
+        let mut store = Store::new(self.pre.engine(), host);
+        let proxy = self.pre.instantiate_async(&mut store).await?;
+        Ok(Worker { store, proxy, served: 0 })
+    }
+
+    fn take_idle(&self) -> Option<Worker> {
+        if self.reuse <= 1 {
+            return None;
+        }
+        self.idle.lock().unwrap().pop()
+    }
+
+    /// After a request that returned normally: back to the idle list, unless
+    /// it has served its count. A trapped instance is never reused.
+    fn put_back(&self, worker: Worker) {
+        if worker.served < self.reuse {
+            self.idle.lock().unwrap().push(worker);
+        }
+    }
+
+    async fn handle(self: Arc<Self>, mut request: Request<Incoming>) -> Result<Response<HyperOutgoingBody>, Infallible> {
+        if !request.headers().contains_key(header::HOST) && request.uri().authority().is_none() {
+            if request.version() == Version::HTTP_11 {
+                // RFC 9112 3.2: a 400; the contract's, and the connection closed (as axum's guard).
+                return Ok(closing(json(StatusCode::BAD_REQUEST, "bad-request", qrglue_http_query::NO_HOST_MESSAGE)));
+            }
+            // HTTP/1.0 needs no Host: the request is for us.
+            let target = request.uri().path_and_query().map_or("/", |p| p.as_str());
+            if let Ok(uri) = Uri::builder().scheme("http").authority(self.authority.as_str()).path_and_query(target).build() {
+                *request.uri_mut() = uri;
+            }
+        }
+        match self.call(request).await {
+            Ok(response) => Ok(response),
+            Err(err) => {
+                eprintln!("qrglue-wasi-http: {err:#}");
+                Ok(json(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the server failed on this request"))
+            }
+        }
+    }
+
+    /// The request through the component: as wasmtime-wasi-http's own
+    /// example (src/p2/mod.rs), the guest runs in a task of its own, so that
+    /// the answer's head goes out as soon as the guest sets it while the
+    /// guest still writes the body.
+    async fn call(self: &Arc<Self>, request: Request<Incoming>) -> wasmtime::Result<Response<HyperOutgoingBody>> {
+        let mut worker = match self.take_idle() {
+            Some(worker) => worker,
+            None => self.instantiate().await?,
+        };
+        let (sender, receiver) = tokio::sync::oneshot::channel();
+        let request = worker.store.data_mut().http().new_incoming_request(Scheme::Http, request)?;
+        let out = worker.store.data_mut().http().new_response_outparam(sender)?;
+        let server = Arc::clone(self);
+        let task = tokio::spawn(async move {
+            let Worker { store, proxy, .. } = &mut worker;
+            proxy.wasi_http_incoming_handler().call_handle(&mut *store, request, out).await?;
+            worker.served += 1;
+            server.put_back(worker);
+            wasmtime::Result::<()>::Ok(())
+        });
+        match receiver.await {
+            Ok(Ok(response)) => Ok(response),
+            Ok(Err(code)) => Err(wasmtime::format_err!("the component answered with an error: {code:?}")),
+            // The outparam was dropped unset: the task says why.
+            Err(_) => match task.await {
+                Ok(Ok(())) => Err(wasmtime::format_err!("the component never set a response")),
+                Ok(Err(err)) => Err(err.context("the component failed")),
+                Err(join) => Err(wasmtime::format_err!("the component's task failed: {join}")),
+            },
+        }
+    }
+}
+
+/// The contract's JSON error (tests/http/README.md).
+fn json(status: StatusCode, kind: &str, message: &str) -> Response<HyperOutgoingBody> {
+    let body = Full::new(Bytes::from(qrglue_http_query::error_json(kind, message))).map_err(|never| match never {}).boxed_unsync();
+    let mut response = Response::new(body);
+    *response.status_mut() = status;
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
+    response
+}
+
+/// A response after which hyper closes the connection.
+fn closing(mut response: Response<HyperOutgoingBody>) -> Response<HyperOutgoingBody> {
+    response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
+/// A connection whose writes must make progress (the same as
+/// hosts/rust/server's): a write that stays blocked for `timeout` (a client
+/// that sends requests and never reads the answers, once the kernel's
+/// buffers are full) fails with `TimedOut`, and hyper drops the connection.
+/// hyper's `header_read_timeout` only covers the reading of a head.
+struct WriteTimeout {
+    stream: TcpStream,
+    timeout: Duration,
+    /// Armed when a write blocks; cleared by any progress.
+    stalled: Option<Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl WriteTimeout {
+    fn progress<T>(&mut self, cx: &mut Context<'_>, poll: Poll<std::io::Result<T>>) -> Poll<std::io::Result<T>> {
+        if poll.is_ready() {
+            self.stalled = None;
+            return poll;
+        }
+        let timeout = self.timeout;
+        let stalled = self.stalled.get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
+        match stalled.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "the client does not read"))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl AsyncRead for WriteTimeout {
+    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for WriteTimeout {
+    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.stream).poll_write(cx, buf);
+        this.progress(cx, poll)
+    }
+
+    fn poll_write_vectored(self: Pin<&mut Self>, cx: &mut Context<'_>, bufs: &[std::io::IoSlice<'_>]) -> Poll<std::io::Result<usize>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+        this.progress(cx, poll)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.stream).poll_flush(cx);
+        this.progress(cx, poll)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        let this = self.get_mut();
+        let poll = Pin::new(&mut this.stream).poll_shutdown(cx);
+        this.progress(cx, poll)
+    }
+}
+
+/// One connection, with the limits of the module's documentation.
+async fn serve_connection(stream: TcpStream, server: Arc<Server>, timeout: Duration) {
+    let _ = stream.set_nodelay(true);
+    let service = hyper::service::service_fn(move |request| Arc::clone(&server).handle(request));
+    let _ = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(timeout)
+        .max_buf_size(MAX_HEAD_BYTES)
+        .max_headers(MAX_HEADERS)
+        .serve_connection(TokioIo::new(WriteTimeout { stream, timeout, stalled: None }), service)
+        .await;
+}
+
+struct Args {
+    component: String,
+    port: u16,
+    workers: usize,
+    request_timeout: Duration,
+    reuse: usize,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut component = None;
+    let mut args = Args {
+        component: String::new(),
+        port: 8080,
+        workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        request_timeout: Duration::from_secs(10),
+        reuse: 1,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--port" => args.port = value()?.parse().map_err(|e| format!("--port: {e}"))?,
+            "--workers" => args.workers = value()?.parse().map_err(|e| format!("--workers: {e}"))?,
+            "--request-timeout" => {
+                let secs: f64 = value()?.parse().map_err(|e| format!("--request-timeout: {e}"))?;
+                args.request_timeout = Duration::try_from_secs_f64(secs).map_err(|e| format!("--request-timeout: {e}"))?;
+            }
+            "--max-instance-reuse-count" => {
+                args.reuse = value()?.parse().map_err(|e| format!("--max-instance-reuse-count: {e}"))?;
+            }
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            other if other.starts_with('-') => return Err(format!("unknown argument {other:?}")),
+            other if component.is_none() => component = Some(other.to_string()),
+            other => return Err(format!("one component only (got {other:?} too)")),
+        }
+    }
+    args.component = component.ok_or("no component given")?;
+    if args.workers == 0 {
+        return Err("--workers must be at least 1".into());
+    }
+    if args.reuse == 0 {
+        return Err("--max-instance-reuse-count must be at least 1".into());
+    }
+    Ok(args)
+}
+
+fn engine() -> wasmtime::Result<Engine> {
+    // The pooling allocator: an instance's memories, tables and stacks are
+    // slots reserved once; a finished instance's pages are reset, not
+    // unmapped, the first 2 MiB of each memory kept resident (our core grows
+    // to 21 pages, 1.3 MiB, on its first png). The same settings as
+    // guest/http-proxy/serve.sh gives `wasmtime serve`, 64 MiB (the guests'
+    // declared maximum) per memory.
+    let mut pool = PoolingAllocationConfig::default();
+    pool.total_component_instances(POOL_COMPONENT_INSTANCES)
+        .total_core_instances(POOL_CORE_INSTANCES)
+        .total_memories(POOL_CORE_INSTANCES)
+        .total_tables(POOL_CORE_INSTANCES)
+        .total_stacks(POOL_CORE_INSTANCES)
+        .max_memory_size(64 << 20)
+        .linear_memory_keep_resident(2 << 20)
+        .table_keep_resident(64 << 10);
+    let mut config = Config::new();
+    config.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
+    Engine::new(&config)
+}
+
+async fn serve(args: Args) -> wasmtime::Result<()> {
+    let engine = engine()?;
+    let component = Component::from_file(&engine, &args.component)?;
+    let mut linker = Linker::new(&engine);
+    // The proxy world's imports: wasi:io, clocks, random, stdio, wasi:http.
+    wasmtime_wasi_http::p2::add_to_linker_async(&mut linker)?;
+    let pre = ProxyPre::new(linker.instantiate_pre(&component)?)?;
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await?;
+    let address = listener.local_addr()?;
+    let server = Arc::new(Server { pre, reuse: args.reuse, idle: Mutex::new(Vec::new()), authority: address.to_string() });
+    let instances = if args.reuse <= 1 { "a fresh instance per request".to_string() } else { format!("instances reused up to {} times", args.reuse) };
+    println!(
+        "qrglue-wasi-http: listening on http://{address} ({}; {instances}; worker threads: {}; head limit {} KiB, request timeout {} s)",
+        args.component,
+        args.workers,
+        MAX_HEAD_BYTES / 1024,
+        args.request_timeout.as_secs_f64()
+    );
+    let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // EMFILE and the like: keep serving the connections we have.
+                Err(_) => { tokio::time::sleep(Duration::from_millis(10)).await; continue; }
+            },
+            _ = tokio::signal::ctrl_c() => break,
+            _ = sigterm.recv() => break,
+        };
+        tokio::spawn(serve_connection(stream, Arc::clone(&server), args.request_timeout));
+    }
+    println!("qrglue-wasi-http: stopped");
+    Ok(())
+}
+
+fn main() {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("qrglue-wasi-http: {message}\n{USAGE}");
+            std::process::exit(2);
+        }
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(args.workers).enable_all().build().expect("tokio runtime");
+    if let Err(err) = runtime.block_on(serve(args)) {
+        eprintln!("qrglue-wasi-http: {err:#}");
+        std::process::exit(1);
+    }
+    // Connections still open (and any guest still running) are dropped with
+    // the runtime, without waiting for them: exit 0.
+    runtime.shutdown_background();
+}
