@@ -39,8 +39,8 @@ OUT = ROOT / "target" / "bench" / "http.json"
 TIERS = {
     "node": ["qrcode", "cli", "component", "raw", "bindgen", "native", "static"],
     "python": ["segno", "cli", "component", "raw", "native", "static"],
-    "rust": ["axum", "static", "wasi-http", "wasi-http-reuse", "wasi-http-static", "wasi-http-jco", "wasi-http-jco-static",
-             "wasmcloud"],
+    "rust": ["axum", "static", "wasi-http-host", "wasi-http-host-reuse", "wasi-http-host-static",
+             "wasi-http", "wasi-http-reuse", "wasi-http-static", "wasi-http-jco", "wasi-http-jco-static", "wasmcloud"],
 }
 PEER_TIERS = {"qrcode", "segno"}  # their own encoders: other bytes, by design
 SERVER_CPUS = "0"
