@@ -2,7 +2,7 @@
 //! (ours is target/wasm/qrglue.http.wasm), with the timeouts `wasmtime serve`
 //! does not have (guest/http-proxy/README.md, "Our own server").
 //!
-//! `qrglue-wasi-http COMPONENT.wasm [--port N] [--workers N] [--request-timeout SECS] [--max-instance-reuse-count N]`
+//! `qrglue-wasi-http COMPONENT.wasm [--port N] [--workers N] [--request-timeout SECS] [--max-instance-reuse-count N] [--timings]`
 //!
 //! The component is compiled and linked once (`ProxyPre`); each request then
 //! gets a fresh `Store` and instance by default, wasi:http's isolation (no
@@ -32,9 +32,10 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
@@ -62,7 +63,7 @@ const POOL_COMPONENT_INSTANCES: u32 = 1100;
 const POOL_CORE_INSTANCES: u32 = 2 * POOL_COMPONENT_INSTANCES;
 
 const USAGE: &str =
-    "usage: qrglue-wasi-http COMPONENT.wasm [--port N] [--workers N] [--request-timeout SECS] [--max-instance-reuse-count N]";
+    "usage: qrglue-wasi-http COMPONENT.wasm [--port N] [--workers N] [--request-timeout SECS] [--max-instance-reuse-count N] [--timings]";
 
 /// Each store's data: what the proxy world's imports need.
 struct Host {
@@ -109,6 +110,51 @@ impl WasiHttpHooks for NoOutgoingRequests {
     }
 }
 
+/// Where a request's server time goes (`--timings`: summed per step,
+/// printed as one JSON line on exit; guest/http-proxy/README.md, "Cost per
+/// request"). Each step's nanoseconds and how many times it ran.
+#[derive(Default)]
+struct Timings {
+    steps: [(AtomicU64, AtomicU64); STEPS.len()],
+}
+
+/// The steps of one request, in order.
+const STEPS: [&str; 5] = [
+    // A fresh Store (with its WASI and wasi:http contexts) and an instance
+    // from the pre-linked component; skipped when an idle instance is reused.
+    "instantiate",
+    // The wasi:http `incoming-request` and `response-outparam` resources.
+    "resources",
+    // The guest's handler, from the call until it sets the response (the head).
+    "call-to-head",
+    // The whole handler, from the call until it returns (the body written):
+    // includes call-to-head.
+    "call",
+    // Dropping the Store and instance (fresh) or putting it back (reuse).
+    "teardown",
+];
+
+impl Timings {
+    fn add(&self, step: usize, since: Instant) {
+        let (total, count) = &self.steps[step];
+        total.fetch_add(since.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        count.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn json(&self) -> String {
+        let steps: Vec<String> = STEPS
+            .iter()
+            .zip(&self.steps)
+            .map(|(name, (total, count))| {
+                let (total, count) = (total.load(Ordering::Relaxed), count.load(Ordering::Relaxed));
+                let mean = if count == 0 { 0.0 } else { total as f64 / count as f64 / 1000.0 };
+                format!("\"{name}\": {{\"count\": {count}, \"mean_us\": {mean:.2}}}")
+            })
+            .collect();
+        format!("{{\"timings\": {{{}}}}}", steps.join(", "))
+    }
+}
+
 /// An instance with its store, and how many requests it has served.
 struct Worker {
     store: Store<Host>,
@@ -125,6 +171,8 @@ struct Server {
     idle: Mutex<Vec<Worker>>,
     /// The authority of an HTTP/1.0 request without Host: our own address.
     authority: String,
+    /// Per-step server time (`--timings`), else None: no clock reads.
+    timings: Option<Timings>,
 }
 
 impl Server {
@@ -142,6 +190,13 @@ impl Server {
         Ok(Worker { store, proxy, served: 0 })
     }
 
+    /// Adds the time since `clock` to a step (`--timings` only).
+    fn time(&self, step: usize, clock: Option<Instant>) {
+        if let (Some(timings), Some(clock)) = (&self.timings, clock) {
+            timings.add(step, clock);
+        }
+    }
+
     fn take_idle(&self) -> Option<Worker> {
         if self.reuse <= 1 {
             return None;
@@ -150,10 +205,13 @@ impl Server {
     }
 
     /// After a request that returned normally: back to the idle list, unless
-    /// it has served its count. A trapped instance is never reused.
+    /// it has served its count (then dropped here: the Store, its instance
+    /// and its pool slot). A trapped instance is never reused.
     fn put_back(&self, worker: Worker) {
         if worker.served < self.reuse {
             self.idle.lock().unwrap().push(worker);
+        } else {
+            drop(worker);
         }
     }
 
@@ -183,22 +241,35 @@ impl Server {
     /// the answer's head goes out as soon as the guest sets it while the
     /// guest still writes the body.
     async fn call(self: &Arc<Self>, request: Request<Incoming>) -> wasmtime::Result<Response<HyperOutgoingBody>> {
+        let clock = self.timings.as_ref().map(|_| Instant::now());
         let mut worker = match self.take_idle() {
             Some(worker) => worker,
-            None => self.instantiate().await?,
+            None => {
+                let worker = self.instantiate().await?;
+                self.time(0, clock);
+                worker
+            }
         };
+        let clock = self.timings.as_ref().map(|_| Instant::now());
         let (sender, receiver) = tokio::sync::oneshot::channel();
         let request = worker.store.data_mut().http().new_incoming_request(Scheme::Http, request)?;
         let out = worker.store.data_mut().http().new_response_outparam(sender)?;
+        self.time(1, clock);
+        let called = self.timings.as_ref().map(|_| Instant::now());
         let server = Arc::clone(self);
         let task = tokio::spawn(async move {
             let Worker { store, proxy, .. } = &mut worker;
             proxy.wasi_http_incoming_handler().call_handle(&mut *store, request, out).await?;
+            server.time(3, server.timings.as_ref().and(called));
+            let clock = server.timings.as_ref().map(|_| Instant::now());
             worker.served += 1;
             server.put_back(worker);
+            server.time(4, clock);
             wasmtime::Result::<()>::Ok(())
         });
-        match receiver.await {
+        let answer = receiver.await;
+        self.time(2, called);
+        match answer {
             Ok(Ok(response)) => Ok(response),
             Ok(Err(code)) => Err(wasmtime::format_err!("the component answered with an error: {code:?}")),
             // The outparam was dropped unset: the task says why.
@@ -308,6 +379,7 @@ struct Args {
     workers: usize,
     request_timeout: Duration,
     reuse: usize,
+    timings: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -318,6 +390,7 @@ fn parse_args() -> Result<Args, String> {
         workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
         request_timeout: Duration::from_secs(10),
         reuse: 1,
+        timings: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -329,6 +402,7 @@ fn parse_args() -> Result<Args, String> {
                 let secs: f64 = value()?.parse().map_err(|e| format!("--request-timeout: {e}"))?;
                 args.request_timeout = Duration::try_from_secs_f64(secs).map_err(|e| format!("--request-timeout: {e}"))?;
             }
+            "--timings" => args.timings = true,
             "--max-instance-reuse-count" => {
                 args.reuse = value()?.parse().map_err(|e| format!("--max-instance-reuse-count: {e}"))?;
             }
@@ -381,7 +455,13 @@ async fn serve(args: Args) -> wasmtime::Result<()> {
     let pre = ProxyPre::new(linker.instantiate_pre(&component)?)?;
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await?;
     let address = listener.local_addr()?;
-    let server = Arc::new(Server { pre, reuse: args.reuse, idle: Mutex::new(Vec::new()), authority: address.to_string() });
+    let server = Arc::new(Server {
+        pre,
+        reuse: args.reuse,
+        idle: Mutex::new(Vec::new()),
+        authority: address.to_string(),
+        timings: args.timings.then(Timings::default),
+    });
     let instances = if args.reuse <= 1 { "a fresh instance per request".to_string() } else { format!("instances reused up to {} times", args.reuse) };
     println!(
         "qrglue-wasi-http: listening on http://{address} ({}; {instances}; worker threads: {}; head limit {} KiB, request timeout {} s)",
@@ -402,6 +482,9 @@ async fn serve(args: Args) -> wasmtime::Result<()> {
             _ = sigterm.recv() => break,
         };
         tokio::spawn(serve_connection(stream, Arc::clone(&server), args.request_timeout));
+    }
+    if let Some(timings) = &server.timings {
+        println!("{}", timings.json());
     }
     println!("qrglue-wasi-http: stopped");
     Ok(())
