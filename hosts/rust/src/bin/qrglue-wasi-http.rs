@@ -462,7 +462,8 @@ async fn serve(args: Args) -> wasmtime::Result<()> {
         authority: address.to_string(),
         timings: args.timings.then(Timings::default),
     });
-    let instances = if args.reuse <= 1 { "a fresh instance per request".to_string() } else { format!("instances reused up to {} times", args.reuse) };
+    let instances =
+        if args.reuse <= 1 { "a fresh instance per request".to_string() } else { format!("instances reused up to {} times", args.reuse) };
     println!(
         "qrglue-wasi-http: listening on http://{address} ({}; {instances}; worker threads: {}; head limit {} KiB, request timeout {} s)",
         args.component,
