@@ -29,6 +29,7 @@ SERVER = ROOT / "target/host/qrglue-wasi-http"
 WASM = ROOT / "target/wasm"
 MODES = {
     "fresh": ["qrglue.http.wasm"],
+    "fresh, no PAGEMAP_SCAN": ["--no-pagemap-scan", "qrglue.http.wasm"],
     "reuse": ["--max-instance-reuse-count", "10000", "qrglue.http.wasm"],
     "static (fresh)": ["qrglue.http-static.wasm"],
 }
