@@ -233,7 +233,7 @@ def main() -> int:
                     "connections": CONNECTIONS, "seconds_per_tier": seconds, "warmup_seconds": warmup},
         "rows": rows,
     }, indent=1) + "\n")
-    print(f"bench-http: {len(rows)} tiers in {time.monotonic() - started:.0f} s -> {args.out.relative_to(ROOT)}")
+    print(f"bench-http: {len(rows)} tiers in {time.monotonic() - started:.0f} s -> {args.out}")
     if failed:
         print("bench-http: tiers with errors:\n  " + "\n  ".join(failed), file=sys.stderr)
         return 1
