@@ -119,6 +119,15 @@ esac
 # must not outlive us.
 setsid "${cmd[@]}" &
 server=$!
-stop() { kill -TERM -- "-$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; exit 0; }
+# Waits for the whole group, not only its leader: jco serve's child node
+# process held the listening socket for a moment after its parent had exited
+# (test_stop saw the port still accepting). SIGKILL after 5 s.
+stop() {
+    kill -TERM -- "-$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 -- "-$server" 2>/dev/null || exit 0; sleep 0.1; done
+    kill -KILL -- "-$server" 2>/dev/null || true
+    exit 0
+}
 trap stop INT TERM
 wait "$server"
