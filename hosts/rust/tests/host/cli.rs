@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use crate::vectors;
+use crate::corpus;
 
 const REFERENCE_URL: &str = "https://www.reddit.com/r/rustjerk/top/?t=all";
 
@@ -25,12 +25,12 @@ fn scratch_dir() -> PathBuf {
 #[test]
 fn three_paths_write_the_golden_png() {
     let dir = scratch_dir();
-    let want = vectors::expected_png_sha256("ref-02");
+    let want = corpus::expected_png_sha256("ref-02");
     for path in ["native", "component", "raw"] {
         let file = dir.join(format!("{path}.png"));
         let out = qrglue(&os(&["png", REFERENCE_URL, "-o", file.to_str().unwrap(), "--path", path]));
         assert!(out.status.success(), "{path}: {}", String::from_utf8_lossy(&out.stderr));
-        assert_eq!(vectors::sha256_hex(&std::fs::read(&file).unwrap()), want, "{path}");
+        assert_eq!(corpus::sha256_hex(&std::fs::read(&file).unwrap()), want, "{path}");
     }
 }
 
@@ -38,11 +38,11 @@ fn three_paths_write_the_golden_png() {
 fn svg_and_stdout() {
     let out = qrglue(&os(&["svg", REFERENCE_URL, "--path", "raw"]));
     assert!(out.status.success());
-    assert_eq!(vectors::sha256_hex(&out.stdout), vectors::expected_svg_sha256("ref-02"));
+    assert_eq!(corpus::sha256_hex(&out.stdout), corpus::expected_svg_sha256("ref-02"));
     // Standard output here is a pipe, not a terminal: the PNG goes through.
     let out = qrglue(&os(&["png", REFERENCE_URL, "--ec-level", "H", "-o", "-"]));
     assert!(out.status.success());
-    assert_eq!(vectors::sha256_hex(&out.stdout), vectors::expected_png_sha256("ref-02-ec-high"));
+    assert_eq!(corpus::sha256_hex(&out.stdout), corpus::expected_png_sha256("ref-02-ec-high"));
 }
 
 /// A refusal: exit 1, nothing on standard output, and exactly
@@ -136,7 +136,7 @@ fn text_from_stdin_carries_any_text() {
     // The reference URL: the golden bytes, as from the argument.
     let out = qrglue_with_stdin(&["png", "--text-stdin", "-o", "-", "--path", "raw"], REFERENCE_URL.as_bytes());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(vectors::sha256_hex(&out.stdout), vectors::expected_png_sha256("ref-02"));
+    assert_eq!(corpus::sha256_hex(&out.stdout), corpus::expected_png_sha256("ref-02"));
     // A NUL, which no argument can carry: the library's PNG for that text.
     for path in ["native", "component", "raw"] {
         let out = qrglue_with_stdin(&["png", "--text-stdin", "-o", "-", "--path", path], b"a\0b");

@@ -3,7 +3,7 @@
 
 use qrglue_host::{EcLevel, Options, Path};
 
-use crate::vectors;
+use crate::corpus;
 
 fn read_qr(png: &[u8]) -> String {
     let image = image::load_from_memory_with_format(png, image::ImageFormat::Png).expect("a PNG the image crate reads").to_luma8();
@@ -16,7 +16,7 @@ fn read_qr(png: &[u8]) -> String {
 
 #[test]
 fn reference_url_reads_back_on_every_path() {
-    let case = vectors::case("ref-02");
+    let case = corpus::case("ref-02");
     for path in Path::ALL {
         let mut generator = qrglue_host::generator(path).unwrap();
         let png = generator.png(&case.text, &case.options).unwrap();

@@ -5,7 +5,7 @@
 use qrglue_host::testing::RawAbi;
 use qrglue_host::{ErrorKind, Generator, RawGenerator, RawRuntime};
 
-use crate::vectors;
+use crate::corpus;
 
 const STATUS_OK: u32 = 0;
 const EMPTY_TEXT: u32 = ErrorKind::EmptyText.code();
@@ -35,9 +35,9 @@ fn png_status(raw: &mut RawGenerator, ptr: u32, len: u32, ec_level: u32, min_siz
 
 /// The instance still renders the reference URL to its golden bytes.
 fn assert_still_golden(raw: &mut RawGenerator) {
-    let case = vectors::case("ref-02");
+    let case = corpus::case("ref-02");
     let png = raw.png(&case.text, &case.options).expect("a good call after bad ones");
-    assert_eq!(vectors::sha256_hex(&png), vectors::expected_png_sha256("ref-02"));
+    assert_eq!(corpus::sha256_hex(&png), corpus::expected_png_sha256("ref-02"));
 }
 
 #[test]
@@ -129,4 +129,97 @@ fn produce_over_16_mib_is_invalid_options_and_at_16_mib_is_the_pattern() {
     assert_eq!(bytes.len(), MAX_ALLOC as usize);
     assert!(bytes.iter().enumerate().all(|(i, &b)| b == (i % 251) as u8), "byte i must be i mod 251");
     assert_still_golden(&mut raw);
+}
+
+/// xorshift64*: a seeded, dependency-free source of hostile arguments.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn u32(&mut self) -> u32 {
+        (self.next() >> 32) as u32
+    }
+
+    fn below(&mut self, n: u32) -> u32 {
+        self.u32() % n
+    }
+}
+
+/// Random pointers and lengths into every raw export: each call either
+/// succeeds or answers an error status; none traps; and the instance keeps
+/// rendering golden bytes (nothing it owns was corrupted).
+#[test]
+fn the_raw_abi_survives_random_pointers_and_lengths() {
+    let mut raw: RawGenerator = RawRuntime::shared().unwrap().instantiate().unwrap();
+    let case = corpus::case("ref-02");
+    let golden = corpus::expected_png_sha256("ref-02");
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    // Pointers the guest really handed out, so hostile calls also hit live
+    // buffers with wrong lengths, twice, or after they were freed.
+    let mut seen: Vec<u32> = Vec::new();
+    // Buffers left allocated on purpose, capped so the guest never runs out
+    // of its 64 MiB (memory exhaustion is documented to trap).
+    let mut kept = 0;
+    let pick_ptr = |rng: &mut Rng, seen: &[u32], memory: u32| -> u32 {
+        match rng.below(4) {
+            0 => rng.u32(),
+            1 => rng.below(memory.max(1)),
+            _ if !seen.is_empty() => seen[rng.below(seen.len() as u32) as usize].wrapping_add(rng.below(9).wrapping_sub(4)),
+            _ => 0,
+        }
+    };
+    for round in 0..20_000u32 {
+        let memory = raw.abi_memory_size() as u32;
+        let ptr = pick_ptr(&mut rng, &seen, memory);
+        let len = match rng.below(3) {
+            0 => rng.u32(),
+            1 => rng.below(64),
+            _ => rng.below(8192),
+        };
+        match rng.below(6) {
+            0 => {
+                let p = raw.abi_alloc(len % (1 << 16)).expect("qr_alloc never traps");
+                if p != 0 {
+                    seen.push(p);
+                    if kept < 200 && rng.below(2) == 0 {
+                        kept += 1;
+                    } else {
+                        assert_eq!(raw.abi_free(p).unwrap(), 0, "a fresh buffer is live");
+                    }
+                }
+            }
+            1 => {
+                let status = raw.abi_free(ptr).expect("qr_free never traps");
+                assert!(status <= 1, "qr_free answered {status}");
+            }
+            2 => {
+                let n = raw.abi_consume(ptr, len).expect("qr_consume never traps");
+                assert!(n == len || n == u32::MAX, "qr_consume answered {n} for len {len}");
+            }
+            3 | 4 => {
+                let record = raw.abi_png(ptr, len, rng.below(5), rng.below(5000), rng.below(20)).expect("qr_png never traps");
+                let (status, _) = raw.abi_read_record(record).expect("the record lies in memory");
+                assert!(status <= 4, "status {status}");
+                assert_eq!(raw.abi_free(record).unwrap(), 0, "the record is live");
+            }
+            _ => {
+                let record = raw.abi_produce(rng.below(1 << 16)).expect("qr_produce never traps");
+                assert_eq!(raw.abi_free(record).unwrap(), 0, "the record is live");
+                seen.push(record);
+            }
+        }
+        if round % 1_000 == 999 {
+            let png = raw.png(&case.text, &case.options).expect("a good call after hostile ones");
+            assert_eq!(corpus::sha256_hex(&png), golden, "round {round}");
+        }
+    }
+    let png = raw.png(&case.text, &case.options).unwrap();
+    assert_eq!(corpus::sha256_hex(&png), golden);
+    assert!(raw.memory_pages().unwrap() <= 1024);
 }

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use qrglue_host::{EcLevel, Options, Path};
 use qrglue_vectors::{Outcome, Text};
 
-use crate::vectors::sha256_hex;
+use crate::corpus::sha256_hex;
 
 /// The text zxing-cpp shows for the one QR code in `png` (QR codes only: a
 /// row of modules can also pass for a short ITF barcode).

@@ -50,3 +50,13 @@ pub fn expected_png_bytes(id: &str) -> usize {
 pub fn expected_svg_sha256(id: &str) -> String {
     expected_image(id).2
 }
+
+/// The ten reference texts (ref-01..ref-10) with their golden PNG digests.
+pub fn reference_cases() -> Vec<(Case, String)> {
+    (1..=10)
+        .map(|i| {
+            let id = format!("ref-{i:02}");
+            (case(&id), expected_png_sha256(&id))
+        })
+        .collect()
+}
