@@ -1,7 +1,7 @@
 //! Every contract error kind on every path, each with its message, and the
 //! probes' answers (the same on every path).
 
-use qrglue_host::{EcLevel, Error, ErrorKind, Options, Path, MAX_TEXT_BYTES};
+use qrglue_host::{EcLevel, Error, ErrorKind, MAX_TEXT_BYTES, Options, Path};
 
 use crate::corpus;
 use crate::paths::{all_paths, kind_of};

@@ -23,4 +23,3 @@ pub fn assert_golden_png(generator: &mut dyn Generator) {
     let png = generator.png(&case.text, &case.options).unwrap_or_else(|e| panic!("{}: {e}", generator.path()));
     assert_eq!(corpus::sha256_hex(&png), corpus::expected_png_sha256("ref-02"), "{}", generator.path());
 }
-
