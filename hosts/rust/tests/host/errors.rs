@@ -1,10 +1,10 @@
 //! Every contract error kind on every path, each with its message, and the
 //! probes' answers (the same on every path).
 
-use qrglue_host::{EcLevel, Error, ErrorKind, MAX_TEXT_BYTES, Options, Path};
+use qrglue_host::{EcLevel, ErrorKind, MAX_TEXT_BYTES, Options};
 
 use crate::corpus;
-use crate::paths::{all_paths, kind_of};
+use crate::paths::{all_paths, assert_golden_png, kind_of};
 
 #[test]
 fn every_error_kind_on_every_path() {
