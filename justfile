@@ -199,7 +199,7 @@ test-fast: build-wasm build-node build-python
     {{cargo}} test {{q}} --locked --profile host --lib --test golden --test api
     {{cargo}} test {{q}} --locked --profile host --test host -- golden::
     cd hosts/node && node --test test/vectors.test.js test/errors.test.js
-    cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider tests/test_conformance.py -k "golden or error_kinds"
+    cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider tests/test_golden.py tests/test_errors.py -k "golden or error_kinds"
     python3 tests/conformance/run.py
 
 # Every case of tests/vectors through every path of every host: equal to expected.json (kinds and messages too) and to each other.

@@ -1,7 +1,7 @@
 """Bounded memory under a long run: N `png` calls on one path, cycling the ten
 reference texts, every result compared with its golden bytes. Prints, as
 JSON, the guest's linear memory (memory_pages probe) and this process's RSS
-at start, after warm-up and after the run. test_hardening.py runs it in a
+at start, after warm-up and after the run. test_limits.py runs it in a
 fresh interpreter, so nothing else in the test process moves RSS.
 
 The native path has no guest memory: its pages are reported as 0.

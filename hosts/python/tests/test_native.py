@@ -6,8 +6,8 @@ wheels (qrglue, qrglue-native) installed together into a fresh venv.
 The corpus, the contract's messages, the check order, the agreement with the
 other paths, 4 threads x 2,500 golden calls and the 100,000-call soak run on
 this path too, through the shared fixtures (conftest.PATHS) and the
-parametrized tests of test_conformance.py, test_contract.py, test_agreement.py
-and test_hardening.py."""
+parametrized tests of test_golden.py, test_errors.py, test_traps.py, test_contract.py,
+test_agreement.py, test_limits.py and test_concurrency.py."""
 
 from __future__ import annotations
 

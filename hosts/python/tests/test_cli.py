@@ -1,0 +1,107 @@
+"""The `python -m qrglue` CLI: golden output on every path, the Rust CLI's
+options, exit codes 1/2/3, no PNG on a terminal unless forced."""
+
+from __future__ import annotations
+
+import hashlib
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import qrglue
+import qrglue.raw
+from conftest import EXPECTED, REFERENCE_URL_CASE
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "qrglue", *args], capture_output=True, check=False)
+
+
+@pytest.mark.parametrize("path", ["component", "raw", "native"])
+def test_cli_writes_the_golden_png_and_svg_on_every_path(tmp_path: Path, path: str) -> None:
+    text = REFERENCE_URL_CASE["text"]
+    out = tmp_path / f"{path}.png"
+    done = _cli("png", text, "-o", str(out), "--path", path)
+    assert done.returncode == 0, done.stderr
+    assert (done.stdout, done.stderr) == (b"", b"")
+    assert sha256(out.read_bytes()) == EXPECTED["ref-02"]["png_sha256"]
+    # No -o and `-o -`: standard output (a pipe here, so no terminal refusal).
+    for output in ([], ["-o", "-"]):
+        done = _cli("png", text, "--path", path, *output)
+        assert done.returncode == 0, done.stderr
+        assert sha256(done.stdout) == EXPECTED["ref-02"]["png_sha256"]
+        done = _cli("svg", text, "--path", path, *output)
+        assert done.returncode == 0, done.stderr
+        assert sha256(done.stdout) == EXPECTED["ref-02"]["svg_sha256"]
+
+
+def test_cli_options_as_the_rust_cli_takes_them(tmp_path: Path) -> None:
+    want = qrglue.png("hello", ec_level="quartile", min_size=300, quiet_zone=2)
+    for ec in ("q", "Q", "quartile", "QUARTILE"):
+        done = _cli("png", "hello", "--ec-level", ec, "--min-size", "300", "--quiet-zone", "2")
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == want
+    assert _cli("png", "hello").stdout == qrglue.png("hello")  # the defaults
+
+
+def test_cli_reports_generator_errors_with_exit_1_and_writes_nothing(tmp_path: Path) -> None:
+    cases = [
+        (["png", ""], "qrglue: empty-text: text is empty\n"),
+        (["svg", "x" * 7090], "qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n"),
+        (["png", "ok", "--min-size", "0"], "qrglue: invalid-options: min-size must be within 1..=4096, got 0\n"),
+        (["png", "ok", "--quiet-zone", "17", "--path", "raw"],
+         "qrglue: invalid-options: quiet-zone must be within 0..=16, got 17\n"),
+        (["png", "ok", "--min-size", "4097", "--path", "native"],
+         "qrglue: invalid-options: min-size must be within 1..=4096, got 4097\n"),
+    ]
+    for args, line in cases:
+        out = tmp_path / "x.out"
+        done = _cli(*args, "-o", str(out))
+        assert (done.returncode, done.stderr.decode()) == (1, line), args
+        assert not out.exists()
+
+
+@pytest.mark.parametrize("args", [
+    [], ["png"], ["draw", "x"], ["png", "x", "--path", "wasm"], ["png", "x", "--ec-level", "z"],
+    ["png", "x", "--min-size", "-1"], ["png", "x", "--min-size", "1.5"], ["png", "x", "--quiet-zone", "4294967296"],
+    ["png", "x", "y"], ["png", "x", "--colour", "red"], ["png", "x", "-o"],
+])
+def test_cli_usage_errors_exit_2(args: list[str]) -> None:
+    done = _cli(*args)
+    assert done.returncode == 2, (args, done.stderr)
+    assert done.stdout == b""
+    assert b"usage: qrglue" in done.stderr
+
+
+def test_cli_write_failure_exits_3(tmp_path: Path) -> None:
+    done = _cli("png", "hello", "-o", str(tmp_path / "no-such-dir" / "x.png"))
+    assert done.returncode == 3
+    assert done.stderr.decode().startswith("qrglue: cannot write ")
+
+
+@pytest.mark.skipif(shutil.which("script") is None, reason="util-linux script gives the CLI a terminal")
+def test_cli_refuses_a_png_on_a_terminal_unless_forced(tmp_path: Path) -> None:
+    def on_terminal(*args: str) -> tuple[int, bytes]:
+        command = " ".join(shlex.quote(a) for a in [sys.executable, "-m", "qrglue", *args])
+        log = tmp_path / "typescript"
+        done = subprocess.run(["script", "-qec", command, str(log)], capture_output=True, check=False)
+        return done.returncode, done.stdout
+
+    code, screen = on_terminal("png", "hello")
+    assert code == 2
+    assert b"refusing to write a PNG to a terminal" in screen
+    assert b"IHDR" not in screen
+    code, screen = on_terminal("png", "hello", "-o", "-")
+    assert code == 0
+    assert b"IHDR" in screen
+    code, screen = on_terminal("svg", "hello")
+    assert code == 0
+    assert b"<svg" in screen
