@@ -198,7 +198,7 @@ _setup-lint: setup-rust
 test-fast: build-wasm build-node build-python
     {{cargo}} test {{q}} --locked --profile host --lib --test golden --test api
     {{cargo}} test {{q}} --locked --profile host --test host -- golden::
-    cd hosts/node && node --test test/vectors.test.js test/errors.test.js
+    cd hosts/node && node --test test/golden.test.js test/errors.test.js
     cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider tests/test_golden.py tests/test_errors.py -k "golden or error_kinds"
     python3 tests/conformance/run.py
 

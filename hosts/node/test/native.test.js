@@ -1,9 +1,9 @@
-// The native path ('qrglue/native', the napi-rs addon): the whole corpus
-// against expected.json (kinds and messages), the host-side checks and the
+// The native path ('qrglue/native', the napi-rs addon), what only it has (the
+// corpus runs on it in golden.test.js, through fixtures' everyPath): the host-side checks and the
 // addon's own (lone surrogates never replaced, oversized texts refused before
 // a copy, wrong types), a Rust panic that leaves the process and the next
 // call intact, owned results, the probes, and the error a missing addon gives.
-// (RSS soak and worker_threads: native-hardening.test.js.)
+// (RSS soak: limits.test.js; worker_threads: concurrency.test.js.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -16,7 +16,7 @@ import * as native from '../native.js';
 import * as component from '../index.js';
 import { native as probe } from '../native-probe.js';
 import { ADDON_PATH, PLATFORM } from '../lib/native.js';
-import { cases, expected, caseText, jsOptions, sha256, thrown, REFERENCE_URL } from '../testing/fixtures.js';
+import { expected, sha256, thrown, REFERENCE_URL } from '../testing/fixtures.js';
 
 const REFERENCE_PNG = expected['ref-02'].png_sha256;
 const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as UTF-8)';
@@ -43,34 +43,6 @@ test('native: QrError is the one class every Node path throws', () => {
   assert.deepEqual(native.DEFAULTS, component.DEFAULTS);
   assert.deepEqual(native.EC_LEVELS, component.EC_LEVELS);
   assert.equal(native.MAX_TEXT_BYTES, 7089);
-});
-
-test('native: every corpus case gives expected.json\'s PNG, SVG or error kind and message', () => {
-  let checked = 0;
-  for (const testCase of cases) {
-    const want = expected[testCase.id];
-    const text = caseText(testCase);
-    const options = jsOptions(testCase.options);
-    if (want.error !== undefined) {
-      for (const render of [native.png, native.svg]) {
-        const error = thrown(() => render(text, options));
-        assert.ok(error instanceof native.QrError, `${testCase.id}: ${error?.stack ?? error}`);
-        assert.deepEqual({ kind: error.kind, message: error.message }, { kind: want.error, message: want.message },
-          testCase.id);
-      }
-    } else {
-      const png = native.png(text, options);
-      assert.ok(png instanceof Uint8Array, testCase.id);
-      assert.equal(png.length, want.png_bytes, testCase.id);
-      assert.equal(sha256(png), want.png_sha256, testCase.id);
-      const svg = native.svg(text, options);
-      assert.equal(typeof svg, 'string');
-      assert.equal(sha256(Buffer.from(svg, 'utf8')), want.svg_sha256, testCase.id);
-    }
-    checked++;
-  }
-  assert.equal(checked, Object.keys(expected).length);
-  assert.ok(checked >= 30);
 });
 
 test('native: one error per kind through png, svg and pngRepeat, with the contract\'s messages', () => {

@@ -1,5 +1,5 @@
-// One of the worker_threads of test/hardening.test.js (and of
-// native-hardening.test.js, which passes `modules`: [{ name, module }] to run
+// One of the worker_threads of test/concurrency.test.js (the wasm paths, and
+// the native test, which passes `modules`: [{ name, module }] to run
 // those paths instead of component and raw). Each worker has its own
 // instances of its paths (module state is per thread). It waits at a shared
 // barrier so all workers render at the same time, then renders `callsPerPath`

@@ -6,6 +6,8 @@ import * as componentPath from '../index.js';
 import * as rawPath from '../raw.js';
 import * as bindgenPath from '../bindgen.js';
 import * as probes from '../probe.js';
+import * as nativePath from '../native.js';
+import { native as nativeProbe } from '../native-probe.js';
 import { loadCases, loadExpected, caseText, jsOptions } from './corpus.js';
 
 export { caseText, jsOptions };
@@ -25,6 +27,13 @@ export const paths = [
   { name: 'raw', api: rawPath, probe: probes.raw },
   { name: 'bindgen', api: bindgenPath, probe: probes.bindgen },
 ];
+
+/**
+ * Every path, native included: the one table the tests of every concern
+ * iterate (golden, errors…). `paths` is its wasm part, for the tests that
+ * look at guest memory or instances.
+ */
+export const everyPath = [...paths, { name: 'native', api: nativePath, probe: nativeProbe }];
 
 /** Runs `fn` and returns the thrown error (fails if nothing is thrown). */
 export function thrown(fn) {

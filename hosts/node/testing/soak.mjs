@@ -1,5 +1,5 @@
 // Bounded-memory soak for ONE path, run in its own process by
-// test/hardening.test.js and test/native-hardening.test.js
+// test/limits.test.js (wasm paths and native)
 // (`node --expose-gc testing/soak.mjs component|raw|bindgen|native`),
 // so the RSS it measures is this path's alone. Renders the reference texts
 // (ref-01..ref-10, cycling), checks every PNG against its golden digest, and
