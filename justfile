@@ -260,9 +260,9 @@ web PORT="8090": build-node
 build-web: build-node
     bash hosts/web/scripts/setup.sh
 
-# Web: the server, then the page in headless Chromium per path (golden bytes, jsQR on screenshots, every error message, URL state, corpus) and the bench panel.
+# Web: the server, then the page in headless Chromium per path (golden bytes, jsQR on screenshots, every error message, URL state, corpus), the bench panel, and report.svg rendered with no overlapping text.
 [group('test')]
-test-web: build-web
+test-web: build-web _report-venv
     cd hosts/web && node --test
 
 # Browser: the page's own bench panel (component, raw, wasm-bindgen in its worker) in headless Chromium; writes target/bench/browser.json (QRGLUE_BENCH_QUICK=1: the panel's quick mode).

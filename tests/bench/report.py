@@ -445,43 +445,66 @@ def markdown(report: dict) -> str:
 
 
 def chart(report: dict, out: Path) -> None:
+    """report.svg: one panel per experiment, stacked, one single-line label
+    per row (`host · path`), each panel as tall as its rows need, so that no
+    two labels overlap (hosts/web/test/report-svg.test.mjs renders it in
+    Chromium and checks every text box). Text stays text (svg.fonttype none),
+    so a reader can search and copy it."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    http = report.get("http")
-    fig, axes = plt.subplots(1, 4 if http else 3, figsize=(21 if http else 16, 5.5))
-    bars, lower, lift = axes[:3]
-    rows = report["png"]
-    labels = [f"{r['host']}\n{r['path']}" for r in rows]
-    med = [r["median_ns"] / 1000 for r in rows]
-    err = [[(r["median_ns"] - r["p10_ns"]) / 1000 for r in rows], [(r["p90_ns"] - r["median_ns"]) / 1000 for r in rows]]
-    bars.barh(labels, med, xerr=err, color=["#999" if r["peer"] else "#3b7dd8" for r in rows])
-    bars.set_xscale("log")
-    bars.invert_yaxis()
-    bars.set_xlabel("us per png (log), p10–p90 whiskers")
-    bars.set_title("png on the reference URL")
-    for axis, op, title in ((lower, "consume", "lowering bytes (consume)"), (lift, "produce", "lifting bytes (produce)")):
-        for g in report["glue"]:
-            pts = [(b, ns) for b, ns in g[f"{op}_points"] if b > 0]
-            if pts:
-                axis.plot([b for b, _ in pts], [ns / 1000 for _, ns in pts], marker="o", label=f"{g['host']} {g['path']}")
-        axis.set_xscale("log")
-        axis.set_yscale("log")
-        axis.set_xlabel("bytes")
-        axis.set_ylabel("us per call")
-        axis.set_title(title)
-        axis.legend(fontsize=7)
+    plt.rcParams["svg.fonttype"] = "none"
+    rows = [r for r in report["png"] if r["host"] != "browser"]
+    browser = [r for r in report["png"] if r["host"] == "browser"]
+    http = (report.get("http") or {}).get("rows") or []
+    # (kind, rows, height in inches)
+    panels: list[tuple[str, list[dict], float]] = [("png", rows, 0.8 + 0.26 * len(rows))]
+    if browser:
+        panels.append(("browser", browser, 0.8 + 0.26 * len(browser)))
+    panels += [("consume", report["glue"], 3.2), ("produce", report["glue"], 3.2)]
     if http:
-        served = axes[3]
-        hrows = http["rows"]
-        served.barh([f"{r['host']} {r['tier']}" for r in hrows], [r["req_per_s"] for r in hrows],
-                    color=["#999" if r["peer"] else ("#bbb" if "static" in r["tier"] else "#3b7dd8") for r in hrows])
-        served.invert_yaxis()
-        served.tick_params(axis="y", labelsize=7)
-        served.set_xlabel("requests per second (server on 1 core)")
-        served.set_title("GET /qrcode, the server experiment")
+        panels.append(("http", http, 0.8 + 0.26 * len(http)))
+    heights = [h for _, _, h in panels]
+    fig, axes = plt.subplots(len(panels), 1, figsize=(11, sum(heights) + 0.6 * len(panels)),
+                             gridspec_kw={"height_ratios": heights})
+    for axis, (kind, data, _) in zip(axes, panels):
+        if kind in ("png", "browser"):
+            labels = [f"{r['host']} · {label(r['host'], r['path'])}" for r in data]
+            med = [r["median_ns"] / 1000 for r in data]
+            err = [[(r["median_ns"] - r["p10_ns"]) / 1000 for r in data],
+                   [(r["p90_ns"] - r["median_ns"]) / 1000 for r in data]]
+            axis.barh(range(len(data)), med, xerr=err, color=["#999" if r["peer"] else "#3b7dd8" for r in data])
+            axis.set_yticks(range(len(data)), labels, fontsize=8)
+            axis.set_xscale("log")
+            axis.invert_yaxis()
+            axis.set_xlabel("us per png (log), p10–p90 whiskers; grey: the libraries people use today", fontsize=8)
+            axis.set_title("png on the reference URL, in process" if kind == "png"
+                           else "png on the reference URL, in the browser (the page's worker)", fontsize=10)
+        elif kind in ("consume", "produce"):
+            for g in data:
+                pts = [(b, ns) for b, ns in g[f"{kind}_points"] if b > 0]
+                if pts:
+                    axis.plot([b for b, _ in pts], [ns / 1000 for _, ns in pts], marker="o", markersize=3,
+                              label=f"{g['host']} · {g['path']}")
+            axis.set_xscale("log")
+            axis.set_yscale("log")
+            axis.set_xlabel("bytes", fontsize=8)
+            axis.set_ylabel("us per call", fontsize=8)
+            axis.set_title("lowering bytes into the guest (consume)" if kind == "consume"
+                           else "lifting bytes out of the guest (produce)", fontsize=10)
+            # Outside the axes, in columns: the legend never covers a curve or another label.
+            axis.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+        else:
+            colors = ["#999" if r["peer"] else ("#f0a030" if "static" in r["tier"] else "#3b7dd8") for r in data]
+            axis.barh(range(len(data)), [r["req_per_s"] for r in data], color=colors)
+            axis.set_yticks(range(len(data)), [f"{r['host']} · {r['tier']}" for r in data], fontsize=8)
+            axis.invert_yaxis()
+            axis.set_xlabel("requests per second, server on 1 core; orange: each server's static ceiling "
+                            "(no work), grey: peer libraries", fontsize=8)
+            axis.set_title("GET /qrcode, the server experiment", fontsize=10)
+        axis.tick_params(axis="x", labelsize=7)
     fig.tight_layout()
     fig.savefig(out, format="svg")
 
@@ -489,7 +512,12 @@ def chart(report: dict, out: Path) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-chart", action="store_true", help="skip report.svg (no matplotlib)")
+    parser.add_argument("--chart", nargs=2, type=Path, metavar=("REPORT_JSON", "OUT_SVG"),
+                        help="only draw the chart of an existing report.json (the chart's test does)")
     args = parser.parse_args()
+    if args.chart:
+        chart(json.loads(args.chart[0].read_text()), args.chart[1])
+        return 0
     hosts = load_hosts()
     http = load_http()
     if not hosts and not http:
