@@ -1,8 +1,9 @@
-// Every error kind on both paths, the contract's check order, the host-side
+// Every error kind on every path (with its message, and the same as the
+// component path's), the contract's check order, the host-side
 // checks (lone surrogates, oversized texts, option types) and the defaults.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { paths, thrown, sha256, REFERENCE_URL, expected } from '../testing/fixtures.js';
+import { paths, everyPath, thrown, sha256, REFERENCE_URL, expected } from '../testing/fixtures.js';
 
 function assertQrError(api, fn, kind) {
   const error = thrown(fn);
@@ -119,16 +120,43 @@ for (const path of paths) {
   });
 }
 
-test('both paths throw the same kind and message for the same bad input', () => {
-  const inputs = [
-    ['', undefined], ['\ud800', undefined], ['a'.repeat(3000), undefined], ['a'.repeat(9000), undefined],
-    ['hi', { minSize: 0 }], ['hi', { minSize: 5000 }], ['hi', { quietZone: 99 }], ['hi', { ecLevel: 'x' }],
-    ['hi', { minSize: 2.5 }], ['', { quietZone: 99 }],
-  ];
-  const [component, raw] = paths;
-  for (const [text, options] of inputs) {
-    const a = thrown(() => component.api.png(text, options));
-    const b = thrown(() => raw.api.png(text, options));
-    assert.deepEqual([a.kind, a.message], [b.kind, b.message], `${JSON.stringify(text.slice(0, 9))} ${JSON.stringify(options)}`);
-  }
-});
+// The contract's messages (tests/vectors/expected.json and target/contract.json
+// hold them too; contract.test.js checks the constants).
+const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as UTF-8)';
+const DATA_TOO_LONG_MESSAGE = 'text does not fit in a QR code at this error-correction level';
+
+for (const { name, api, probe } of everyPath) {
+  test(`${name}: one error per kind through png, svg and pngRepeat, with the contract's messages`, () => {
+    for (const render of [api.png, api.svg, (t, o) => probe.pngRepeat(t, o, 2)]) {
+      const expect = (fn, kind, message) => {
+        const error = assertQrError(api, fn, kind);
+        assert.equal(error.message, message);
+      };
+      expect(() => render('', undefined), 'empty-text', 'text is empty');
+      expect(() => render('a'.repeat(3000), undefined), 'data-too-long', DATA_TOO_LONG_MESSAGE);
+      expect(() => render('hello', { minSize: 0 }), 'invalid-options', 'min-size must be within 1..=4096, got 0');
+      expect(() => render('hello', { quietZone: 17 }), 'invalid-options', 'quiet-zone must be within 0..=16, got 17');
+      expect(() => render('ab\ud800cd', undefined), 'invalid-text', LONE_SURROGATE_MESSAGE);
+    }
+  });
+
+  if (name === 'component') continue;
+  test(`${name}: the same kind and message as the component path for host-checked and guest-checked inputs`, () => {
+    const component = everyPath[0].api;
+    const inputs = [
+      ['', undefined], ['\udc00', undefined], ['x'.repeat(7090), undefined], ['\u20ac'.repeat(2363), undefined],
+      ['a'.repeat(3000), undefined], ['a'.repeat(9000), undefined],
+      ['ok', { minSize: 4097 }], ['ok', { minSize: -1 }], ['ok', { minSize: 1.5 }], ['ok', { minSize: 2 ** 32 }],
+      ['ok', { quietZone: '4' }], ['ok', { quietZone: 99 }], ['ok', { ecLevel: 'LOW' }], ['ok', { ecLevel: 'x' }],
+      ['ok', { colour: 'red' }], ['ok', 'high'], ['', { minSize: 0 }], ['', { quietZone: 99 }],
+      [`${'a'.repeat(8000)}\ud800`, { minSize: 0 }],
+    ];
+    for (const [text, options] of inputs) {
+      const want = thrown(() => component.png(text, options));
+      const got = thrown(() => api.png(text, options));
+      assert.ok(want instanceof component.QrError && got instanceof api.QrError, `${got}`);
+      assert.deepEqual({ kind: got.kind, message: got.message }, { kind: want.kind, message: want.message },
+        JSON.stringify([text.slice(0, 20), options]));
+    }
+  });
+}

@@ -42,7 +42,7 @@ use hyper::body::{Bytes, Incoming};
 use hyper::header::{self, HeaderValue};
 use hyper::{Request, Response, StatusCode, Uri, Version};
 use hyper_util::rt::{TokioIo, TokioTimer};
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use qrglue_write_timeout::WriteTimeout;
 use tokio::net::TcpStream;
 use wasmtime::component::{Component, Linker, ResourceTable};
 use wasmtime::{Config, Enabled, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store};
@@ -296,69 +296,6 @@ fn closing(mut response: Response<HyperOutgoingBody>) -> Response<HyperOutgoingB
     response
 }
 
-/// A connection whose writes must make progress (the same as
-/// hosts/rust/server's): a write that stays blocked for `timeout` (a client
-/// that sends requests and never reads the answers, once the kernel's
-/// buffers are full) fails with `TimedOut`, and hyper drops the connection.
-/// hyper's `header_read_timeout` only covers the reading of a head.
-struct WriteTimeout {
-    stream: TcpStream,
-    timeout: Duration,
-    /// Armed when a write blocks; cleared by any progress.
-    stalled: Option<Pin<Box<tokio::time::Sleep>>>,
-}
-
-impl WriteTimeout {
-    fn progress<T>(&mut self, cx: &mut Context<'_>, poll: Poll<std::io::Result<T>>) -> Poll<std::io::Result<T>> {
-        if poll.is_ready() {
-            self.stalled = None;
-            return poll;
-        }
-        let timeout = self.timeout;
-        let stalled = self.stalled.get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
-        match stalled.as_mut().poll(cx) {
-            Poll::Ready(()) => Poll::Ready(Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "the client does not read"))),
-            Poll::Pending => Poll::Pending,
-        }
-    }
-}
-
-impl AsyncRead for WriteTimeout {
-    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
-    }
-}
-
-impl AsyncWrite for WriteTimeout {
-    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
-        let this = self.get_mut();
-        let poll = Pin::new(&mut this.stream).poll_write(cx, buf);
-        this.progress(cx, poll)
-    }
-
-    fn poll_write_vectored(self: Pin<&mut Self>, cx: &mut Context<'_>, bufs: &[std::io::IoSlice<'_>]) -> Poll<std::io::Result<usize>> {
-        let this = self.get_mut();
-        let poll = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
-        this.progress(cx, poll)
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.stream.is_write_vectored()
-    }
-
-    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        let this = self.get_mut();
-        let poll = Pin::new(&mut this.stream).poll_flush(cx);
-        this.progress(cx, poll)
-    }
-
-    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        let this = self.get_mut();
-        let poll = Pin::new(&mut this.stream).poll_shutdown(cx);
-        this.progress(cx, poll)
-    }
-}
-
 /// One connection, with the limits of the module's documentation.
 async fn serve_connection(stream: TcpStream, server: Arc<Server>, timeout: Duration) {
     let _ = stream.set_nodelay(true);
@@ -368,7 +305,7 @@ async fn serve_connection(stream: TcpStream, server: Arc<Server>, timeout: Durat
         .header_read_timeout(timeout)
         .max_buf_size(MAX_HEAD_BYTES)
         .max_headers(MAX_HEADERS)
-        .serve_connection(TokioIo::new(WriteTimeout { stream, timeout, stalled: None }), service)
+        .serve_connection(TokioIo::new(WriteTimeout::new(stream, timeout)), service)
         .await;
 }
 
