@@ -463,9 +463,15 @@ def never_reading_clients(server: Server) -> NeverRead:
             peers = server_peers(server)
             return NeverRead(sum(p in peers for p in ports[:25]), sum(p in peers for p in ports[25:]), stalled)
 
-        time.sleep(0.5)
-        opened = held()
-        assert opened.fitting + opened.stalled >= len(bursts) - 5, f"only {opened} connections reached the server"
+        # Accepted by the server at some point (not only queued in the kernel's
+        # backlog: node's workers accept() between the images they compute, and
+        # the first may be answered and dropped before the last is accepted).
+        reached: set[int] = set()
+        deadline = time.monotonic() + 10
+        while len(reached) < len(bursts) - 5 and time.monotonic() < deadline:
+            reached |= set(ports) & server_peers(server)
+            time.sleep(0.05)
+        assert len(reached) >= len(bursts) - 5, f"only {len(reached)} of {len(bursts)} connections reached the server"
         # Served meanwhile (after the images queued before it).
         conn = server.connect(timeout=30)
         try:
@@ -689,11 +695,22 @@ def workers(server: Server) -> list[int]:
     return found
 
 
+def replacements_listening(server: Server) -> int:
+    """How many replacement workers node's primary has seen listen (its log says
+    so); uvicorn's replacements share the manager's socket, so they count at once."""
+    if server.host != "node":
+        return 1 << 30
+    return server.log.read_text(errors="replace").count("listening (a replacement)")
+
+
 @pytest.mark.parametrize("host", ["node", "python"])
 def test_a_killed_worker_is_replaced(host: str, tmp_path: Path) -> None:
     """kill -9 a worker of a clustered server (2 workers) under load, 20 times
     in a row: each time the service answers again within 3 s (the other worker
-    at once, the replacement soon), and no kill ends in a crash loop."""
+    at once, the replacement soon), no kill ends in a crash loop, and no client
+    is left hanging: a request on the killed worker may be reset, but one the
+    server accepted must not wait forever (node:cluster's round robin stranded
+    such a socket in the primary on a third of the kills)."""
     server = start(host, "native", tmp_path)  # native runs 2 workers (conftest.TWO_WORKERS)
     failures: list[str] = []
     stop_load = threading.Event()
@@ -701,11 +718,13 @@ def test_a_killed_worker_is_replaced(host: str, tmp_path: Path) -> None:
     def load() -> None:
         while not stop_load.is_set():
             try:
-                status, _, _ = server.get("/qrcode?text=under%20load")
+                status, _, _ = server.get("/qrcode?text=under%20load")  # 10 s timeout
                 if status != 200:
                     failures.append(f"status {status}")
+            except TimeoutError:
+                failures.append("a request hung for 10 s (a connection stranded by the kill)")
             except OSError:
-                pass  # a request in flight on the killed worker may fail
+                pass  # a request in flight on the killed worker may be reset
     try:
         deadline = time.monotonic() + 10
         while len(workers(server)) < 2:
@@ -727,9 +746,11 @@ def test_a_killed_worker_is_replaced(host: str, tmp_path: Path) -> None:
                             pass
                         assert time.monotonic() < deadline, f"kill {kill}: no answer within 3 s"
                         time.sleep(0.05)
-                    # The replacement comes back: two workers again, not a loop of deaths.
+                    # The replacement comes back: two workers again, not a loop of deaths,
+                    # and listening before the next kill (node's primary closes the shared
+                    # socket when no worker listens on it; uvicorn's manager holds its own).
                     deadline = time.monotonic() + 10
-                    while len(workers(server)) < 2:
+                    while len(workers(server)) < 2 or replacements_listening(server) < kill + 1:
                         assert time.monotonic() < deadline, f"kill {kill}: no replacement worker within 10 s"
                         time.sleep(0.1)
             finally:

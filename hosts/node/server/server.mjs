@@ -65,13 +65,24 @@ if (cluster.isPrimary) {
 }
 
 function primary() {
+  // The kernel hands connections to the workers, not the primary. Node's default
+  // on Linux (round robin) accepts in the primary and passes each socket to a
+  // worker over IPC; a worker killed with a socket in flight strands it in the
+  // primary, open and unanswered, until the client gives up (21 of 60 kill -9s
+  // under load left one hanging; tests/http/test_hostile.py's killed-worker test).
+  // With SCHED_NONE the workers accept() from the one shared socket: a dead
+  // worker's backlog stays in the kernel for the others. `just bench-http` runs
+  // one worker, so its figures do not depend on this.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   let listening = 0;
   const fork = () => cluster.fork();
-  cluster.on('listening', (_worker, address) => {
+  cluster.on('listening', (w, address) => {
     listening += 1;
     if (listening === workers) {
       console.log(`qrglue-server node/${tier}: listening on http://127.0.0.1:${address.port} (workers: ${workers}; head limit 16 KiB, request timeout ${timeoutMs / 1000} s)`);
+    } else if (listening > workers) {
+      console.log(`qrglue-server node/${tier}: worker ${w.process.pid} listening (a replacement)`);
     }
   });
   cluster.on('exit', (w, code, signal) => {
