@@ -120,7 +120,7 @@ bench *flags: build-wasm
     # server for the rpc path) compile beside the Node, Python and web builds,
     # which wait on npm, pip and maturin much of the time. Nothing is measured
     # until both are done.
-    ( {{cargo}} bench -q --no-run --locked --profile host -p qrglue-host --bench bridges \
+    ( {{cargo}} bench -q --no-run --locked --profile host --bench bridges \
       && {{cargo}} bench -q --no-run --locked --profile release -p qrglue-core --bench stages \
       && just build-http-rust ) > target/bench/native-builds.log 2>&1 &
     native_builds=$!
@@ -137,7 +137,7 @@ bench *flags: build-wasm
 
 # The server experiment (tests/http/README.md): every host's server and tier pinned to core 0, driven by vegeta (pinned, installed here) on core 1, 50 connections, 30 s per tier (--quick: 3 s); writes target/bench/http.json and the report's HTTP section. Loopback only; fails on any non-2xx answer.
 [group('bench')]
-bench-http *flags: build-http build-http-proxy _build-wasi-http _setup-vegeta
+bench-http *flags: build-http build-http-proxy _build-rust-bins _setup-vegeta
     #!/usr/bin/env bash
     set -euo pipefail
     quick=
@@ -277,16 +277,16 @@ bench-browser: build-web
 serve HOST TIER PORT="8080" *FLAGS:
     case "{{HOST}}" in node|python|rust) ;; *) echo "serve: HOST is node, python or rust, not '{{HOST}}'" >&2; exit 2;; esac
     just build-http-{{HOST}}
-    if [ "{{TIER}}" = cli ]; then just _build-cli; fi
+    if [ "{{TIER}}" = cli ]; then just _build-rust-bins; fi
     case "{{HOST}} {{TIER}}" in "rust wasi-http"*) just build-http-proxy;; esac
-    case "{{HOST}} {{TIER}}" in "rust wasi-http-host"*) just _build-wasi-http;; esac
+    case "{{HOST}} {{TIER}}" in "rust wasi-http-host"*) just _build-rust-bins;; esac
     exec bash hosts/{{HOST}}/server/serve.sh {{TIER}} {{PORT}} {{FLAGS}}
 
 # Everything the HTTP servers need: each host's build, hosts/node/server's npm deps (fastify), the Python server's (uvicorn, in hosts/python/.venv), target/addon/qrglue-server (release with panic = "unwind": a handler's panic is a 500, not the end of the process) and the qrglue CLI (tier cli, target/host/qrglue).
 [group('build')]
-build-http: build-http-node build-http-python build-http-rust _build-cli
+build-http: build-http-node build-http-python build-http-rust _build-rust-bins
 
-# The Node server: the qrglue package and hosts/node/server's locked npm deps (tier cli also needs _build-cli, which just serve runs).
+# The Node server: the qrglue package and hosts/node/server's locked npm deps (tier cli also needs _build-rust-bins, which just serve runs).
 [group('build')]
 build-http-node: build-node
     if [ ! -f hosts/node/server/node_modules/.package-lock.json ] || [ hosts/node/server/package-lock.json -nt hosts/node/server/node_modules/.package-lock.json ]; then \
@@ -302,13 +302,9 @@ build-http-python: build-python
 build-http-rust:
     {{cargo}} build {{q}} --locked --profile addon -p qrglue-server
 
-# Our own wasi:http server (tiers wasi-http-host*, guest/http-proxy/README.md): target/host/qrglue-wasi-http, in qrglue-host's `host` profile like the CLI, so it links the same wasmtime build.
-_build-wasi-http:
-    {{cargo}} build {{q}} --locked --profile host -p qrglue-host --bin qrglue-wasi-http
-
-# The Rust CLI that tier cli spawns (target/host/qrglue: the profile of the Rust host's tests, so wasmtime is built once).
-_build-cli: build-wasm
-    {{cargo}} build {{q}} --locked --profile host -p qrglue-host --bin qrglue
+# The Rust binaries, all in the `host` profile: target/host/qrglue (the CLI, tier cli), qrglue-conformance (the runner) and qrglue-wasi-http (tiers wasi-http-host*). Always the default members, never `-p`: cargo unifies features over the packages it builds, so one set means one build of wasmtime for these, the tests and the bench.
+_build-rust-bins: build-wasm
+    {{cargo}} build {{q}} --locked --profile host
 
 # HTTP: each server's query parser on the shared cases (tests/http/query_cases.json; guest/http-query's run in test-rust), then every server and tier of tests/http/README.md started on a free port, checked (golden PNG, every 400/405 body, 1,000 concurrent requests, bad input, 200 idle and trickling connections, the request timeout, SIGTERM), stopped.
 [group('test')]
@@ -319,12 +315,12 @@ test-http: build-http contract
 
 # HTTP fuzzing (tests/http/test_fuzz.py): seeded random and mutated requests against every server and tier for SECONDS each; never a crash, a hang or a malformed reply. `just test` runs 3 s each.
 [group('test')]
-fuzz-http SECONDS="30" SEED="20261124": build-http build-http-proxy _build-wasi-http
+fuzz-http SECONDS="30" SEED="20261124": build-http build-http-proxy _build-rust-bins
     QRGLUE_FUZZ_HTTP_SECONDS={{SECONDS}} QRGLUE_FUZZ_HTTP_SEED={{SEED}} hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http/test_fuzz.py tests/http-proxy/test_wasi_http.py -k fuzzed
 
 # The wasi:http tiers (guest/http-proxy: our own server qrglue-wasi-http fresh and reused, wasi-http, wasi-http-reuse, wasi-http-jco, the static component under each server, wasmcloud) through tests/http's shared endpoint tests, plus their imports (only wasi:io and wasi:http), the plugged core, and the two-host wasmCloud lattice.
 [group('test')]
-test-http-proxy: build-http-proxy build-python _build-cli _build-wasi-http _setup-nats
+test-http-proxy: build-http-proxy build-python _build-rust-bins _setup-nats
     QRGLUE_NATS_SERVER="{{nats_server}}" hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http-proxy
 
 # The wasmCloud lattice alone (also in test-http-proxy: ~15 s): NATS, two wash hosts, one killed under load.
@@ -367,14 +363,14 @@ diff-mask N="100000" SEED="0x5eed0f9e112024":
 bench-core:
     {{cargo}} bench --locked --profile release -p qrglue-core --bench stages
 
-### Rust host (hosts/rust: crate qrglue-host, binary qrglue) ###
+### Rust host (hosts/rust: library qrglue-host; cli/: binary qrglue) ###
 # Its tests run in `test-rust` (`cargo test --profile host` includes the crate).
 
 # (`--profile host`, the profile of the tests: the bench reuses their build of wasmtime. Cargo.toml says why the hosts that link wasmtime have their own profile.)
 # Rust: native vs component vs raw (wasmtime), interleaved; writes target/bench/rust.json (QRGLUE_BENCH_QUICK=1: smoke run).
 [group('bench')]
 bench-rust: build-wasm
-    {{cargo}} bench --locked --profile host -p qrglue-host --bench bridges
+    {{cargo}} bench --locked --profile host --bench bridges
 
 # (`[no-cd]`: FILE paths are relative to where you run just, not to the repo root.)
 # The qrglue CLI, e.g. `just qrglue png "hello" -o hello.png --path raw`.
@@ -382,4 +378,5 @@ bench-rust: build-wasm
 [positional-arguments]
 [no-cd]
 qrglue *args: build-wasm
-    {{cargo}} run --locked --profile host -q --manifest-path {{justfile_directory()}}/Cargo.toml -p qrglue-host --bin qrglue -- "$@"
+    {{cargo}} build --locked --profile host -q --manifest-path {{justfile_directory()}}/Cargo.toml
+    {{justfile_directory()}}/target/host/qrglue "$@"

@@ -14,7 +14,7 @@
 #
 # Tiers (all need `just build-http-proxy` first; the wasi-http-host ones also
 # target/host/qrglue-wasi-http, `just _build-wasi-http`):
-#   wasi-http-host         qrglue-wasi-http (our own server, hosts/rust/src/bin/qrglue-wasi-http.rs):
+#   wasi-http-host         qrglue-wasi-http (our own server, hosts/rust/wasi-http):
 #                          a fresh instance per request, with timeouts
 #   wasi-http-host-reuse   qrglue-wasi-http --max-instance-reuse-count $QRGLUE_REUSE_COUNT (default
 #                          10000): as wasi-http-reuse, each instance serves up to that many requests

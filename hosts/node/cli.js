@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `qrglue`: QR codes from the command line, the Node twin of the Rust CLI
-// (hosts/rust/src/bin/qrglue.rs): same subcommands, flags, help shape, error
+// (hosts/rust/cli/src/main.rs): same subcommands, flags, help shape, error
 // lines and exit codes.
 //
 //   qrglue png TEXT [-o FILE] [--path component|raw|bindgen|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]

@@ -12,6 +12,7 @@ Standard library only, so it runs before any venv exists.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import subprocess
@@ -22,13 +23,24 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 PATHS = ["rust-native", "rust-component", "rust-raw", "node-component", "node-raw", "node-native", "node-bindgen", "python-component", "python-raw", "python-native"]
 RUNNERS = {
-    "rust": ["cargo", "run", "--locked", "--profile", "host", "-q", "-p", "qrglue-host", "--example", "conformance"],
+    # hosts/rust/conformance, built by build_rust_runner.
+    "rust": [str(REPO / "target" / "host" / "qrglue-conformance")],
     "node": ["node", "hosts/node/conformance/runner.mjs"],
     "python": ["hosts/python/.venv/bin/python", "hosts/python/conformance_runner.py"],
 }
 
 
+@functools.cache
+def build_rust_runner() -> None:
+    """`cargo build --profile host` of the default members, as the justfile's
+    _build-rust-bins does, not `cargo run -p qrglue-conformance`: cargo unifies
+    features over the packages it builds, and another set of packages would
+    compile wasmtime a second time."""
+    subprocess.run(["cargo", "build", "--locked", "--profile", "host", "-q"], cwd=REPO, check=True)
+
+
 def run_runners(vectors: Path) -> dict[str, dict]:
+    build_rust_runner()
     env = {**os.environ, "QRGLUE_VECTORS_DIR": str(vectors)}
     results: dict[str, dict] = {}
     for host, command in RUNNERS.items():

@@ -3,7 +3,7 @@
 // corpus's error cases with the exact `qrglue: <kind>: <message>` line and
 // exit 1, every usage error with exit 2, a write failure with exit 3, and the
 // refusal to write a PNG to a terminal. The same contract as the Rust CLI
-// (hosts/rust/tests/host/cli.rs).
+// (hosts/rust/cli/tests/cli.rs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';

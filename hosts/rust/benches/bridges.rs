@@ -1,7 +1,7 @@
 //! What each bridge costs, from Rust: native vs component vs raw, in one
 //! process, interleaved in rounds after a warm-up.
 //!
-//! `cargo bench -p qrglue-host --bench bridges` (or `just bench-rust`) prints
+//! `cargo bench --profile host --bench bridges` (or `just bench-rust`) prints
 //! a table and writes target/bench/rust.json in the cross-host schema (see the
 //! repo's bench notes). `QRGLUE_BENCH_QUICK=1` runs a few-second smoke version.
 //!

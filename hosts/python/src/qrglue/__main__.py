@@ -1,5 +1,5 @@
 """`qrglue` / `python -m qrglue`: QR codes from the command line, the Python
-twin of the Rust CLI (hosts/rust/src/bin/qrglue.rs) and the Node one
+twin of the Rust CLI (hosts/rust/cli/src/main.rs) and the Node one
 (hosts/node/cli.js): the same subcommands, flags and exit codes.
 
     qrglue png TEXT [-o FILE] [--path component|raw|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]

@@ -72,12 +72,7 @@ fn defaults_bounds_levels_and_kinds_are_the_hosts() {
     }
     assert_eq!(names(&contract["error_kinds"]), ErrorKind::ALL.map(ErrorKind::as_str));
 
-    // The CLI shows the same defaults.
-    let help = std::process::Command::new(env!("CARGO_BIN_EXE_qrglue")).args(["png", "--help"]).output().expect("run qrglue");
-    let help = String::from_utf8(help.stdout).expect("UTF-8 help");
-    for default in [format!("[default: {}]", defaults.min_size), format!("[default: {}]", defaults.quiet_zone)] {
-        assert!(help.contains(&default), "qrglue png --help lacks {default}:\n{help}");
-    }
+    // The CLI shows the same defaults: hosts/rust/cli/tests/cli.rs.
 }
 
 #[test]

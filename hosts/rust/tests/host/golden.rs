@@ -4,7 +4,7 @@
 
 use qrglue_host::Path;
 
-#[path = "../../examples/conformance/outcome.rs"]
+#[path = "../../conformance/src/outcome.rs"]
 mod outcome;
 
 #[test]

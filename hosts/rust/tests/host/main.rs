@@ -1,7 +1,8 @@
 //! Every test of the Rust host, in one binary (see Cargo.toml: one link
 //! instead of one per file). The files are named by concern, the same names
 //! in every host (hosts/node/test, hosts/python/tests): golden, errors,
-//! agreement, traps, limits, concurrency, cli, contract, readback, decode;
+//! agreement, traps, limits, concurrency, contract, readback, decode (the
+//! CLI's, `cli`, live with it in hosts/rust/cli/tests);
 //! per-path files only for what one path has (raw_abi, wasm_files). Every
 //! concern iterates the one path table, `paths`.
 //!
@@ -12,7 +13,6 @@
 //! - `limits`: guest memory bounded; 100,000 calls keep memory and RSS flat.
 //! - `concurrency`: 4 threads x 2,500 calls per path, all golden.
 //! - `ownership`: a result is unchanged by later calls.
-//! - `cli`: the `qrglue` binary's acceptance check and its refusals.
 //! - `contract`: target/contract.json equals what this host uses and does.
 //! - `readback`: zxing-cpp shows every readable corpus text, and random texts
 //!   from many scripts, as themselves; `decode`: rqrr reads the reference PNG.
@@ -22,7 +22,6 @@
 //! - helpers: `paths` (the path table), `corpus` (tests/vectors).
 
 mod agreement;
-mod cli;
 mod concurrency;
 mod contract;
 mod corpus;

@@ -4,7 +4,28 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use crate::corpus;
+/// The corpus's golden digests (tests/vectors/expected.json), through the
+/// shared reader.
+mod corpus {
+    use qrglue_vectors::Outcome;
+
+    pub use qrglue_vectors::sha256_hex;
+
+    fn image(id: &str) -> (String, String) {
+        match qrglue_vectors::expected().remove(id) {
+            Some(Outcome::Image { png_sha256, svg_sha256, .. }) => (png_sha256, svg_sha256),
+            other => panic!("{id}: expected an image, expected.json has {other:?}"),
+        }
+    }
+
+    pub fn expected_png_sha256(id: &str) -> String {
+        image(id).0
+    }
+
+    pub fn expected_svg_sha256(id: &str) -> String {
+        image(id).1
+    }
+}
 
 const REFERENCE_URL: &str = "https://www.reddit.com/r/rustjerk/top/?t=all";
 
@@ -153,4 +174,17 @@ fn text_from_stdin_carries_any_text() {
     // Both a text and --text-stdin, or neither: a bad command line.
     assert_eq!(qrglue_with_stdin(&["png", "x", "--text-stdin", "-o", "-"], b"y").status.code(), Some(2));
     assert_eq!(qrglue_with_stdin(&["png", "-o", "-"], b"y").status.code(), Some(2));
+}
+
+/// `--help` shows the library's defaults (the ones hosts/rust/tests/host/contract.rs
+/// checks against target/contract.json).
+#[test]
+fn help_shows_the_contracts_defaults() {
+    let defaults = qrglue_host::Options::default();
+    let help = qrglue(&os(&["png", "--help"]));
+    assert!(help.status.success());
+    let help = String::from_utf8(help.stdout).expect("UTF-8 help");
+    for default in [format!("[default: {}]", defaults.min_size), format!("[default: {}]", defaults.quiet_zone)] {
+        assert!(help.contains(&default), "qrglue png --help lacks {default}:\n{help}");
+    }
 }

@@ -1,5 +1,5 @@
 //! One case on one path, in expected.json's form. Shared by the conformance
-//! runner (examples/conformance) and the golden test (tests/host/golden.rs),
+//! runner (hosts/rust/conformance) and the golden test (tests/host/golden.rs),
 //! so both judge a path the same way.
 
 use qrglue_host::{Generator, Options};

@@ -3,7 +3,7 @@
 //! component and raw paths, printed as one JSON object:
 //! `{"paths": {"rust-native": {id: outcome}, "rust-component": ..., "rust-raw": ...}}`.
 //!
-//! `cargo run --profile host -q -p qrglue-host --example conformance`
+//! `cargo run --profile host -q -p qrglue-conformance`
 
 mod outcome;
 
