@@ -30,6 +30,12 @@ pub const DATA_TOO_LONG_MESSAGE: &str = "text does not fit in a QR code at this 
 /// surrogate (JavaScript, Python), or its WTF-8 bytes (Rust, the raw ABI).
 pub const LONE_SURROGATE_MESSAGE: &str = "text contains a lone surrogate (not encodable as UTF-8)";
 
+/// Template of `invalid-text` for bytes that are not UTF-8 (a Rust caller's
+/// bytes, the raw ABI, a server's decoded query): `{index}` is where the
+/// valid UTF-8 ends (Rust's `valid_up_to`, Python's `UnicodeDecodeError.start`),
+/// the contract's own words so that no language restates another's error.
+pub const NOT_UTF8_TEMPLATE: &str = "text is not valid UTF-8 from byte {index}";
+
 /// Template of `invalid-options` for a number out of range:
 /// `{option}` is the WIT field name (`min-size`, `quiet-zone`).
 pub const OUT_OF_RANGE_TEMPLATE: &str = "{option} must be within {min}..={max}, got {value}";
@@ -47,6 +53,11 @@ pub const RAW_ABI_VERSION: u32 = 1;
 
 /// Bytes in a raw-ABI result record: `{status, payload_ptr, payload_len}`.
 pub const RAW_RECORD_BYTES: u32 = 12;
+
+/// `NOT_UTF8_TEMPLATE` filled in.
+pub fn not_utf8(index: usize) -> String {
+    format!("text is not valid UTF-8 from byte {index}")
+}
 
 /// `OUT_OF_RANGE_TEMPLATE` filled in.
 pub fn out_of_range(option: &str, min: u32, max: u32, value: impl Display) -> String {
@@ -85,6 +96,7 @@ pub fn to_json() -> String {
     "empty-text": "{empty}",
     "data-too-long": "{too_long}",
     "lone-surrogate": "{surrogate}",
+    "not-utf8": "{not_utf8}",
     "out-of-range": "{range}",
     "ec-level-name": "{level_name}",
     "ec-level-index": "{level_index}"
@@ -106,6 +118,7 @@ pub fn to_json() -> String {
         empty = EMPTY_TEXT_MESSAGE,
         too_long = DATA_TOO_LONG_MESSAGE,
         surrogate = LONE_SURROGATE_MESSAGE,
+        not_utf8 = NOT_UTF8_TEMPLATE,
         range = OUT_OF_RANGE_TEMPLATE,
         level_name = EC_LEVEL_NAME_TEMPLATE,
         level_index = EC_LEVEL_INDEX_TEMPLATE,

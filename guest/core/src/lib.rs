@@ -75,7 +75,7 @@ pub fn text_from_utf8(bytes: &[u8]) -> Result<&str, QrError> {
         let at = e.valid_up_to();
         match bytes[at..] {
             [0xED, 0xA0..=0xBF, 0x80..=0xBF, ..] => QrError::InvalidText(contract::LONE_SURROGATE_MESSAGE.to_owned()),
-            _ => QrError::InvalidText(format!("text is not valid UTF-8: {e}")),
+            _ => QrError::InvalidText(contract::not_utf8(at)),
         }
     })
 }

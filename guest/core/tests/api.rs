@@ -180,9 +180,13 @@ fn an_encoded_lone_surrogate_reads_as_every_host_reports_it() {
     for bytes in [&b"\xed\xa0\x80"[..], b"ab\xed\xbf\xbfc"] {
         assert_eq!(qrglue_core::text_from_utf8(bytes).unwrap_err(), QrError::InvalidText(LONE_SURROGATE_MESSAGE.into()));
     }
-    // Other invalid UTF-8 says what it is, and where.
-    let error = qrglue_core::text_from_utf8(b"ab\xff").unwrap_err().to_string();
-    assert!(error.starts_with("text is not valid UTF-8") && error.contains("index 2"), "{error}");
+    // Other invalid UTF-8 gets the contract's template, with where the valid
+    // UTF-8 ends: a bad byte, a truncated sequence, an overlong form.
+    for (bytes, index) in [(&b"ab\xff"[..], 2), (b"\xff", 0), (b"ab\xe2\x82", 2), (b"x\xc0\xaf", 1), (b"\xe2\x82\xacz\x80", 4)] {
+        let error = qrglue_core::text_from_utf8(bytes).unwrap_err();
+        let want = qrglue_core::contract::NOT_UTF8_TEMPLATE.replace("{index}", &index.to_string());
+        assert_eq!(error, QrError::InvalidText(want), "{bytes:?}");
+    }
 }
 
 #[test]

@@ -224,7 +224,7 @@ fn text_from_utf8(bytes: Vec<u8>) -> Result<String, String> {
         let at = e.utf8_error().valid_up_to();
         match bytes[at..] {
             [0xED, 0xA0..=0xBF, 0x80..=0xBF, ..] => LONE_SURROGATE_MESSAGE.to_owned(),
-            _ => format!("text is not valid UTF-8: {}", e.utf8_error()),
+            _ => format!("text is not valid UTF-8 from byte {at}"), // the contract's NOT_UTF8_TEMPLATE
         }
     })
 }

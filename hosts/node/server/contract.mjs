@@ -13,6 +13,7 @@ export const EC_LEVELS = ['low', 'medium', 'quartile', 'high'];
 // them against target/contract.json.
 export const EMPTY_TEXT_MESSAGE = 'text is empty';
 export const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as UTF-8)';
+export const NOT_UTF8_TEMPLATE = 'text is not valid UTF-8 from byte {index}';
 const NAMES = new Set(['text', 'ec-level', 'min-size', 'quiet-zone']);
 
 export class HttpError extends Error {
@@ -52,34 +53,24 @@ function decode(part) {
 // strips it: the text would be changed, and a lone BOM would become empty-text).
 const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-// Rust's str::from_utf8 error as guest/core's text_from_utf8 words it.
+const lenient = new TextDecoder('utf-8', { ignoreBOM: true });
+
+// The contract's invalid-text message for bytes that are not UTF-8: where the
+// valid UTF-8 ends (Rust's valid_up_to), the lone-surrogate message if an
+// encoded surrogate (ED A0..BF 80..BF) starts there, else NOT_UTF8_TEMPLATE.
+// The lenient decoder replaces each bad sequence with one U+FFFD and decodes
+// everything before the first one exactly, so the first U+FFFD that the bytes
+// do not spell (EF BF BD) marks the index.
 function utf8Problem(b) {
-  let i = 0;
-  while (i < b.length) {
-    const x = b[i];
-    if (x < 0x80) { i++; continue; }
-    const width = x >= 0xc2 && x <= 0xdf ? 2 : x >= 0xe0 && x <= 0xef ? 3 : x >= 0xf0 && x <= 0xf4 ? 4 : 0;
-    let len = null; // bytes of the invalid sequence; null = incomplete at the end
-    if (width === 0) {
-      len = 1;
-    } else {
-      const [lo, hi] = x === 0xe0 ? [0xa0, 0xbf] : x === 0xed ? [0x80, 0x9f] : x === 0xf0 ? [0x90, 0xbf] : x === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
-      let ok = true;
-      for (let k = 1; k < width; k++) {
-        if (i + k >= b.length) { ok = false; len = null; break; }
-        const y = b[i + k];
-        if (k === 1 ? y < lo || y > hi : y < 0x80 || y > 0xbf) { ok = false; len = k; break; }
-      }
-      if (ok) { i += width; continue; }
-    }
-    if (x === 0xed && b.length >= i + 3 && b[i + 1] >= 0xa0 && b[i + 1] <= 0xbf && b[i + 2] >= 0x80 && b[i + 2] <= 0xbf) {
-      return LONE_SURROGATE_MESSAGE;
-    }
-    return len === null
-      ? `text is not valid UTF-8: incomplete utf-8 byte sequence from index ${i}`
-      : `text is not valid UTF-8: invalid utf-8 sequence of ${len} bytes from index ${i}`;
+  let at = 0;
+  for (const ch of lenient.decode(b)) {
+    if (ch === '\ufffd' && !(b[at] === 0xef && b[at + 1] === 0xbf && b[at + 2] === 0xbd)) break;
+    at += Buffer.byteLength(ch);
   }
-  return null;
+  if (b[at] === 0xed && b[at + 1] >= 0xa0 && b[at + 1] <= 0xbf && b[at + 2] >= 0x80 && b[at + 2] <= 0xbf) {
+    return LONE_SURROGATE_MESSAGE;
+  }
+  return NOT_UTF8_TEMPLATE.replace('{index}', String(at));
 }
 
 function uint(name, bytes) {
@@ -116,7 +107,7 @@ export function checkQuery(query) {
   try {
     text = fatal.decode(raw);
   } catch {
-    throw new HttpError('invalid-text', utf8Problem(raw) ?? 'text is not valid UTF-8');
+    throw new HttpError('invalid-text', utf8Problem(raw));
   }
   if (text === '') return { text, options: undefined };
   if (raw.length > MAX_TEXT_BYTES) {

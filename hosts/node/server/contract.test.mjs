@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
-  EC_LEVELS, EMPTY_TEXT_MESSAGE, HttpError, LONE_SURROGATE_MESSAGE, checkQuery, checkRanges, methodClass, pathAndQuery,
+  EC_LEVELS, EMPTY_TEXT_MESSAGE, HttpError, LONE_SURROGATE_MESSAGE, NOT_UTF8_TEMPLATE, checkQuery, checkRanges, methodClass, pathAndQuery,
 } from './contract.mjs';
 
 const cases = JSON.parse(readFileSync(new URL('../../../tests/http/query_cases.json', import.meta.url), 'utf8'));
@@ -50,6 +50,7 @@ test('the server\'s copies of the contract equal target/contract.json', () => {
   assert.deepEqual(EC_LEVELS, contract.ec_levels);
   assert.equal(EMPTY_TEXT_MESSAGE, contract.messages['empty-text']);
   assert.equal(LONE_SURROGATE_MESSAGE, contract.messages['lone-surrogate']);
+  assert.equal(NOT_UTF8_TEMPLATE, contract.messages['not-utf8']);
   const fill = (option, value) => contract.messages['out-of-range'].replace('{option}', option)
     .replace('{min}', contract.bounds[option][0]).replace('{max}', contract.bounds[option][1]).replace('{value}', value);
   const refusal = (options) => {

@@ -18,10 +18,9 @@ EC_LEVELS = ("low", "medium", "quartile", "high")
 # with no qrglue library to ask (segno, static).
 EMPTY_TEXT_MESSAGE = "text is empty"
 LONE_SURROGATE_MESSAGE = "text contains a lone surrogate (not encodable as UTF-8)"
+NOT_UTF8_TEMPLATE = "text is not valid UTF-8 from byte {index}"
 NAMES = (b"text", b"ec-level", b"min-size", b"quiet-zone")
 _HEX = b"0123456789abcdefABCDEF"
-# The second byte's range after these lead bytes (else 0x80..=0xBF), as Rust's validator has it.
-_SECOND_BYTE = {0xE0: (0xA0, 0xBF), 0xED: (0x80, 0x9F), 0xF0: (0x90, 0xBF), 0xF4: (0x80, 0x8F)}
 _DIGITS = re.compile(rb"[0-9]{1,10}\Z")
 
 
@@ -69,37 +68,14 @@ def _decode(part: bytes) -> bytes:
     return bytes(out)
 
 
-def utf8_problem(b: bytes) -> str:
-    """Rust's str::from_utf8 error as guest/core's text_from_utf8 words it."""
-    i = 0
-    while i < len(b):
-        x = b[i]
-        if x < 0x80:
-            i += 1
-            continue
-        width = 2 if 0xC2 <= x <= 0xDF else 3 if 0xE0 <= x <= 0xEF else 4 if 0xF0 <= x <= 0xF4 else 0
-        length: int | None = 1
-        ok = False
-        if width:
-            lo, hi = _SECOND_BYTE.get(x, (0x80, 0xBF))
-            ok = True
-            for k in range(1, width):
-                if i + k >= len(b):
-                    ok, length = False, None
-                    break
-                y = b[i + k]
-                if (y < lo or y > hi) if k == 1 else (y < 0x80 or y > 0xBF):
-                    ok, length = False, k
-                    break
-        if ok:
-            i += width
-            continue
-        if x == 0xED and len(b) >= i + 3 and 0xA0 <= b[i + 1] <= 0xBF and 0x80 <= b[i + 2] <= 0xBF:
-            return LONE_SURROGATE_MESSAGE
-        if length is None:
-            return f"text is not valid UTF-8: incomplete utf-8 byte sequence from index {i}"
-        return f"text is not valid UTF-8: invalid utf-8 sequence of {length} bytes from index {i}"
-    return "text is not valid UTF-8"
+def utf8_problem(b: bytes, error: UnicodeDecodeError) -> str:
+    """The contract's invalid-text message for bytes that are not UTF-8: the
+    lone-surrogate message for an encoded surrogate (ED A0..BF 80..BF) where
+    the valid UTF-8 ends, else NOT_UTF8_TEMPLATE at that index."""
+    at = error.start  # Rust's Utf8Error::valid_up_to
+    if b[at:at + 1] == b"\xed" and len(b) >= at + 3 and 0xA0 <= b[at + 1] <= 0xBF and 0x80 <= b[at + 2] <= 0xBF:
+        return LONE_SURROGATE_MESSAGE
+    return NOT_UTF8_TEMPLATE.replace("{index}", str(at))
 
 
 def _uint(name: str, value: bytes) -> int:
@@ -127,8 +103,8 @@ def check_query(query: bytes) -> Query:
         raise HttpError("bad-query", "query parameter text is required")
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise HttpError("invalid-text", utf8_problem(raw)) from None
+    except UnicodeDecodeError as error:
+        raise HttpError("invalid-text", utf8_problem(raw, error)) from None
     if not text:
         return Query(text)
     if len(raw) > MAX_TEXT_BYTES:

@@ -50,6 +50,7 @@ def test_the_servers_copies_of_the_contract_equal_target_contract_json() -> None
     assert list(http_contract.EC_LEVELS) == contract["ec_levels"]
     assert http_contract.EMPTY_TEXT_MESSAGE == contract["messages"]["empty-text"]
     assert http_contract.LONE_SURROGATE_MESSAGE == contract["messages"]["lone-surrogate"]
+    assert http_contract.NOT_UTF8_TEMPLATE == contract["messages"]["not-utf8"]
     defaults = contract["defaults"]
     assert check_ranges({}) == (defaults["ec-level"], defaults["min-size"], defaults["quiet-zone"])
     (min_low, min_high), (_, zone_high) = contract["bounds"]["min-size"], contract["bounds"]["quiet-zone"]
