@@ -96,7 +96,7 @@ build-http-proxy: build-wasm
     bash tools/plug.sh {{wasm_out}}/qrglue.http-proxy.wasm {{wasm_out}}/qrglue.component.wasm {{wasm_out}}/qrglue.http.wasm
     wasm-tools component new target/http-static/{{wasm_target}}/release/qrglue_http_proxy.wasm -o {{wasm_out}}/qrglue.http-static.wasm
     for name in http-proxy http http-static; do wasm-tools validate {{wasm_out}}/qrglue.$name.wasm; done
-    # jco serve (tiers wasi-http-jco*) comes with hosts/node's devDependencies.
+    # jco serve (tiers wasi-http jco*) comes with hosts/node's devDependencies.
     if [ ! -x hosts/node/node_modules/.bin/jco ] || [ hosts/node/package-lock.json -nt hosts/node/node_modules/.package-lock.json ]; then \
         cd hosts/node && npm install {{q}} --no-save --no-audit --no-fund; \
     fi
@@ -137,7 +137,7 @@ bench *flags: build-wasm
 
 # The server experiment (tests/http/README.md): every host's server and tier pinned to core 0, driven by vegeta (pinned, installed here) on core 1, 50 connections, 30 s per tier (--quick: 3 s); writes target/bench/http.json and the report's HTTP section. Loopback only; fails on any non-2xx answer.
 [group('bench')]
-bench-http *flags: build-http build-http-proxy _build-rust-bins _setup-vegeta
+bench-http *flags: build-http build-http-wasi-http _setup-vegeta
     #!/usr/bin/env bash
     set -euo pipefail
     quick=
@@ -222,7 +222,7 @@ bless: build-wasm
     QRGLUE_BLESS=1 {{cargo}} test {{q}} --locked --release -p qrglue-core --test golden
     git diff --stat tests/vectors/expected.json
 
-# Rust: the core (golden vectors, decode, bounds), the guests through wasmtime, and the HTTP query contract (guest/http-query).
+# Rust: the core (golden vectors, decode, bounds), the guests through wasmtime, and the HTTP query contract (hosts/rust/http-query).
 [group('test')]
 test-rust: build-wasm contract
     {{cargo}} test --locked --profile host
@@ -272,14 +272,12 @@ bench-browser: build-web
 
 ### HTTP servers (tests/http/README.md: one endpoint, one server per host and tier) ###
 
-# Serve GET /qrcode?text=... on http://127.0.0.1:PORT (Ctrl-C stops). HOST TIER: node qrcode|cli|component|raw|bindgen|native|static; python segno|cli|component|raw|native|static; rust axum|static (more in hosts/rust/server/tiers/). FLAGS: --workers N (default: one per core), --request-timeout SECS (default 10).
+# Serve GET /qrcode?text=... on http://127.0.0.1:PORT (Ctrl-C stops). HOST TIER: node qrcode|cli|component|raw|bindgen|native|static; python segno|cli|component|raw|native|static; rust axum|static; wasi-http qrglue|wasmtime|jco[-reuse|-static]|wasmcloud (hosts/wasi-http/server/serve.sh). FLAGS: --workers N (default: one per core), --request-timeout SECS (default 10).
 [group('http')]
 serve HOST TIER PORT="8080" *FLAGS:
-    case "{{HOST}}" in node|python|rust) ;; *) echo "serve: HOST is node, python or rust, not '{{HOST}}'" >&2; exit 2;; esac
+    case "{{HOST}}" in node|python|rust|wasi-http) ;; *) echo "serve: HOST is node, python, rust or wasi-http, not '{{HOST}}'" >&2; exit 2;; esac
     just build-http-{{HOST}}
     if [ "{{TIER}}" = cli ]; then just _build-rust-bins; fi
-    case "{{HOST}} {{TIER}}" in "rust wasi-http"*) just build-http-proxy;; esac
-    case "{{HOST}} {{TIER}}" in "rust wasi-http-host"*) just _build-rust-bins;; esac
     exec bash hosts/{{HOST}}/server/serve.sh {{TIER}} {{PORT}} {{FLAGS}}
 
 # Everything the HTTP servers need: each host's build, hosts/node/server's npm deps (fastify), the Python server's (uvicorn, in hosts/python/.venv), target/addon/qrglue-server (release with panic = "unwind": a handler's panic is a 500, not the end of the process) and the qrglue CLI (tier cli, target/host/qrglue).
@@ -302,11 +300,15 @@ build-http-python: build-python
 build-http-rust:
     {{cargo}} build {{q}} --locked --profile addon -p qrglue-server
 
-# The Rust binaries, all in the `host` profile: target/host/qrglue (the CLI, tier cli), qrglue-conformance (the runner) and qrglue-wasi-http (tiers wasi-http-host*). Always the default members, never `-p`: cargo unifies features over the packages it builds, so one set means one build of wasmtime for these, the tests and the bench.
+# The wasi:http tiers: the proxy component (plain and static) and our own server, qrglue-wasi-http.
+[group('build')]
+build-http-wasi-http: build-http-proxy _build-rust-bins
+
+# The Rust binaries, all in the `host` profile: target/host/qrglue (the CLI, tier cli), qrglue-conformance (the runner) and qrglue-wasi-http (tiers wasi-http qrglue*). Always the default members, never `-p`: cargo unifies features over the packages it builds, so one set means one build of wasmtime for these, the tests and the bench.
 _build-rust-bins: build-wasm
     {{cargo}} build {{q}} --locked --profile host
 
-# HTTP: each server's query parser on the shared cases (tests/http/query_cases.json; guest/http-query's run in test-rust), then every server and tier of tests/http/README.md started on a free port, checked (golden PNG, every 400/405 body, 1,000 concurrent requests, bad input, 200 idle and trickling connections, the request timeout, SIGTERM), stopped.
+# HTTP: each server's query parser on the shared cases (tests/http/query_cases.json; hosts/rust/http-query's run in test-rust), then every server and tier of tests/http/README.md started on a free port, checked (golden PNG, every 400/405 body, 1,000 concurrent requests, bad input, 200 idle and trickling connections, the request timeout, SIGTERM), stopped.
 [group('test')]
 test-http: build-http contract
     node --test hosts/node/server/contract.test.mjs
@@ -315,12 +317,12 @@ test-http: build-http contract
 
 # HTTP fuzzing (tests/http/test_fuzz.py): seeded random and mutated requests against every server and tier for SECONDS each; never a crash, a hang or a malformed reply. `just test` runs 3 s each.
 [group('test')]
-fuzz-http SECONDS="30" SEED="20261124": build-http build-http-proxy _build-rust-bins
+fuzz-http SECONDS="30" SEED="20261124": build-http build-http-wasi-http
     QRGLUE_FUZZ_HTTP_SECONDS={{SECONDS}} QRGLUE_FUZZ_HTTP_SEED={{SEED}} hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http/test_fuzz.py tests/http-proxy/test_wasi_http.py -k fuzzed
 
-# The wasi:http tiers (guest/http-proxy: our own server qrglue-wasi-http fresh and reused, wasi-http, wasi-http-reuse, wasi-http-jco, the static component under each server, wasmcloud) through tests/http's shared endpoint tests, plus their imports (only wasi:io and wasi:http), the plugged core, and the two-host wasmCloud lattice.
+# Host wasi-http (the guest/http-proxy component under qrglue-wasi-http, wasmtime serve and jco, fresh, reused and static, and under wasmCloud) through tests/http's shared endpoint tests, plus their imports (only wasi:io and wasi:http), the plugged core, and the two-host wasmCloud lattice.
 [group('test')]
-test-http-proxy: build-http-proxy build-python _build-rust-bins _setup-nats
+test-http-proxy: build-http-wasi-http build-python _setup-nats
     QRGLUE_NATS_SERVER="{{nats_server}}" hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http-proxy
 
 # The wasmCloud lattice alone (also in test-http-proxy: ~15 s): NATS, two wash hosts, one killed under load.

@@ -58,7 +58,7 @@ def get(conn: http.client.HTTPConnection) -> None:
 def measure(tier: str, extra: str, n: int, conns: int, secs: float) -> dict[str, float | str]:
     port = free_port()
     env = dict(os.environ, QRGLUE_WASMTIME_FLAGS=extra) if extra else dict(os.environ)
-    proc = subprocess.Popen(["bash", str(ROOT / "guest/http-proxy/serve.sh"), tier, str(port)], env=env,
+    proc = subprocess.Popen(["bash", str(ROOT / "hosts/wasi-http/server/serve.sh"), tier, str(port)], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 60
@@ -110,7 +110,7 @@ def main() -> None:
     ap.add_argument("--conns", type=int, default=8)
     ap.add_argument("--secs", type=float, default=3.0)
     ap.add_argument("--target", default=REF, help="request target (default: the reference URL; e.g. /healthz)")
-    tiers = ["wasi-http-static", "wasi-http", "wasi-http-reuse", "wasi-http-jco-static", "wasi-http-jco"]
+    tiers = ["wasmtime-static", "wasi-http", "wasmtime-reuse", "jco-static", "jco"]
     ap.add_argument("tiers", nargs="*", default=tiers)
     args = ap.parse_args()
     global TARGET

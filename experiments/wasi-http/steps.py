@@ -4,7 +4,7 @@ fresh instance per request, a reused instance and the static component.
 
     python3 experiments/wasi-http/steps.py --vegeta PATH [--seconds 10] [--rounds 3]
 
-Needs `just _build-wasi-http build-http-proxy` and vegeta (`just bench-http`
+Needs `just build-http-wasi-http` and vegeta (`just bench-http`
 installs it). Server on CPU 0 with one tokio worker, vegeta on CPU 1 with 50
 connections, as `just bench-http` does; the modes are interleaved round by
 round and each figure is given as the median of the rounds with its range.

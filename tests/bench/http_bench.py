@@ -39,8 +39,10 @@ OUT = ROOT / "target" / "bench" / "http.json"
 TIERS = {
     "node": ["qrcode", "cli", "component", "raw", "bindgen", "native", "static"],
     "python": ["segno", "cli", "component", "raw", "native", "static"],
-    "rust": ["axum", "static", "wasi-http-host", "wasi-http-host-reuse", "wasi-http-host-static",
-             "wasi-http", "wasi-http-reuse", "wasi-http-static", "wasi-http-jco", "wasi-http-jco-static", "wasmcloud"],
+    "rust": ["axum", "static"],
+    # The wasi:http component under each server (hosts/wasi-http), its tier 0 axum.
+    "wasi-http": ["qrglue", "qrglue-reuse", "qrglue-static",
+                  "wasmtime", "wasmtime-reuse", "wasmtime-static", "jco", "jco-static", "wasmcloud"],
 }
 PEER_TIERS = {"qrcode", "segno"}  # their own encoders: other bytes, by design
 SERVER_CPUS = "0"
@@ -221,7 +223,7 @@ def main() -> int:
             if bad:
                 failed.append(f"{host}/{tier}: {row['non_2xx']} non-2xx {row['status_codes']} {row['errors']}, "
                               f"first answer {row['first_status']}, golden {row['digest_match']}")
-            print(f"{host:<7}{tier:<22}{row['req_per_s']:>10,.0f} req/s  mean {row['mean_ns'] / 1e6:7.2f} ms  "
+            print(f"{host:<10}{tier:<16}{row['req_per_s']:>10,.0f} req/s  mean {row['mean_ns'] / 1e6:7.2f} ms  "
                   f"p99 {row['p99_ns'] / 1e6:7.2f} ms  {row['response_bytes']:>5} B  "
                   f"peak RSS {row['peak_rss_bytes'] / 2**20:7.1f} MiB  non-2xx {row['non_2xx']}", flush=True)
     vegeta_version = "v12.13.0"

@@ -1,10 +1,10 @@
-"""The wasi:http tiers (guest/http-proxy) against the shared endpoint tests.
+"""Host wasi-http (the guest/http-proxy component) against the shared endpoint tests.
 
 Every test of tests/http/test_servers.py runs here, unchanged, on the tiers
-served by `just serve rust TIER` through hosts/rust/server/tiers/: wasmtime
+of `just serve wasi-http TIER` (hosts/wasi-http/server/serve.sh): wasmtime
 serve with a fresh instance per request (its default) and with instance
 reuse, jco serve, and the static component under both; and our own server,
-qrglue-wasi-http (tiers wasi-http-host*: fresh, reused, static), which has
+qrglue-wasi-http (tiers qrglue, qrglue-reuse, qrglue-static), which has
 the timeouts and limits of every server of tests/http and so passes their
 strict tests, unchanged. For the others only the request timeout differs:
 neither `wasmtime serve` nor jco serve can be told to time out a slow client
@@ -13,7 +13,7 @@ the head, checked every 30 s), so the idle/trickling test here checks what
 they do promise (a normal client gets its PNG within 1 s beside 200 slow
 ones) and records what they do not (the slow connections are still open 3 s
 later), strictly: a server that starts timing them out fails this test until
-guest/http-proxy/README.md says so. Tier wasmcloud (wasmCloud's `wash dev`)
+hosts/wasi-http/README.md says so. Tier wasmcloud (wasmCloud's `wash dev`)
 does time them out, at its own 30 s: asserted too (open at 3 s, all closed
 by 40 s, none before 27 s).
 
@@ -43,8 +43,8 @@ from test_servers import check_alive
 from conftest import ROOT, Server, start
 from conftest import stop as stop_server
 
-TIERS = ["wasi-http-host", "wasi-http-host-reuse", "wasi-http-host-static",
-         "wasi-http", "wasi-http-reuse", "wasi-http-jco", "wasi-http-static", "wasi-http-jco-static", "wasmcloud"]
+TIERS = ["qrglue", "qrglue-reuse", "qrglue-static",
+         "wasmtime", "wasmtime-reuse", "jco", "wasmtime-static", "jco-static", "wasmcloud"]
 # wasmCloud's `wash dev` (tier wasmcloud) closes idle, trickling and keep-alive
 # connections 30 s after they open (its HTTP server's own timer, not configurable).
 WASMCLOUD_TIMEOUT = 30.0
@@ -53,7 +53,7 @@ WASM = ROOT / "target" / "wasm"
 
 @pytest.fixture(scope="module", params=TIERS)
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = start("rust", request.param, tmp_path_factory.mktemp("wasi-http"))
+    running = start("wasi-http", request.param, tmp_path_factory.mktemp("wasi-http"))
     # The shared tests tell a static tier by its name.
     if running.tier.endswith("-static"):
         running.tier = "static"
@@ -125,7 +125,7 @@ def test_endless_head_is_refused_at_the_limit(server: Server, what: str) -> None
     read buffer (~400 KiB, refused there: test_endless_head_is_refused_without_growing)
     and have no head timer, so at 18 KiB they just wait for more: the
     component's own 16 KiB check runs only on a complete head. Asserted as
-    it is (guest/http-proxy/UPSTREAM.md)."""
+    it is (hosts/wasi-http/UPSTREAM.md)."""
     if runner(server) == "host":
         # Our own server: hyper's 16 KiB read buffer refuses it (431), tests/http's own test.
         hostile.test_endless_head_is_refused_at_the_limit(server, what)
@@ -152,7 +152,7 @@ def runner(server: Server) -> str:
     """Which server runs the component: host (our qrglue-wasi-http), wasmtime
     (serve), jco or wasmcloud. By the log's name: the static tiers' name is
     "static" by then."""
-    if "wasi-http-host" in server.log.name:
+    if "wasi-http-qrglue" in server.log.name:
         return "host"
     if "jco" in server.log.name:
         return "jco"
@@ -162,7 +162,7 @@ def runner(server: Server) -> str:
 # What the server answers before the component sees the request, for the
 # cases of hostile.TARGETS it decides itself; asserted exactly, so that a
 # server that starts passing them on fails here until this table and
-# guest/http-proxy/README.md say so. The component answers every other case
+# hosts/wasi-http/README.md say so. The component answers every other case
 # as the contract says (it drops a fragment and reduces absolute-form itself,
 # which jco serve passes on as sent).
 NO_BODY_400 = hostile.Answer(400, body=b"")

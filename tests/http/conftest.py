@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-# Every server and tier (the wasi-http tiers are tested by their own suite).
+# Every server and tier (host wasi-http is tested by its own suite, tests/http-proxy).
 SERVERS = [
     ("rust", "axum"), ("rust", "static"),
     ("node", "native"), ("node", "raw"), ("node", "component"), ("node", "bindgen"),

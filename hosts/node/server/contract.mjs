@@ -2,7 +2,7 @@
 // bad-query (syntax, names, repeats, missing text), invalid-text,
 // empty-text, text-too-long, then invalid-options for values that are not an
 // ec-level name or a decimal u32. Ranges are the generator's to refuse.
-// The same rules as guest/http-query and hosts/python/server/http_contract.py
+// The same rules as hosts/rust/http-query and hosts/python/server/http_contract.py
 // (all three run tests/http/query_cases.json in their unit tests).
 
 export const MAX_TEXT_BYTES = 512;
@@ -132,7 +132,7 @@ export function checkRanges(options) {
 }
 
 // Request targets and methods (tests/http/README.md), the same rules as
-// guest/http-query's path_and_query and method_class.
+// hosts/rust/http-query's path_and_query and method_class.
 export const UNKNOWN_METHOD_MESSAGE = 'unknown method (methods are case-sensitive: GET and HEAD are served)';
 export const NO_HOST_MESSAGE = 'an HTTP/1.1 request must have a Host header';
 export const BAD_REQUEST_MESSAGE = 'malformed HTTP request';

@@ -25,7 +25,7 @@ _DIGITS = re.compile(rb"[0-9]{1,10}\Z")
 
 
 # Request targets and methods (tests/http/README.md), the same rules as
-# guest/http-query's method_class. httptools already drops a fragment and
+# hosts/rust/http-query's method_class. httptools already drops a fragment and
 # reduces an absolute-form target to its path and query.
 UNKNOWN_METHOD_MESSAGE = "unknown method (methods are case-sensitive: GET and HEAD are served)"
 NO_HOST_MESSAGE = "an HTTP/1.1 request must have a Host header"

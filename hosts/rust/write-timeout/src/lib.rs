@@ -1,6 +1,6 @@
 //! The write timeout hyper does not have, for the project's two hyper
 //! servers (hosts/rust/server, tier axum, and qrglue-wasi-http, tiers
-//! wasi-http-host*): one implementation, so the two cannot drift.
+//! qrglue*): one implementation, so the two cannot drift.
 
 use std::future::Future;
 use std::pin::Pin;

@@ -1,36 +1,36 @@
 #!/usr/bin/env bash
-# Serve the qrglue wasi:http proxy component on 127.0.0.1:PORT, in the foreground.
+# Serve the qrglue wasi:http proxy component (guest/http-proxy) on
+# 127.0.0.1:PORT, in the foreground: host wasi-http of `just serve`.
 #
-#   guest/http-proxy/serve.sh TIER [PORT] [--workers N] [--request-timeout SECS]
+#   hosts/wasi-http/server/serve.sh TIER [PORT] [--workers N] [--request-timeout SECS]
 #
-# (PORT defaults to 8080.) `just serve rust TIER [PORT]` runs it through
-# hosts/rust/server/tiers/TIER.sh. --workers N: the tokio worker threads of
-# wasmtime serve (TOKIO_WORKER_THREADS) and of qrglue-wasi-http (default one
-# per core); jco serve is one Node process and ignores it. --request-timeout
-# SECS (default 10) is qrglue-wasi-http's request and write timeout; the
-# other servers accept it for the shared test driver and ignore it: none of
-# them can be told to time out a slow client (see the limits below and the
-# README).
+# (PORT defaults to 8080.) `just serve wasi-http TIER [PORT]` builds what it
+# needs first. --workers N: the tokio worker threads of qrglue-wasi-http and
+# of wasmtime serve (TOKIO_WORKER_THREADS) (default one per core); jco serve
+# is one Node process and ignores it. --request-timeout SECS (default 10) is
+# qrglue-wasi-http's request and write timeout; the other servers accept it
+# for the shared test driver and ignore it: none of them can be told to time
+# out a slow client (see the limits below and hosts/wasi-http/README.md).
 #
-# Tiers (all need `just build-http-proxy` first; the wasi-http-host ones also
-# target/host/qrglue-wasi-http, `just _build-wasi-http`):
-#   wasi-http-host         qrglue-wasi-http (our own server, hosts/rust/wasi-http):
-#                          a fresh instance per request, with timeouts
-#   wasi-http-host-reuse   qrglue-wasi-http --max-instance-reuse-count $QRGLUE_REUSE_COUNT (default
-#                          10000): as wasi-http-reuse, each instance serves up to that many requests
-#                          one at a time
-#   wasi-http-host-static  qrglue-wasi-http, the static component: our server's ceiling
-#   wasi-http              wasmtime serve, a fresh instance per request (its default)
-#   wasi-http-reuse        wasmtime serve --max-instance-reuse-count $QRGLUE_REUSE_COUNT (default 10000)
-#   wasi-http-static       wasmtime serve, the static component (golden bytes from memory): wasmtime serve's ceiling
-#   wasi-http-jco          jco serve (one instance for every request, jco's default)
-#   wasi-http-jco-static   jco serve, the static component: jco serve's ceiling
-#   wasmcloud              wasmCloud's `wash dev` (wash 2.10.3, tools/requirements.txt) on the same
-#                          qrglue.http.wasm: a project dir under target/wasmcloud/PORT whose
-#                          .wash/config.yaml names the prebuilt component (build.command `true`) and
-#                          dev.address; wash's own state under target/wasmcloud/home; loopback only
+# Tiers: the component (qrglue.http.wasm) or the static one (golden bytes from
+# memory: that server's ceiling) under each server. All need `just
+# build-http-proxy`; the qrglue ones target/host/qrglue-wasi-http too.
+#   qrglue            qrglue-wasi-http (our own server, this folder): a fresh instance per request,
+#                     with timeouts
+#   qrglue-reuse      qrglue-wasi-http --max-instance-reuse-count $QRGLUE_REUSE_COUNT (default 10000):
+#                     each instance serves up to that many requests, one at a time
+#   qrglue-static     qrglue-wasi-http, the static component
+#   wasmtime          wasmtime serve, a fresh instance per request (its default)
+#   wasmtime-reuse    wasmtime serve --max-instance-reuse-count $QRGLUE_REUSE_COUNT (default 10000)
+#   wasmtime-static   wasmtime serve, the static component
+#   jco               jco serve (one instance for every request, jco's default)
+#   jco-static        jco serve, the static component
+#   wasmcloud         wasmCloud's `wash dev` (wash 2.10.3, tools/requirements.txt) on the same
+#                     qrglue.http.wasm: a project dir under target/wasmcloud/PORT whose
+#                     .wash/config.yaml names the prebuilt component (build.command `true`) and
+#                     dev.address; wash's own state under target/wasmcloud/home; loopback only
 #
-# Limits (see guest/http-proxy/README.md): qrglue-wasi-http has those of
+# Limits (see hosts/wasi-http/README.md): qrglue-wasi-http has those of
 # hosts/rust/server (hyper: 431 past a 16 KiB head or 100 header lines, the
 # request timeout for a head, idle keep-alive included, and for a write that
 # makes no progress). For the others: the component answers 431 to a head
@@ -42,8 +42,8 @@
 # The server runs until SIGINT/SIGTERM; this script's process stays its parent
 # and stops it (jco serve runs the component in a child node process).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-tiers="wasi-http, wasi-http-reuse, wasi-http-static, wasi-http-jco, wasi-http-jco-static, wasmcloud, wasi-http-host, wasi-http-host-reuse, wasi-http-host-static"
+root="$(cd "$(dirname "$0")/../../.." && pwd)"
+tiers="qrglue, qrglue-reuse, qrglue-static, wasmtime, wasmtime-reuse, wasmtime-static, jco, jco-static, wasmcloud"
 tier="${1:?usage: serve.sh TIER [PORT] (tiers: $tiers)}"
 port="${2:-8080}"
 shift $(( $# >= 2 ? 2 : 1 ))
@@ -64,13 +64,13 @@ static="$root/target/wasm/qrglue.http-static.wasm"
 # Our own server: exec'd, so that its exit status (0 after SIGTERM) is this
 # script's; it sets up its pooling allocator itself (the same sizes as below).
 case "$tier" in
-    wasi-http-host*)
+    qrglue*)
         bin="$root/target/host/qrglue-wasi-http"
-        [ -x "$bin" ] || { echo "serve.sh: $bin is missing: run \`just _build-wasi-http\`" >&2; exit 1; }
+        [ -x "$bin" ] || { echo "serve.sh: $bin is missing: run \`just _build-rust-bins\`" >&2; exit 1; }
         case "$tier" in
-            wasi-http-host) host_flags+=("$wasm") ;;
-            wasi-http-host-reuse) host_flags+=(--max-instance-reuse-count "${QRGLUE_REUSE_COUNT:-10000}" "$wasm") ;;
-            wasi-http-host-static) host_flags+=("$static") ;;
+            qrglue) host_flags+=("$wasm") ;;
+            qrglue-reuse) host_flags+=(--max-instance-reuse-count "${QRGLUE_REUSE_COUNT:-10000}" "$wasm") ;;
+            qrglue-static) host_flags+=("$static") ;;
             *) echo "serve.sh: unknown tier '$tier' ($tiers)" >&2; exit 2 ;;
         esac
         [ -f "${host_flags[-1]}" ] || { echo "serve.sh: ${host_flags[-1]} is missing: run \`just build-http-proxy\`" >&2; exit 1; }
@@ -91,11 +91,11 @@ default_flags="-O pooling-allocator=y -O pooling-memory-keep-resident=2097152 -O
  -O pooling-total-tables=2200 -O pooling-total-component-instances=1100 -O pooling-total-stacks=2200"
 read -r -d '' -a extra <<< "${QRGLUE_WASMTIME_FLAGS-$default_flags}" || true
 case "$tier" in
-    wasi-http)          cmd=(wasmtime serve "${extra[@]}" --addr "127.0.0.1:$port" "$wasm") ;;
-    wasi-http-reuse)    cmd=(wasmtime serve "${extra[@]}" --addr "127.0.0.1:$port" --max-instance-reuse-count "${QRGLUE_REUSE_COUNT:-10000}" "$wasm") ;;
-    wasi-http-static)   cmd=(wasmtime serve "${extra[@]}" --addr "127.0.0.1:$port" "$static") ;;
-    wasi-http-jco)      cmd=("$root/hosts/node/node_modules/.bin/jco" serve --host 127.0.0.1 --port "$port" "$wasm") ;;
-    wasi-http-jco-static) cmd=("$root/hosts/node/node_modules/.bin/jco" serve --host 127.0.0.1 --port "$port" "$static") ;;
+    wasmtime)           cmd=(wasmtime serve "${extra[@]}" --addr "127.0.0.1:$port" "$wasm") ;;
+    wasmtime-reuse)     cmd=(wasmtime serve "${extra[@]}" --addr "127.0.0.1:$port" --max-instance-reuse-count "${QRGLUE_REUSE_COUNT:-10000}" "$wasm") ;;
+    wasmtime-static)    cmd=(wasmtime serve "${extra[@]}" --addr "127.0.0.1:$port" "$static") ;;
+    jco)                cmd=("$root/hosts/node/node_modules/.bin/jco" serve --host 127.0.0.1 --port "$port" "$wasm") ;;
+    jco-static)         cmd=("$root/hosts/node/node_modules/.bin/jco" serve --host 127.0.0.1 --port "$port" "$static") ;;
     wasmcloud)
         # wash dev serves the component named by its project's config; `true`
         # as the build command: the component is prebuilt and not touched.
@@ -111,7 +111,7 @@ file="${file:-${cmd[-1]}}"
 echo "serve.sh: $tier on http://127.0.0.1:$port/ (${cmd[*]})" >&2
 case "$tier" in
     wasmcloud) echo "serve.sh: request timeout 30 s for idle, trickling and keep-alive connections (wash dev's own, not configurable)" >&2 ;;
-    wasi-http-jco*) echo "serve.sh: head limit 16 KiB (node:http), request timeout 60 s for the head, checked every 30 s (node:http defaults; jco serve cannot change them)" >&2 ;;
+    jco*) echo "serve.sh: head limit 16 KiB (node:http), request timeout 60 s for the head, checked every 30 s (node:http defaults; jco serve cannot change them)" >&2 ;;
     *) echo "serve.sh: head limit 16 KiB (the component: 431, connection kept; wasmtime serve itself buffers ~400 KiB), request timeout: none (wasmtime serve has none)" >&2 ;;
 esac
 

@@ -1,6 +1,6 @@
 //! qrglue-wasi-http: a wasi:http server for any `wasi:http/proxy` component
 //! (ours is target/wasm/qrglue.http.wasm), with the timeouts `wasmtime serve`
-//! does not have (guest/http-proxy/README.md, "Our own server").
+//! does not have (hosts/wasi-http/README.md, "Our own server").
 //!
 //! `qrglue-wasi-http COMPONENT.wasm [--port N] [--workers N] [--request-timeout SECS] [--max-instance-reuse-count N] [--timings] [--no-pagemap-scan]`
 //!
@@ -9,7 +9,7 @@
 //! request sees another's memory). `--max-instance-reuse-count N` (N > 1)
 //! lets an instance serve up to N requests, one at a time, before it is
 //! dropped: what `wasmtime serve --max-instance-reuse-count` does for a
-//! WASIp2 component (tier wasi-http-reuse). Instances come from wasmtime's
+//! WASIp2 component (tier wasmtime-reuse). Instances come from wasmtime's
 //! pooling allocator, whose slots keep their pages between instances.
 //!
 //! Limits, the same as hosts/rust/server's (hyper http1): it listens on
@@ -108,7 +108,7 @@ impl WasiHttpHooks for NoOutgoingRequests {
 }
 
 /// Where a request's server time goes (`--timings`: summed per step,
-/// printed as one JSON line on exit; guest/http-proxy/README.md, "Cost per
+/// printed as one JSON line on exit; hosts/wasi-http/README.md, "Cost per
 /// request"). Each step's nanoseconds and how many times it ran.
 #[derive(Default)]
 struct Timings {
@@ -368,7 +368,7 @@ fn engine(pagemap_scan: bool) -> wasmtime::Result<Engine> {
     // slots reserved once; a finished instance's pages are reset, not
     // unmapped, the first 2 MiB of each memory kept resident (our core grows
     // to 21 pages, 1.3 MiB, on its first png). The same settings as
-    // guest/http-proxy/serve.sh gives `wasmtime serve`, 64 MiB (the guests'
+    // hosts/wasi-http/server/serve.sh gives `wasmtime serve`, 64 MiB (the guests'
     // declared maximum) per memory.
     let mut pool = PoolingAllocationConfig::default();
     pool.total_component_instances(POOL_COMPONENT_INSTANCES)
@@ -383,7 +383,7 @@ fn engine(pagemap_scan: bool) -> wasmtime::Result<Engine> {
         // PAGEMAP_SCAN; elsewhere wasmtime falls back by itself), not the whole
         // used part of each memory: a fresh instance's teardown was a memset
         // of the core's 1.3 MiB, most of it the untouched 1 MiB stack
-        // (guest/http-proxy/README.md, "Cost per request").
+        // (hosts/wasi-http/README.md, "Cost per request").
         .pagemap_scan(if pagemap_scan { Enabled::Auto } else { Enabled::No });
     let mut config = Config::new();
     config.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));

@@ -1,3 +1,0 @@
-#!/usr/bin/env bash
-# Tier wasi-http (`just serve rust wasi-http [PORT]`): the wasi:http proxy component, see guest/http-proxy/serve.sh.
-exec bash "$(dirname "${BASH_SOURCE[0]}")/../../../../guest/http-proxy/serve.sh" wasi-http "$@"
