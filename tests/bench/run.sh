@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `just bench [--quick]`: build everything, run every host's bridge bench, and
+# merge them into target/bench/report.{json,md,svg} (tests/bench/README.md).
+# Run from the repository root by the justfile, which passes its flags.
+set -euo pipefail
+cargo="${CARGO:-cargo}"
+for flag in "$@"; do
+    case "$flag" in
+        --quick) export QRGLUE_BENCH_QUICK=1; echo "== quick run: few samples, figures indicative only" ;;
+        *) echo "unknown flag: $flag (only --quick)"; exit 2 ;;
+    esac
+done
+mkdir -p target/bench
+rm -f target/bench/{core,rust,node,python,browser,report}.json
+start=$SECONDS
+# The benches' native Rust builds (wasmtime in the host profile, the core's
+# fat-LTO stage bench, the axum server for the rpc path) compile beside the
+# Node, Python and web builds, which wait on npm, pip and maturin much of the
+# time. Nothing is measured until both are done.
+( "$cargo" bench -q --no-run --locked --profile host --bench bridges \
+  && "$cargo" bench -q --no-run --locked --profile release -p qrglue-core --bench stages \
+  && just build-http-rust ) > target/bench/native-builds.log 2>&1 &
+native_builds=$!
+just build
+wait "$native_builds" || { cat target/bench/native-builds.log; echo "the benches' native builds failed"; exit 1; }
+echo "== [1/5] rust: core stages (native), then native, component, raw (wasmtime)"; just bench-core; just bench-rust
+echo "== [2/5] node: component (jco), raw, wasm-bindgen, native (napi-rs), node-qrcode"; just bench-node
+echo "== [3/5] python: component (wasmtime-py), raw, native (PyO3), segno, python-qrcode"; just bench-python
+echo "== [4/5] browser: component, raw, wasm-bindgen in headless Chromium (the page's bench panel)"; just bench-browser
+echo "== [5/5] report"
+just _report-venv
+target/report-venv/bin/python tests/bench/report.py
+echo "== done in $((SECONDS - start)) s: target/bench/report.md, report.json, report.svg"
