@@ -176,11 +176,11 @@ fn text_from_stdin_carries_any_text() {
     assert_eq!(qrglue_with_stdin(&["png", "-o", "-"], b"y").status.code(), Some(2));
 }
 
-/// `--help` shows the library's defaults (the ones hosts/rust/tests/host/contract.rs
-/// checks against target/contract.json).
+/// `--help` shows the core's defaults, which qrglue-host re-exports (and
+/// hosts/rust/tests/host/contract.rs checks against target/contract.json).
 #[test]
 fn help_shows_the_contracts_defaults() {
-    let defaults = qrglue_host::Options::default();
+    let defaults = qrglue_core::Options::default();
     let help = qrglue(&os(&["png", "--help"]));
     assert!(help.status.success());
     let help = String::from_utf8(help.stdout).expect("UTF-8 help");
