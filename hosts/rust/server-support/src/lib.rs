@@ -1,6 +1,7 @@
-//! The write timeout hyper does not have, for the project's two hyper
-//! servers (hosts/rust/server, tier axum, and qrglue-wasi-http, tiers
-//! qrglue*): one implementation, so the two cannot drift.
+//! What the project's two hyper servers share (hosts/rust/server, tiers axum
+//! and static, and hosts/wasi-http/server, qrglue-wasi-http): the write
+//! timeout hyper does not have ([`WriteTimeout`]) and the accept loop
+//! ([`accept_until_stopped`]): one implementation, so the two cannot drift.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -8,7 +9,7 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::TcpStream;
+use tokio::net::{TcpListener, TcpStream};
 
 /// A connection whose writes must make progress: a write that stays blocked
 /// for `timeout` (a client that sends requests and never reads the answers,
@@ -78,5 +79,28 @@ impl AsyncWrite for WriteTimeout {
         let this = self.get_mut();
         let poll = Pin::new(&mut this.stream).poll_shutdown(cx);
         this.progress(cx, poll)
+    }
+}
+
+/// Accepts connections on `listener` and spawns `serve(stream)` for each,
+/// until SIGINT or SIGTERM; then returns, leaving the spawned connections to
+/// the runtime's shutdown. An accept error (EMFILE and the like) waits 10 ms
+/// and goes on: the connections already held keep being served.
+pub async fn accept_until_stopped<F, Fut>(listener: TcpListener, mut serve: F) -> std::io::Result<()>
+where
+    F: FnMut(TcpStream) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(_) => { tokio::time::sleep(Duration::from_millis(10)).await; continue; }
+            },
+            _ = tokio::signal::ctrl_c() => return Ok(()),
+            _ = sigterm.recv() => return Ok(()),
+        };
+        tokio::spawn(serve(stream));
     }
 }

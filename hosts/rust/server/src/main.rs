@@ -43,7 +43,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use qrglue_core::{EcLevel, Options, QrError};
 use qrglue_http_query::{MethodClass, NO_HOST_MESSAGE, UNKNOWN_METHOD_MESSAGE};
-use qrglue_write_timeout::WriteTimeout;
+use qrglue_server_support::{WriteTimeout, accept_until_stopped};
 use tokio::net::TcpStream;
 
 mod query;
@@ -257,19 +257,8 @@ async fn serve(args: Args) -> std::io::Result<()> {
         MAX_HEAD_BYTES / 1024,
         args.request_timeout.as_secs_f64()
     );
-    let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
-    loop {
-        let stream = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
-                // EMFILE and the like: keep serving the connections we have.
-                Err(_) => { tokio::time::sleep(Duration::from_millis(10)).await; continue; }
-            },
-            _ = tokio::signal::ctrl_c() => break,
-            _ = sigterm.recv() => break,
-        };
-        tokio::spawn(serve_connection(stream, router.clone(), args.request_timeout));
-    }
+    let timeout = args.request_timeout;
+    accept_until_stopped(listener, |stream| serve_connection(stream, router.clone(), timeout)).await?;
     println!("qrglue-server rust/{tier}: stopped");
     Ok(())
 }

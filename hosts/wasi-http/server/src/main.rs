@@ -40,7 +40,7 @@ use hyper::body::{Bytes, Incoming};
 use hyper::header::{self, HeaderValue};
 use hyper::{Request, Response, StatusCode, Uri, Version};
 use hyper_util::rt::{TokioIo, TokioTimer};
-use qrglue_write_timeout::WriteTimeout;
+use qrglue_server_support::{WriteTimeout, accept_until_stopped};
 use tokio::net::TcpStream;
 use wasmtime::component::{Component, Linker, ResourceTable};
 use wasmtime::{Config, Enabled, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store};
@@ -415,19 +415,8 @@ async fn serve(args: Args) -> wasmtime::Result<()> {
         MAX_HEAD_BYTES / 1024,
         args.request_timeout.as_secs_f64()
     );
-    let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
-    loop {
-        let stream = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
-                // EMFILE and the like: keep serving the connections we have.
-                Err(_) => { tokio::time::sleep(Duration::from_millis(10)).await; continue; }
-            },
-            _ = tokio::signal::ctrl_c() => break,
-            _ = sigterm.recv() => break,
-        };
-        tokio::spawn(serve_connection(stream, Arc::clone(&server), args.request_timeout));
-    }
+    let timeout = args.request_timeout;
+    accept_until_stopped(listener, |stream| serve_connection(stream, Arc::clone(&server), timeout)).await?;
     if let Some(timings) = &server.timings {
         println!("{}", timings.json());
     }
