@@ -467,7 +467,10 @@ def never_reading_clients(server: Server) -> NeverRead:
         # backlog: node's workers accept() between the images they compute, and
         # the first may be answered and dropped before the last is accepted).
         reached: set[int] = set()
-        deadline = time.monotonic() + 10
+        # The peers' encoders (node-qrcode, segno: ~4 ms an image) keep their one
+        # worker busy with the stalled clients' pipelined requests for seconds.
+        peer = server.tier in ("qrcode", "segno")
+        deadline = time.monotonic() + (30 if peer else 10)
         while len(reached) < len(bursts) - 5 and time.monotonic() < deadline:
             reached |= set(ports) & server_peers(server)
             time.sleep(0.05)
@@ -482,8 +485,9 @@ def never_reading_clients(server: Server) -> NeverRead:
             conn.close()
         # Dropped (left <= 2) by the keep-alive timeout (Node and Python: 5 s), the
         # request timeout (hyper: 2 s here) or the write timeout (2 s without
-        # progress), plus the servers' check intervals.
-        wait = max(REQUEST_TIMEOUT, KEEP_ALIVE_TIMEOUT) + 5
+        # progress), plus the servers' check intervals; for the peers, plus the
+        # images their stalled clients queued (hundreds each, ~4 ms apiece).
+        wait = max(REQUEST_TIMEOUT, KEEP_ALIVE_TIMEOUT) + (20 if peer else 5)
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline and (left := held()).fitting + left.stalled > 0:
             time.sleep(0.2)
