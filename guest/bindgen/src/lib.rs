@@ -16,7 +16,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use qrglue_core::{EcLevel, Options, QrError, contract};
+use qrglue_core::{EcLevel, Options, QrError, TextStyle, contract};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -61,6 +61,30 @@ pub fn png(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<
 #[wasm_bindgen]
 pub fn svg(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<String, JsValue> {
     options(text, ec_level, min_size, quiet_zone).and_then(|options| qrglue_core::svg(text, &options)).map_err(js_error)
+}
+
+/// The module matrix (WIT `generator.matrix`): the width as a little-endian
+/// u32, then the packed modules, in one `Uint8Array` (the raw ABI's payload:
+/// one copy out, and the host splits it).
+#[wasm_bindgen]
+pub fn matrix(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<Vec<u8>, JsValue> {
+    let matrix = options(text, ec_level, min_size, quiet_zone).and_then(|options| qrglue_core::matrix(text, &options)).map_err(js_error)?;
+    let mut out = (matrix.width() as u32).to_le_bytes().to_vec();
+    out.extend(matrix.packed_modules());
+    Ok(out)
+}
+
+/// The code as text (WIT `generator.text`); `style` is the WIT index
+/// (0..=2), checked after the options.
+#[wasm_bindgen]
+pub fn text(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32, style: u32) -> Result<String, JsValue> {
+    options(text, ec_level, min_size, quiet_zone)
+        .and_then(|options| {
+            options.validate()?;
+            let style = TextStyle::from_index(style).ok_or_else(|| QrError::InvalidOptions(contract::bad_text_style_index(style)))?;
+            qrglue_core::text(text, &options, style)
+        })
+        .map_err(js_error)
 }
 
 /// Probe: does nothing (the fixed cost of one call).

@@ -10,7 +10,7 @@ wit_bindgen::generate!({
     world: "qrglue",
 });
 
-use exports::qrglue::qr::types::{EcLevel, Options, QrError};
+use exports::qrglue::qr::types::{EcLevel, Options, QrError, QrMatrix, TextStyle};
 use exports::qrglue::qr::{generator, probe};
 
 struct Qrglue;
@@ -44,6 +44,20 @@ impl generator::Guest for Qrglue {
 
     fn svg(text: String, options: Options) -> Result<String, QrError> {
         qrglue_core::svg(&text, &core_options(options)).map_err(wit_error)
+    }
+
+    fn matrix(text: String, options: Options) -> Result<QrMatrix, QrError> {
+        let matrix = qrglue_core::matrix(&text, &core_options(options)).map_err(wit_error)?;
+        Ok(QrMatrix { width: matrix.width() as u32, modules: matrix.packed_modules() })
+    }
+
+    fn text(text: String, options: Options, style: TextStyle) -> Result<String, QrError> {
+        let style = match style {
+            TextStyle::HalfBlocks => qrglue_core::TextStyle::HalfBlocks,
+            TextStyle::HalfBlocksInverted => qrglue_core::TextStyle::HalfBlocksInverted,
+            TextStyle::Ascii => qrglue_core::TextStyle::Ascii,
+        };
+        qrglue_core::text(&text, &core_options(options), style).map_err(wit_error)
     }
 }
 

@@ -38,6 +38,18 @@ impl QrMatrix {
     pub fn row(&self, y: usize) -> &[bool] {
         &self.dark[y * self.width..(y + 1) * self.width]
     }
+
+    /// The modules as the contract's `qr-matrix` carries them: `width * width`
+    /// bits, row-major, most significant bit first (module (x, y) is bit
+    /// `y * width + x`), 1 for dark, unused bits of the last byte 0. One bit a
+    /// module keeps a version-40 matrix at 3.9 KB for any host to copy.
+    pub fn packed_modules(&self) -> Vec<u8> {
+        let mut packed = vec![0u8; self.dark.len().div_ceil(8)];
+        for (i, _) in self.dark.iter().enumerate().filter(|(_, dark)| **dark) {
+            packed[i / 8] |= 0x80 >> (i % 8);
+        }
+        packed
+    }
 }
 
 /// Encodes `text` (already validated) at `ec_level`. The smallest version that

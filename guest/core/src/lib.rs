@@ -8,7 +8,9 @@
 //! The pipeline has two stages, exposed separately so they can be measured:
 //! 1. [`encode`]: text -> [`QrMatrix`] (the `qrcode` crate's segmentation
 //!    without Kanji mode, its codewords and mask choice define the image),
-//! 2. [`render_png`] / [`render_svg`]: matrix + options -> file bytes.
+//! 2. [`render_png`] / [`render_svg`] / [`render_text`]: matrix + options ->
+//!    file bytes or text; [`matrix`] stops after stage 1 for hosts that draw
+//!    the modules themselves.
 //!
 //! The bytes produced here are the project's golden output
 //! (`tests/vectors/expected.json`): speed work must not change them.
@@ -21,12 +23,14 @@ mod options;
 mod png;
 pub mod probe;
 mod svg;
+mod text;
 
 pub use encode::{QrMatrix, data_bits, encode};
 pub use error::{ErrorKind, QrError};
-pub use options::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES, Options};
+pub use options::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES, Options, TextStyle};
 pub use png::render_png;
 pub use svg::render_svg;
+pub use text::render_text;
 
 /// Checks the text and options, in the order every path reports them:
 /// empty text, then text too long for any QR code, then the options.
@@ -61,6 +65,22 @@ pub fn svg(text: &str, options: &Options) -> Result<String, QrError> {
     validate(text, options)?;
     let matrix = encode(text, options.ec_level)?;
     Ok(render_svg(&matrix, options))
+}
+
+/// The module matrix for `text`, quiet zone not included: what a host's own
+/// renderer (a canvas, a PDF) draws. `options` are checked as for [`png`];
+/// only the EC level shapes the matrix.
+pub fn matrix(text: &str, options: &Options) -> Result<QrMatrix, QrError> {
+    validate(text, options)?;
+    encode(text, options.ec_level)
+}
+
+/// The QR code for `text` as lines of text in `style`, quiet zone included
+/// (`min_size` is checked but a text has no pixels).
+pub fn text(text: &str, options: &Options, style: TextStyle) -> Result<String, QrError> {
+    validate(text, options)?;
+    let matrix = encode(text, options.ec_level)?;
+    Ok(render_text(&matrix, options, style))
 }
 
 /// Bytes from a host that claim to be a text: exact UTF-8 or `invalid-text`.

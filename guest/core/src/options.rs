@@ -51,6 +51,46 @@ impl EcLevel {
     }
 }
 
+/// How [`crate::text`] draws a code (WIT `text-style`); hosts default to
+/// [`TextStyle::HalfBlocks`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TextStyle {
+    /// Two module rows per line in half blocks, ink on the dark modules.
+    #[default]
+    HalfBlocks,
+    /// The same with ink on the light modules, for a dark terminal.
+    HalfBlocksInverted,
+    /// One line per module row, "##" for dark, two spaces for light.
+    Ascii,
+}
+
+impl TextStyle {
+    pub const ALL: [TextStyle; 3] = [TextStyle::HalfBlocks, TextStyle::HalfBlocksInverted, TextStyle::Ascii];
+
+    /// The raw ABI encoding (0..=2, in WIT order); other values are invalid options.
+    pub fn from_index(index: u32) -> Option<TextStyle> {
+        Self::ALL.get(index as usize).copied()
+    }
+
+    /// This style's index in WIT order: the raw ABI's encoding.
+    pub const fn index(self) -> u32 {
+        self as u32
+    }
+
+    /// The style for a WIT case name (`"half-blocks"`).
+    pub fn from_name(name: &str) -> Option<TextStyle> {
+        Self::ALL.into_iter().find(|style| style.as_str() == name)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TextStyle::HalfBlocks => "half-blocks",
+            TextStyle::HalfBlocksInverted => "half-blocks-inverted",
+            TextStyle::Ascii => "ascii",
+        }
+    }
+}
+
 /// The largest `min_size` accepted. 4096 px is well past any screen or print
 /// need, and caps the PNG stage's working memory at a few MiB (a version-40
 /// code at this size is 4180 px wide: 2.2 MB of 1-bit rows) so the guest's

@@ -2,7 +2,7 @@
 //! error kind; options at and past their bounds. Decoding uses independent
 //! crates (`image` for PNG, `rqrr` for QR), never this crate's own code.
 
-use qrglue_core::{EcLevel, ErrorKind, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES, Options, QrError};
+use qrglue_core::{EcLevel, ErrorKind, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES, Options, QrError, TextStyle};
 
 const REFERENCE_URL: &str = "https://www.reddit.com/r/rustjerk/top/?t=all";
 
@@ -212,9 +212,105 @@ fn contract_codes_names_and_indexes_round_trip() {
     assert_eq!(contract::out_of_range("min-size", 1, 4096, 0), filled);
     assert_eq!(contract::bad_ec_level_index(7), contract::EC_LEVEL_INDEX_TEMPLATE.replace("{value}", "7"));
     assert_eq!(contract::bad_ec_level_name("\"x\""), contract::EC_LEVEL_NAME_TEMPLATE.replace("{value}", "\"x\""));
+    assert_eq!(contract::bad_text_style_index(3), contract::TEXT_STYLE_INDEX_TEMPLATE.replace("{value}", "3"));
+    assert_eq!(contract::bad_text_style_name("'x'"), contract::TEXT_STYLE_NAME_TEMPLATE.replace("{value}", "'x'"));
+    for (i, style) in TextStyle::ALL.into_iter().enumerate() {
+        assert_eq!(style.index(), i as u32);
+        assert_eq!((TextStyle::from_index(style.index()), TextStyle::from_name(style.as_str())), (Some(style), Some(style)));
+    }
+    assert_eq!((TextStyle::from_index(3), TextStyle::from_name("ANSI")), (None, None));
     let json = contract::to_json();
     assert!(
-        json.contains(r#""max_text_bytes": 7089"#) && json.contains(r#""defaults": {"ec-level": "low", "min-size": 200, "quiet-zone": 4}"#),
+        json.contains(r#""max_text_bytes": 7089"#)
+            && json.contains(r#""defaults": {"ec-level": "low", "min-size": 200, "quiet-zone": 4, "text-style": "half-blocks"}"#)
+            && json.contains(r#""text_styles": ["half-blocks", "half-blocks-inverted", "ascii"]"#),
         "{json}"
     );
+}
+
+/// The packed matrix, read bit by bit as the WIT comment says, is the matrix.
+fn unpack(width: usize, modules: &[u8]) -> Vec<Vec<bool>> {
+    (0..width).map(|y| (0..width).map(|x| (modules[(y * width + x) / 8] >> (7 - (y * width + x) % 8)) & 1 == 1).collect()).collect()
+}
+
+#[test]
+fn the_matrix_packs_every_module_msb_first_and_is_the_pngs_pixels() {
+    let options = Options::default();
+    let matrix = qrglue_core::matrix(REFERENCE_URL, &options).unwrap();
+    let packed = matrix.packed_modules();
+    assert_eq!((matrix.width(), packed.len()), (29, (29 * 29usize).div_ceil(8)));
+    // 841 bits: the last byte holds one module; its 7 unused bits are 0.
+    assert_eq!(packed.last().unwrap() & 0x7f, 0);
+    let rows = unpack(29, &packed);
+    // The finder pattern's corners: dark at (0,0), (6,0), (0,6); light at (7,0), the separator.
+    assert!(rows[0][0] && rows[0][6] && rows[6][0] && !rows[0][7]);
+    // The PNG's pixel blocks (6 px a module, 4 modules of quiet zone) are the matrix.
+    let png = qrglue_core::png(REFERENCE_URL, &options).unwrap();
+    let image = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap().to_luma8();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, &dark) in row.iter().enumerate() {
+            let pixel = image.get_pixel((x as u32 + 4) * 6 + 3, (y as u32 + 4) * 6 + 3).0[0];
+            assert_eq!(pixel == 0, dark, "module ({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn text_styles_draw_the_matrix_with_its_quiet_zone() {
+    let options = Options { quiet_zone: 1, ..Options::default() };
+    let rows = unpack(21, &qrglue_core::matrix("HELLO", &options).unwrap().packed_modules());
+    // The grid with its quiet zone: 23 x 23, light around the code.
+    let side = 23;
+    let dark = |x: usize, y: usize| (1..22).contains(&x) && (1..22).contains(&y) && rows[y - 1][x - 1];
+
+    let ascii = qrglue_core::text("HELLO", &options, TextStyle::Ascii).unwrap();
+    let lines: Vec<&str> = ascii.split_terminator('\n').collect();
+    assert!(ascii.ends_with('\n'));
+    assert_eq!(lines.len(), side);
+    for (y, line) in lines.iter().enumerate() {
+        let want: String = (0..side).map(|x| if dark(x, y) { "##" } else { "  " }).collect();
+        assert_eq!(*line, want, "ascii line {y}");
+    }
+
+    for (style, ink_is_dark) in [(TextStyle::HalfBlocks, true), (TextStyle::HalfBlocksInverted, false)] {
+        let text = qrglue_core::text("HELLO", &options, style).unwrap();
+        let lines: Vec<&str> = text.split_terminator('\n').collect();
+        assert_eq!(lines.len(), 12, "{style:?}: 23 rows, two a line, the last line's bottom half past the grid");
+        for (k, line) in lines.iter().enumerate() {
+            let chars: Vec<char> = line.chars().collect();
+            assert_eq!(chars.len(), side);
+            for (x, c) in chars.into_iter().enumerate() {
+                let (top, bottom) = match c {
+                    '\u{2588}' => (true, true),
+                    '\u{2580}' => (true, false),
+                    '\u{2584}' => (false, true),
+                    ' ' => (false, false),
+                    other => panic!("{style:?}: unexpected {other:?}"),
+                };
+                let ink = |y: usize| y < side && dark(x, y) == ink_is_dark;
+                assert_eq!((top, bottom), (ink(2 * k), ink(2 * k + 1)), "{style:?} line {k} column {x}");
+            }
+        }
+    }
+    // A quiet zone of 0 leaves the finder pattern at the very edge.
+    let bare = qrglue_core::text("HELLO", &Options { quiet_zone: 0, ..options }, TextStyle::Ascii).unwrap();
+    assert!(bare.starts_with("##############  "), "{bare}");
+}
+
+#[test]
+fn matrix_and_text_fail_as_png_does_and_check_every_option() {
+    let too_long = "9".repeat(MAX_TEXT_BYTES + 1);
+    let bad_size = Options { min_size: 0, ..Options::default() };
+    let bad_quiet = Options { quiet_zone: MAX_QUIET_ZONE + 1, ..Options::default() };
+    let long_at_high = "a".repeat(2000);
+    let high = Options { ec_level: EcLevel::High, ..Options::default() };
+    for (text, options) in
+        [("", Options::default()), (&too_long[..], Options::default()), ("x", bad_size), ("x", bad_quiet), (&long_at_high[..], high)]
+    {
+        let want = qrglue_core::png(text, &options).unwrap_err();
+        assert_eq!(qrglue_core::matrix(text, &options).unwrap_err(), want);
+        for style in TextStyle::ALL {
+            assert_eq!(qrglue_core::text(text, &options, style).unwrap_err(), want);
+        }
+    }
 }

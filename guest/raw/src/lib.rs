@@ -2,7 +2,8 @@
 //!
 //! guest/raw/ABI.md is the contract; this file implements it. In short:
 //! - the host gets buffers from `qr_alloc`, writes the text, and passes
-//!   (ptr, len) to `qr_png`/`qr_svg`, which take ownership of that buffer;
+//!   (ptr, len) to `qr_png`/`qr_svg`/`qr_matrix`/`qr_text`, which take
+//!   ownership of that buffer;
 //! - every generating call returns a pointer to a 12-byte result record
 //!   `{status, payload_ptr, payload_len}` (u32, little-endian); status 0 is
 //!   success, 1..=4 the WIT `qr-error` kinds with a UTF-8 message as payload;
@@ -19,7 +20,7 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-use qrglue_core::{EcLevel, Options, QrError, contract};
+use qrglue_core::{EcLevel, Options, QrError, TextStyle, contract};
 
 /// The largest buffer `qr_alloc` hands out: 16 MiB, a quarter of the
 /// guest's 64 MiB memory (texts are capped far lower, at 7089 bytes, but
@@ -91,6 +92,34 @@ pub extern "C" fn qr_svg(ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet
     let outcome = with_text(ptr, len, |text| {
         let options = options(text, ec_level, min_size, quiet_zone)?;
         qrglue_core::svg(text, &options).map(String::into_bytes)
+    });
+    result_record(outcome)
+}
+
+/// The module matrix for the text in (ptr, len): the payload is the width as
+/// a little-endian u32, then the packed modules (wit/qr.wit's `qr-matrix`).
+/// Takes ownership of the text buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_matrix(ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> u32 {
+    let outcome = with_text(ptr, len, |text| {
+        let options = options(text, ec_level, min_size, quiet_zone)?;
+        let matrix = qrglue_core::matrix(text, &options)?;
+        let mut payload = (matrix.width() as u32).to_le_bytes().to_vec();
+        payload.extend(matrix.packed_modules());
+        Ok(payload)
+    });
+    result_record(outcome)
+}
+
+/// The text form of the code for the text in (ptr, len), in `style` (0..=2,
+/// WIT order; checked after the options). Takes ownership of the text buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_text(ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet_zone: u32, style: u32) -> u32 {
+    let outcome = with_text(ptr, len, |text| {
+        let options = options(text, ec_level, min_size, quiet_zone)?;
+        options.validate()?;
+        let style = TextStyle::from_index(style).ok_or_else(|| QrError::InvalidOptions(contract::bad_text_style_index(style)))?;
+        qrglue_core::text(text, &options, style).map(String::into_bytes)
     });
     result_record(outcome)
 }
