@@ -36,8 +36,8 @@ for (const [i, [name, input, flags]] of variants.entries()) {
   const exports = mod.instantiate
     ? mod.instantiate((file) => new WebAssembly.Module(readFileSync(join(out, file))), {})
     : mod;
-  const generator = exports.generator ?? exports['qrglue:qr/generator@0.1.0'];
-  const probe = exports.probe ?? exports['qrglue:qr/probe@0.1.0'];
+  const generator = exports.generator ?? exports['qrglue:qr/generator@0.2.0'];
+  const probe = exports.probe ?? exports['qrglue:qr/probe@0.2.0'];
   const options = { ecLevel: 'low', minSize: 200, quietZone: 4 };
   runs.push({ name, png: () => generator.png(TEXT, options), noop: () => probe.noop(), samples: { png: [], noop: [] } });
 }

@@ -24,9 +24,9 @@ def func(interface: str, name: str) -> wc.Func:
     return export_func(store, instance, interface, name)
 
 
-noop = func("qrglue:qr/probe@0.1.0", "noop")
-produce = func("qrglue:qr/probe@0.1.0", "produce")
-png = func("qrglue:qr/generator@0.1.0", "png")
+noop = func("qrglue:qr/probe@0.2.0", "noop")
+produce = func("qrglue:qr/probe@0.2.0", "produce")
+png = func("qrglue:qr/generator@0.2.0", "png")
 
 
 def median_us(call: Callable[[], object], n: int = 2000) -> float:

@@ -61,7 +61,9 @@ def describe(outcome) -> str:
         return "(no result)"
     if "error" in outcome:
         return f"error {outcome['error']}: {outcome.get('message')!r}"
-    return f"png {outcome['png_sha256'][:12]}.. ({outcome['png_bytes']} B), svg {outcome['svg_sha256'][:12]}.."
+    texts = ", ".join(f"{style} {digest[:8]}.." for style, digest in (outcome.get("text_sha256") or {}).items())
+    return (f"png {outcome['png_sha256'][:12]}.. ({outcome['png_bytes']} B), svg {outcome['svg_sha256'][:12]}.., "
+            f"matrix {str(outcome.get('matrix_sha256'))[:12]}.., text {texts or None}")
 
 
 def compare(case_ids: list[str], results: dict[str, dict], expected: dict | None) -> list[str]:

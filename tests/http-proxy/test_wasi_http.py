@@ -246,7 +246,7 @@ def test_imports_only_wasi_io_and_http(name: str) -> None:
 
 def test_core_is_plugged_not_rebuilt() -> None:
     imports, exports = component_wit("qrglue.http-proxy.wasm")
-    assert "qrglue:qr/generator@0.1.0" in imports
+    assert "qrglue:qr/generator@0.2.0" in imports
     assert exports == ["wasi:http/incoming-handler@0.2.12"]
     component = (WASM / "qrglue.component.wasm").read_bytes()
     # compose nests the component as it is; the proxy alone holds no QR encoder.

@@ -29,7 +29,7 @@ wit_bindgen::generate!({
     inline: "
         package qrglue:http-proxy;
         world proxy {
-            import qrglue:qr/generator@0.1.0;
+            import qrglue:qr/generator@0.2.0;
         }
     ",
     world: "qrglue:http-proxy/proxy",

@@ -8,7 +8,7 @@ use wasmtime::Store;
 use wasmtime::component::{Component, Linker};
 
 use crate::guest::{self, Guest, GuestState, Instantiate};
-use crate::{Error, Generator, Options, Path, QrError};
+use crate::{Error, Generator, Matrix, Options, Path, QrError, TextStyle};
 
 wasmtime::component::bindgen!({
     path: "../../wit",
@@ -141,6 +141,24 @@ impl Generator for ComponentGenerator {
         crate::reject_oversized_text(text.as_bytes())?;
         let options = wit_options(options);
         self.call(|b, store| b.qrglue_qr_generator().call_svg(store, text, options))?.map_err(core_error)
+    }
+
+    fn matrix(&mut self, text: &str, options: &Options) -> Result<Matrix, Error> {
+        crate::reject_oversized_text(text.as_bytes())?;
+        let options = wit_options(options);
+        let matrix = self.call(|b, store| b.qrglue_qr_generator().call_matrix(store, text, options))?.map_err(core_error)?;
+        Ok(Matrix { width: matrix.width, modules: matrix.modules })
+    }
+
+    fn text(&mut self, text: &str, options: &Options, style: TextStyle) -> Result<String, Error> {
+        crate::reject_oversized_text(text.as_bytes())?;
+        let options = wit_options(options);
+        let style = match style {
+            TextStyle::HalfBlocks => wit::TextStyle::HalfBlocks,
+            TextStyle::HalfBlocksInverted => wit::TextStyle::HalfBlocksInverted,
+            TextStyle::Ascii => wit::TextStyle::Ascii,
+        };
+        self.call(|b, store| b.qrglue_qr_generator().call_text(store, text, options, style))?.map_err(core_error)
     }
 
     fn noop(&mut self) -> Result<(), Error> {

@@ -40,7 +40,7 @@ mod raw;
 use std::fmt;
 use std::sync::OnceLock;
 
-pub use qrglue_core::{EcLevel, ErrorKind, MAX_TEXT_BYTES, Options, QrError};
+pub use qrglue_core::{EcLevel, ErrorKind, MAX_TEXT_BYTES, Options, QrError, TextStyle};
 pub use wasmtime::Engine;
 
 pub use component::{ComponentGenerator, ComponentRuntime};
@@ -80,6 +80,19 @@ pub trait Generator: Send {
     fn svg_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<String, Error> {
         self.svg(qrglue_core::text_from_utf8(text)?, options)
     }
+    /// The module matrix for `text`, quiet zone not included, for callers
+    /// that draw the code themselves. Fails exactly as [`Generator::png`] does.
+    fn matrix(&mut self, text: &str, options: &Options) -> Result<Matrix, Error>;
+    /// The code for `text` as lines of text in `style` (WIT `generator.text`).
+    fn text(&mut self, text: &str, options: &Options, style: TextStyle) -> Result<String, Error>;
+    /// [`Generator::matrix`] for a text that arrives as bytes; see [`Generator::png_from_bytes`].
+    fn matrix_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<Matrix, Error> {
+        self.matrix(qrglue_core::text_from_utf8(text)?, options)
+    }
+    /// [`Generator::text`] for a text that arrives as bytes; see [`Generator::png_from_bytes`].
+    fn text_from_bytes(&mut self, text: &[u8], options: &Options, style: TextStyle) -> Result<String, Error> {
+        self.text(qrglue_core::text_from_utf8(text)?, options, style)
+    }
     /// Probe: the fixed cost of one call.
     fn noop(&mut self) -> Result<(), Error>;
     /// Probe: hands `data` to the guest, which returns its length.
@@ -97,6 +110,40 @@ pub trait Generator: Send {
     /// Probe: always fails with [`Error::Trap`] (wasm `unreachable` in the
     /// guests), to test that the next call still works.
     fn trap(&mut self) -> Result<(), Error>;
+}
+
+/// The module matrix as the contract carries it (WIT `qr-matrix`): `width`
+/// modules a side, quiet zone not included, one bit a module.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Matrix {
+    /// Modules per side: 21 (version 1) to 177 (version 40).
+    pub width: u32,
+    /// `width * width` bits, row-major, most significant bit first; 1 is dark.
+    pub modules: Vec<u8>,
+}
+
+impl Matrix {
+    /// Whether the module at column `x`, row `y` is dark. Panics outside the matrix.
+    pub fn is_dark(&self, x: u32, y: u32) -> bool {
+        assert!(x < self.width && y < self.width, "module ({x}, {y}) is outside a {0}x{0} matrix", self.width);
+        let i = (y * self.width + x) as usize;
+        self.modules[i / 8] >> (7 - i % 8) & 1 == 1
+    }
+
+    /// The wire form the raw ABI and wasm-bindgen use: the width as a
+    /// little-endian u32, then the modules. Anything else is `None`.
+    fn from_wire(bytes: &[u8]) -> Option<Matrix> {
+        let (width, modules) = bytes.split_first_chunk::<4>()?;
+        let width = u32::from_le_bytes(*width);
+        let bits = (width as usize).checked_mul(width as usize)?;
+        (modules.len() == bits.div_ceil(8)).then(|| Matrix { width, modules: modules.to_vec() })
+    }
+}
+
+impl From<&qrglue_core::QrMatrix> for Matrix {
+    fn from(matrix: &qrglue_core::QrMatrix) -> Matrix {
+        Matrix { width: matrix.width() as u32, modules: matrix.packed_modules() }
+    }
 }
 
 /// The three ways to run the generator.

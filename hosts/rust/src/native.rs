@@ -3,7 +3,7 @@
 
 use qrglue_core::probe;
 
-use crate::{Error, Generator, Options, Path, QrError};
+use crate::{Error, Generator, Matrix, Options, Path, QrError, TextStyle};
 
 /// Calls qrglue-core directly. Holds nothing; free to make.
 #[derive(Debug, Default, Clone, Copy)]
@@ -20,6 +20,14 @@ impl Generator for NativeGenerator {
 
     fn svg(&mut self, text: &str, options: &Options) -> Result<String, Error> {
         Ok(qrglue_core::svg(text, options)?)
+    }
+
+    fn matrix(&mut self, text: &str, options: &Options) -> Result<Matrix, Error> {
+        Ok(Matrix::from(&qrglue_core::matrix(text, options)?))
+    }
+
+    fn text(&mut self, text: &str, options: &Options, style: TextStyle) -> Result<String, Error> {
+        Ok(qrglue_core::text(text, options, style)?)
     }
 
     fn noop(&mut self) -> Result<(), Error> {

@@ -11,7 +11,7 @@ use qrglue_core::contract::{RAW_ABI_VERSION, RAW_RECORD_BYTES};
 use wasmtime::{Instance, InstancePre, Linker, Memory, Module, Store, TypedFunc, WasmParams, WasmResults};
 
 use crate::guest::{self, Guest, GuestState, Instantiate};
-use crate::{Error, ErrorKind, Generator, Options, Path, QrError};
+use crate::{Error, ErrorKind, Generator, Matrix, Options, Path, QrError, TextStyle};
 
 /// The compiled module, ready to instantiate (it imports nothing). Cheap to
 /// share across threads.
@@ -103,7 +103,7 @@ fn call<P: WasmParams, R: WasmResults>(func: &TypedFunc<P, R>, store: &mut Store
     func.call(store, params).map_err(Error::from_wasmtime)
 }
 
-/// `qr_png` and `qr_svg`: `(text_ptr, text_len, ec_level, min_size, quiet_zone) -> record_ptr`.
+/// `qr_png`, `qr_svg` and `qr_matrix`: `(text_ptr, text_len, ec_level, min_size, quiet_zone) -> record_ptr`.
 type RenderFunc = TypedFunc<(u32, u32, u32, u32, u32), u32>;
 
 /// The ABI's exports, looked up and type-checked once per instance, each
@@ -116,6 +116,8 @@ pub(crate) struct RawExports {
     qr_free: TypedFunc<u32, u32>,
     qr_png: RenderFunc,
     qr_svg: RenderFunc,
+    qr_matrix: RenderFunc,
+    qr_text: TypedFunc<(u32, u32, u32, u32, u32, u32), u32>,
     qr_noop: TypedFunc<(), ()>,
     qr_consume: TypedFunc<(u32, u32), u32>,
     qr_produce: TypedFunc<u32, u32>,
@@ -135,6 +137,8 @@ impl RawExports {
             qr_free: instance.get_typed_func(&mut *store, "qr_free")?,
             qr_png: instance.get_typed_func(&mut *store, "qr_png")?,
             qr_svg: instance.get_typed_func(&mut *store, "qr_svg")?,
+            qr_matrix: instance.get_typed_func(&mut *store, "qr_matrix")?,
+            qr_text: instance.get_typed_func(&mut *store, "qr_text")?,
             qr_noop: instance.get_typed_func(&mut *store, "qr_noop")?,
             qr_consume: instance.get_typed_func(&mut *store, "qr_consume")?,
             qr_produce: instance.get_typed_func(&mut *store, "qr_produce")?,
@@ -270,6 +274,31 @@ impl Generator for RawGenerator {
         String::from_utf8(bytes).map_err(|e| abi_error(format!("qr_svg returned bytes that are not UTF-8: {e}")))
     }
 
+    fn matrix(&mut self, text: &str, options: &Options) -> Result<Matrix, Error> {
+        self.matrix_from_bytes(text.as_bytes(), options)
+    }
+
+    fn text(&mut self, text: &str, options: &Options, style: TextStyle) -> Result<String, Error> {
+        self.text_from_bytes(text.as_bytes(), options, style)
+    }
+
+    fn matrix_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<Matrix, Error> {
+        let payload = self.render(|exports| &exports.qr_matrix, text, options)?;
+        Matrix::from_wire(&payload)
+            .ok_or_else(|| abi_error(format!("qr_matrix returned {} payload bytes, not a width and its modules", payload.len())))
+    }
+
+    fn text_from_bytes(&mut self, text: &[u8], options: &Options, style: TextStyle) -> Result<String, Error> {
+        crate::reject_oversized_text(text)?;
+        let (ec_level, min_size, quiet_zone) = abi_options(options);
+        let bytes = self.guest.call(|store, exports| {
+            exports.text_call(store, text, |store, ptr, len| {
+                call(&exports.qr_text, store, (ptr, len, ec_level, min_size, quiet_zone, style.index()))
+            })
+        })?;
+        String::from_utf8(bytes).map_err(|e| abi_error(format!("qr_text returned bytes that are not UTF-8: {e}")))
+    }
+
     fn noop(&mut self) -> Result<(), Error> {
         self.guest.call(|store, exports| call(&exports.qr_noop, store, ()))
     }
@@ -349,6 +378,16 @@ pub mod testing {
         fn abi_free(&mut self, ptr: u32) -> Result<u32, Error>;
         /// `qr_png(text_ptr, text_len, ec_level, min_size, quiet_zone) -> record_ptr`.
         fn abi_png(&mut self, text_ptr: u32, text_len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<u32, Error>;
+        /// `qr_text(text_ptr, text_len, ec_level, min_size, quiet_zone, style) -> record_ptr`.
+        fn abi_text(
+            &mut self,
+            text_ptr: u32,
+            text_len: u32,
+            ec_level: u32,
+            min_size: u32,
+            quiet_zone: u32,
+            style: u32,
+        ) -> Result<u32, Error>;
         /// `qr_consume(ptr, len) -> len | u32::MAX`.
         fn abi_consume(&mut self, ptr: u32, len: u32) -> Result<u32, Error>;
         /// `qr_produce(len) -> record_ptr`.
@@ -377,6 +416,18 @@ pub mod testing {
 
         fn abi_png(&mut self, text_ptr: u32, text_len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<u32, Error> {
             self.guest.call(|store, exports| call(&exports.qr_png, store, (text_ptr, text_len, ec_level, min_size, quiet_zone)))
+        }
+
+        fn abi_text(
+            &mut self,
+            text_ptr: u32,
+            text_len: u32,
+            ec_level: u32,
+            min_size: u32,
+            quiet_zone: u32,
+            style: u32,
+        ) -> Result<u32, Error> {
+            self.guest.call(|store, exports| call(&exports.qr_text, store, (text_ptr, text_len, ec_level, min_size, quiet_zone, style)))
         }
 
         fn abi_consume(&mut self, ptr: u32, len: u32) -> Result<u32, Error> {

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use qrglue_core::{EcLevel, Options, QrError};
+use qrglue_core::{EcLevel, Options, QrError, TextStyle};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
@@ -41,10 +41,18 @@ pub struct Case {
 #[serde(untagged)]
 pub enum Outcome {
     // Fields in alphabetical order: the order expected.json has always had.
+    // `matrix_sha256` and `text_sha256` came with contract 0.2.0: an entry
+    // blessed before them has neither, and bless adds them (only them).
     Image {
+        /// sha256 of the width as a little-endian u32, then the packed modules.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        matrix_sha256: Option<String>,
         png_bytes: usize,
         png_sha256: String,
         svg_sha256: String,
+        /// Text style name (`half-blocks`) -> sha256 of that text's UTF-8.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text_sha256: Option<BTreeMap<String, String>>,
     },
     /// `message` is the error's text as the host shows it (`QrError`'s
     /// message): identical on every path, like the kind. (Empty only in an
@@ -57,8 +65,29 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub fn image(png: &[u8], svg: &str) -> Outcome {
-        Outcome::Image { png_sha256: sha256_hex(png), png_bytes: png.len(), svg_sha256: sha256_hex(svg.as_bytes()) }
+    /// The outcome of a case every output rendered: `matrix` is the width and
+    /// packed modules, `texts` the text in every style.
+    pub fn image(png: &[u8], svg: &str, matrix: (u32, &[u8]), texts: &[(TextStyle, String)]) -> Outcome {
+        let (width, modules) = matrix;
+        Outcome::Image {
+            matrix_sha256: Some(sha256_hex(&[&width.to_le_bytes()[..], modules].concat())),
+            png_sha256: sha256_hex(png),
+            png_bytes: png.len(),
+            svg_sha256: sha256_hex(svg.as_bytes()),
+            text_sha256: Some(texts.iter().map(|(style, text)| (style.as_str().to_owned(), sha256_hex(text.as_bytes()))).collect()),
+        }
+    }
+
+    /// Whether `self` is `newer` blessed before contract 0.2.0: the same PNG
+    /// and SVG, without the matrix and text digests (bless may add those).
+    pub fn is_older_form_of(&self, newer: &Outcome) -> bool {
+        match (self, newer) {
+            (
+                Outcome::Image { matrix_sha256: None, text_sha256: None, png_bytes, png_sha256, svg_sha256 },
+                Outcome::Image { png_bytes: bytes, png_sha256: png, svg_sha256: svg, .. },
+            ) => (png_bytes, png_sha256, svg_sha256) == (bytes, png, svg),
+            _ => false,
+        }
     }
 
     pub fn error(kind: &str, message: &str) -> Outcome {

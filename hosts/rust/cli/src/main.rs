@@ -3,6 +3,7 @@
 //! ```text
 //! qrglue png TEXT [-o FILE] [--path component|raw|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
 //! qrglue svg TEXT [same options]
+//! qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
 //! qrglue png --text-stdin [same options]   (the text from standard input)
 //! ```
 //!
@@ -18,7 +19,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use qrglue_host::{EcLevel, Error, Options, Path};
+use qrglue_host::{EcLevel, Error, Options, Path, TextStyle};
 
 #[derive(Parser)]
 #[command(name = "qrglue", version, about = "QR codes as PNG or SVG, through wasm (component or raw ABI) or natively")]
@@ -33,6 +34,44 @@ enum Command {
     Png(Request),
     /// Write the code as an SVG document.
     Svg(Request),
+    /// Write the code as text for a terminal or a file (half blocks by
+    /// default; on a dark terminal use --style half-blocks-inverted).
+    Text(TextRequest),
+}
+
+#[derive(Args)]
+struct TextRequest {
+    #[command(flatten)]
+    request: Request,
+    /// How to draw the modules: half blocks with ink on the dark modules,
+    /// half blocks with ink on the light ones, or "##" per dark module.
+    #[arg(long, value_enum, default_value_t = StyleArg::HalfBlocks)]
+    style: StyleArg,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum StyleArg {
+    HalfBlocks,
+    HalfBlocksInverted,
+    Ascii,
+}
+
+impl StyleArg {
+    fn style(self) -> TextStyle {
+        match self {
+            StyleArg::HalfBlocks => TextStyle::HalfBlocks,
+            StyleArg::HalfBlocksInverted => TextStyle::HalfBlocksInverted,
+            StyleArg::Ascii => TextStyle::Ascii,
+        }
+    }
+}
+
+/// What to write.
+#[derive(Clone, Copy, PartialEq)]
+enum Output {
+    Png,
+    Svg,
+    Text(TextStyle),
 }
 
 #[derive(Args)]
@@ -112,10 +151,12 @@ fn read_text_from_stdin() -> std::io::Result<Vec<u8>> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let (request, is_png) = match &cli.command {
-        Command::Png(request) => (request, true),
-        Command::Svg(request) => (request, false),
+    let (request, output) = match &cli.command {
+        Command::Png(request) => (request, Output::Png),
+        Command::Svg(request) => (request, Output::Svg),
+        Command::Text(TextRequest { request, style }) => (request, Output::Text(style.style())),
     };
+    let is_png = output == Output::Png;
     let to_stdout = request.output.as_deref().is_none_or(|p| p.as_os_str() == "-");
     // Binary on a terminal garbles it; `-o -` says the caller means it.
     if is_png && request.output.is_none() && std::io::stdout().is_terminal() {
@@ -138,7 +179,11 @@ fn main() -> ExitCode {
     let generated = qrglue_host::generator(request.path()).and_then(|mut generator| {
         let options = request.options();
         let text = text.as_slice();
-        if is_png { generator.png_from_bytes(text, &options) } else { generator.svg_from_bytes(text, &options).map(String::into_bytes) }
+        match output {
+            Output::Png => generator.png_from_bytes(text, &options),
+            Output::Svg => generator.svg_from_bytes(text, &options).map(String::into_bytes),
+            Output::Text(style) => generator.text_from_bytes(text, &options, style).map(String::into_bytes),
+        }
     });
     let bytes = match generated {
         Ok(bytes) => bytes,

@@ -11,11 +11,16 @@ mod corpus {
 
     pub use qrglue_vectors::sha256_hex;
 
-    fn image(id: &str) -> (String, String) {
+    fn image(id: &str) -> (String, String, std::collections::BTreeMap<String, String>) {
         match qrglue_vectors::expected().remove(id) {
-            Some(Outcome::Image { png_sha256, svg_sha256, .. }) => (png_sha256, svg_sha256),
+            Some(Outcome::Image { png_sha256, svg_sha256, text_sha256: Some(texts), .. }) => (png_sha256, svg_sha256, texts),
             other => panic!("{id}: expected an image, expected.json has {other:?}"),
         }
+    }
+
+    /// The golden digest of the case's text in `style` (`"ascii"`).
+    pub fn expected_text_sha256(id: &str, style: &str) -> String {
+        image(id).2.remove(style).unwrap_or_else(|| panic!("{id}: no {style} text digest"))
     }
 
     pub fn expected_png_sha256(id: &str) -> String {
@@ -66,6 +71,29 @@ fn svg_and_stdout() {
     assert_eq!(corpus::sha256_hex(&out.stdout), corpus::expected_png_sha256("ref-02-ec-high"));
 }
 
+/// `qrglue text` prints the golden text in every style, on every path, and
+/// refuses a style it does not know as a usage error.
+#[test]
+fn text_prints_the_golden_text_in_every_style() {
+    for path in ["native", "component", "raw"] {
+        for (style, flag) in [("half-blocks", None), ("half-blocks-inverted", Some("half-blocks-inverted")), ("ascii", Some("ascii"))] {
+            let mut args = vec!["text", REFERENCE_URL, "--path", path];
+            if let Some(flag) = flag {
+                args.extend(["--style", flag]);
+            }
+            let out = qrglue(&os(&args));
+            assert!(out.status.success(), "{path} {style}: {}", String::from_utf8_lossy(&out.stderr));
+            assert_eq!(corpus::sha256_hex(&out.stdout), corpus::expected_text_sha256("ref-02", style), "{path} {style}");
+        }
+    }
+    let out = qrglue(&os(&["text", "", "--style", "ascii"]));
+    assert_eq!(
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned()),
+        (Some(1), "qrglue: empty-text: text is empty\n".into())
+    );
+    assert_eq!(qrglue(&os(&["text", "x", "--style", "ansi"])).status.code(), Some(2));
+}
+
 /// A refusal: exit 1, nothing on standard output, and exactly
 /// `qrglue: <kind>: <message>` on standard error.
 #[test]
@@ -75,6 +103,7 @@ fn bad_input_exits_non_zero_with_the_error_kind_and_message() {
         (vec!["png", "", "-o", "-"], "empty-text", "text is empty"),
         (vec!["png", "hello", "--min-size", "0", "-o", "-", "--path", "raw"], "invalid-options", "min-size must be within 1..=4096, got 0"),
         (vec!["svg", "hello", "--quiet-zone", "17", "--path", "native"], "invalid-options", "quiet-zone must be within 0..=16, got 17"),
+        (vec!["text", "hello", "--min-size", "5000", "--path", "raw"], "invalid-options", "min-size must be within 1..=4096, got 5000"),
         (
             vec!["png", too_long.as_str(), "-o", "-", "--path", "component"],
             "data-too-long",

@@ -2,7 +2,7 @@
 //! runner (hosts/rust/conformance) and the golden test (tests/host/golden.rs),
 //! so both judge a path the same way.
 
-use qrglue_host::{Generator, Options};
+use qrglue_host::{Generator, Options, TextStyle};
 use qrglue_vectors::{Outcome, Text};
 
 /// A lone surrogate (U+D800) in WTF-8, the form an unpaired surrogate takes
@@ -11,22 +11,36 @@ use qrglue_vectors::{Outcome, Text};
 /// such bytes; the paths must refuse them (`invalid-text`) without repair.
 const WTF8_LONE_SURROGATE: &[u8] = b"\xed\xa0\x80";
 
+/// Every output of one case on one path: the digests, or the one error all
+/// of them gave.
 pub fn outcome(generator: &mut dyn Generator, text: &Text, options: &Options) -> Outcome {
-    let (png, svg) = match text {
-        Text::Utf8(text) => (generator.png(text, options), generator.svg(text, options)),
-        Text::LoneSurrogate => {
-            (generator.png_from_bytes(WTF8_LONE_SURROGATE, options), generator.svg_from_bytes(WTF8_LONE_SURROGATE, options))
-        }
+    let bytes = match text {
+        Text::Utf8(text) => text.as_bytes(),
+        Text::LoneSurrogate => WTF8_LONE_SURROGATE,
     };
-    match (png, svg) {
-        (Ok(png), Ok(svg)) => Outcome::image(&png, &svg),
-        (Err(qrglue_host::Error::Qr(png)), Err(qrglue_host::Error::Qr(svg))) if png == svg => Outcome::from_error(&png),
-        // A trap, a runtime failure, or png and svg disagreeing: the
-        // README's marker, which never matches an expectation.
-        (png, svg) => {
-            let describe = |r: Result<(), qrglue_host::Error>| r.err().map_or("ok".to_owned(), |e| e.to_string());
-            eprintln!("png and svg disagree: {} / {}", describe(png.map(drop)), describe(svg.map(drop)));
-            Outcome::error("png-svg-disagree", "")
+    let png = generator.png_from_bytes(bytes, options);
+    let svg = generator.svg_from_bytes(bytes, options);
+    let matrix = generator.matrix_from_bytes(bytes, options);
+    let texts: Result<Vec<(TextStyle, String)>, qrglue_host::Error> =
+        TextStyle::ALL.into_iter().map(|style| Ok((style, generator.text_from_bytes(bytes, options, style)?))).collect();
+    match (png, svg, matrix, texts) {
+        (Ok(png), Ok(svg), Ok(matrix), Ok(texts)) => Outcome::image(&png, &svg, (matrix.width, &matrix.modules), &texts),
+        (png, svg, matrix, texts) => {
+            let errors = [png.err(), svg.err(), matrix.err(), texts.err()];
+            match &errors {
+                [Some(qrglue_host::Error::Qr(first)), rest @ ..]
+                    if rest.iter().all(|e| matches!(e, Some(qrglue_host::Error::Qr(other)) if other == first)) =>
+                {
+                    Outcome::from_error(first)
+                }
+                // A trap, a runtime failure, or outputs disagreeing: the
+                // README's marker, which never matches an expectation.
+                _ => {
+                    let described = errors.map(|e| e.map_or("ok".to_owned(), |e| e.to_string()));
+                    eprintln!("png, svg, matrix and text disagree: {described:?}");
+                    Outcome::error("outputs-disagree", "")
+                }
+            }
         }
     }
 }

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use qrglue_host::testing::{self, RawAbi};
-use qrglue_host::{EcLevel, Error, ErrorKind, Generator, MAX_TEXT_BYTES, Options, Path, RawRuntime};
+use qrglue_host::{EcLevel, Error, ErrorKind, Generator, MAX_TEXT_BYTES, Options, Path, RawRuntime, TextStyle};
 use serde_json::Value;
 
 fn contract() -> Value {
@@ -257,4 +257,38 @@ fn the_raw_glue_speaks_the_contracts_abi() {
     let want = fill(str_at(&contract["messages"]["ec-level-index"]), &[("value", &4)]);
     assert_eq!((code, String::from_utf8(message).unwrap()), (status("invalid-options"), want));
     assert_eq!(raw.abi_free(record).unwrap(), 0);
+}
+
+/// The text styles, their order (the raw ABI's index) and the default are the
+/// contract's; a style index out of range gets the contract's message, and
+/// only once every option is fine (the style is checked last).
+#[test]
+fn text_styles_are_the_contracts_and_checked_last() {
+    let contract = contract();
+    let styles = names(&contract["text_styles"]);
+    assert_eq!(styles, TextStyle::ALL.map(TextStyle::as_str));
+    for (index, name) in styles.iter().enumerate() {
+        assert_eq!(TextStyle::from_name(name).map(TextStyle::index), Some(index as u32), "{name}");
+    }
+    assert_eq!(str_at(&contract["defaults"]["text-style"]), TextStyle::default().as_str());
+
+    let mut raw = RawRuntime::shared().unwrap().instantiate().unwrap();
+    let status = |name: &str| u32_at(&contract["raw_abi"]["status_codes"][name]);
+    let mut text_call = |min_size: u32, style: u32| {
+        let ptr = raw.abi_alloc(5).unwrap();
+        raw.abi_write(ptr, b"hello").unwrap();
+        let record = raw.abi_text(ptr, 5, 0, min_size, 4, style).unwrap();
+        let (code, payload) = raw.abi_read_record(record).unwrap();
+        assert_eq!(raw.abi_free(record).unwrap(), 0);
+        (code, String::from_utf8(payload).unwrap())
+    };
+    let last = styles.len() as u32 - 1;
+    assert_eq!(text_call(200, last), (0, qrglue_core::text("hello", &Options::default(), TextStyle::ALL[last as usize]).unwrap()));
+    for style in [last + 1, u32::MAX] {
+        let want = fill(str_at(&contract["messages"]["text-style-index"]), &[("value", &style)]);
+        assert_eq!(text_call(200, style), (status("invalid-options"), want));
+    }
+    let bad_size =
+        fill(str_at(&contract["messages"]["out-of-range"]), &[("option", &"min-size"), ("min", &1), ("max", &4096), ("value", &0)]);
+    assert_eq!(text_call(0, last + 1), (status("invalid-options"), bad_size), "an option's error comes before the style's");
 }

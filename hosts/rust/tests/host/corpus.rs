@@ -33,7 +33,7 @@ pub fn utf8_cases() -> Vec<Case> {
 
 fn expected_image(id: &str) -> (usize, String, String) {
     match qrglue_vectors::expected().remove(id) {
-        Some(Outcome::Image { png_bytes, png_sha256, svg_sha256 }) => (png_bytes, png_sha256, svg_sha256),
+        Some(Outcome::Image { png_bytes, png_sha256, svg_sha256, .. }) => (png_bytes, png_sha256, svg_sha256),
         other => panic!("{id}: expected an image, expected.json has {other:?}"),
     }
 }

@@ -1,4 +1,4 @@
-//! tests/vectors/expected.json on all three paths: the same PNG and SVG
+//! tests/vectors/expected.json on all three paths: the same PNG, SVG, matrix and text
 //! digests, or the same error kind and message, for every case (the
 //! conformance runner's judgement, shared with it).
 

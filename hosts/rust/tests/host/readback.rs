@@ -90,3 +90,34 @@ proptest! {
         prop_assert_eq!(reader_text(&png), text);
     }
 }
+
+/// The matrix every path returns is what its PNG shows (each module a block
+/// of pixels inside the quiet zone), and its ascii text is the same modules:
+/// a custom renderer drawing the matrix draws the code that reads back.
+#[test]
+fn the_matrix_and_the_text_are_the_pngs_modules_on_every_path() {
+    let options = Options { ec_level: EcLevel::Medium, min_size: 100, quiet_zone: 2 };
+    for text in ["https://www.reddit.com/r/rustjerk/top/?t=all", "二维码 🦀", "0123456789"] {
+        for path in Path::ALL {
+            let mut generator = qrglue_host::generator(path).unwrap();
+            let matrix = generator.matrix(text, &options).unwrap();
+            let png = generator.png(text, &options).unwrap();
+            let image = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap().to_luma8();
+            let across = matrix.width + 2 * options.quiet_zone;
+            let module = image.width() / across;
+            assert_eq!(image.width(), module * across, "{path}: {text}");
+            let ascii = generator.text(text, &options, qrglue_host::TextStyle::Ascii).unwrap();
+            let lines: Vec<&str> = ascii.lines().collect();
+            for y in 0..matrix.width {
+                for x in 0..matrix.width {
+                    let dark = matrix.is_dark(x, y);
+                    let (px, py) = ((x + options.quiet_zone) * module, (y + options.quiet_zone) * module);
+                    assert_eq!(image.get_pixel(px, py).0[0] == 0, dark, "{path}: {text}: module ({x}, {y})");
+                    let (cx, cy) = (2 * (x + options.quiet_zone) as usize, (y + options.quiet_zone) as usize);
+                    assert_eq!(&lines[cy][cx..cx + 2], if dark { "##" } else { "  " }, "{path}: {text}: ({x}, {y})");
+                }
+            }
+            assert_eq!(reader_text(&png), text);
+        }
+    }
+}

@@ -19,7 +19,7 @@ fn component_validates_and_imports_nothing() {
     assert!(imports.is_empty(), "the component imports {imports:?}");
     let mut exports: Vec<&str> = ty.exports(engine).map(|(name, _)| name).collect();
     exports.sort();
-    assert_eq!(exports, ["qrglue:qr/generator@0.1.0", "qrglue:qr/probe@0.1.0", "qrglue:qr/types@0.1.0"]);
+    assert_eq!(exports, ["qrglue:qr/generator@0.2.0", "qrglue:qr/probe@0.2.0", "qrglue:qr/types@0.2.0"]);
 }
 
 /// The memories the component's core modules define (not import), read
