@@ -34,7 +34,7 @@ with open({cached!r}, "rb") as f:
     comp = wc.Component.deserialize(engine, f.read())
 store = wasmtime.Store(engine)
 instance = wc.Linker(engine).instantiate(store, comp)
-gen = instance.get_export_index(store, "qrglue:qr/generator@0.1.0")
+gen = instance.get_export_index(store, "qrglue:qr/generator@0.2.0")
 png = instance.get_func(store, instance.get_export_index(store, "png", gen))
 options = wc.Record()
 setattr(options, "ec-level", "low"); setattr(options, "min-size", 200); setattr(options, "quiet-zone", 4)

@@ -8,8 +8,8 @@ from wasmtime import component as wc
 
 from . import _loader
 
-GENERATOR_INTERFACE = "qrglue:qr/generator@0.1.0"
-PROBE_INTERFACE = "qrglue:qr/probe@0.1.0"
+GENERATOR_INTERFACE = "qrglue:qr/generator@0.2.0"
+PROBE_INTERFACE = "qrglue:qr/probe@0.2.0"
 
 
 def instantiate() -> tuple[wasmtime.Store, wc.Instance]:
