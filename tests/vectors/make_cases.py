@@ -11,7 +11,8 @@ Case forms (every runner understands all three):
 - {"id", "text_repeat": {"unit", "count"}, "options"}: `unit` repeated
   `count` times, for texts too large to store (1 MB, 50 MB);
 - "options" uses WIT names; a missing option takes the host default
-  (ec-level low, min-size 200, quiet-zone 4).
+  (ec-level low, min-size 200, quiet-zone 4, no scale, dark #000000ff, light
+  #ffffffff); colours are CSS hex strings, as hosts take them.
 """
 
 import json
@@ -207,6 +208,31 @@ def build():
         text = "".join(rng.choice(pool) for _ in range(length))
         case(cases, f"random-{i:02d}-{pool_name}-{ec}", text, ec_level=ec,
              min_size=rng.choice([1, 50, 200, 333, 1024]), quiet_zone=rng.choice([0, 1, 4, 16]))
+
+    # Contract 0.2.0's rendering options: scale (pixels per module, 1..=20,
+    # sizes the image instead of min-size) and the two colours (CSS hex as the
+    # hosts take them; black on opaque white is the default's bytes).
+    url = REFS[1]
+    case(cases, "opt-scale-1", url, scale=1)
+    case(cases, "opt-scale-7-quiet-2", url, scale=7, quiet_zone=2)
+    case(cases, "opt-scale-3-ignores-min-size", url, scale=3, min_size=4096)
+    case(cases, "opt-scale-20-v40-quiet-16", repeat=("9", 7089), scale=20, quiet_zone=16)
+    case(cases, "opt-scale-0", url, scale=0)
+    case(cases, "opt-scale-21", url, scale=21)
+    case(cases, "opt-scale-u32-max", url, scale=4294967295)
+    case(cases, "opt-scale-0-after-min-size-0", url, scale=0, min_size=0)
+    case(cases, "opt-scale-0-after-empty-text", "", scale=0)
+    case(cases, "opt-dark-red", url, dark="#cc0000")
+    case(cases, "opt-light-transparent", url, light="#ffffff00")
+    case(cases, "opt-both-translucent", url, dark="#00008080", light="#ffff0040")
+    case(cases, "opt-short-hex", url, dark="#0a0", light="#FFFA")
+    case(cases, "opt-black-on-white-spelled-out", url, dark="#000000FF", light="#fff")
+    case(cases, "opt-light-on-dark", url, dark="#ffffff", light="#000000", ec_level="high")
+    case(cases, "opt-colors-and-scale-cjk", "漢字とかな、二维码", scale=5, dark="#336699", light="#eeeeee", quiet_zone=1)
+    case(cases, "opt-same-colors", url, dark="#123456", light="#123456ff")
+    case(cases, "opt-same-transparent", url, dark="#0000", light="#00000000")
+    case(cases, "opt-same-colors-after-scale", url, dark="#fff", light="#fff", scale=99)
+    case(cases, "opt-same-colors-after-too-long", repeat=("x", 7090), dark="#fff", light="#fff")
     return cases
 
 

@@ -3,7 +3,8 @@
 //!
 //! The exports mirror wit/qr.wit's `generator` and `probe` interfaces with
 //! flat arguments, as the raw ABI passes them: the EC level is its WIT index
-//! (0..=3), `min_size` and `quiet_zone` plain u32s. wasm-bindgen's glue does
+//! (0..=3), `min_size` and `quiet_zone` plain u32s, `scale` a u32 or
+//! `undefined`, the colours `0xRRGGBBAA`. wasm-bindgen's glue does
 //! the copying: a `&str` is encoded into guest memory with `TextEncoder`
 //! (which would replace a lone surrogate, so the host rejects those first),
 //! and a `Vec<u8>` or `String` result is copied out into a JS value owned by
@@ -16,7 +17,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use qrglue_core::{EcLevel, Options, QrError, TextStyle, contract};
+use qrglue_core::{EcLevel, Options, QrError, Rgba, TextStyle, contract};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -45,30 +46,65 @@ fn js_error(error: QrError) -> JsValue {
 /// Options from the flat arguments, after the text checks (the order every
 /// path reports errors in: see wit/qr.wit): an EC index outside 0..=3 is
 /// `invalid-options` only once the text is known to be fine.
-fn options(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<Options, QrError> {
+fn options(
+    text: &str,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+) -> Result<Options, QrError> {
     qrglue_core::validate_text(text)?;
     let ec_level = EcLevel::from_index(ec_level).ok_or_else(|| QrError::InvalidOptions(contract::bad_ec_level_index(ec_level)))?;
-    Ok(Options { ec_level, min_size, quiet_zone })
+    // `scale`: `undefined` is WIT's `none`; colours are 0xRRGGBBAA.
+    Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light) })
 }
 
 /// The QR code for `text` as a 1-bit grayscale PNG (WIT `generator.png`).
 #[wasm_bindgen]
-pub fn png(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<Vec<u8>, JsValue> {
-    options(text, ec_level, min_size, quiet_zone).and_then(|options| qrglue_core::png(text, &options)).map_err(js_error)
+pub fn png(
+    text: &str,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+) -> Result<Vec<u8>, JsValue> {
+    options(text, ec_level, min_size, quiet_zone, scale, dark, light).and_then(|options| qrglue_core::png(text, &options)).map_err(js_error)
 }
 
 /// The QR code for `text` as an SVG document (WIT `generator.svg`).
 #[wasm_bindgen]
-pub fn svg(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<String, JsValue> {
-    options(text, ec_level, min_size, quiet_zone).and_then(|options| qrglue_core::svg(text, &options)).map_err(js_error)
+pub fn svg(
+    text: &str,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+) -> Result<String, JsValue> {
+    options(text, ec_level, min_size, quiet_zone, scale, dark, light).and_then(|options| qrglue_core::svg(text, &options)).map_err(js_error)
 }
 
 /// The module matrix (WIT `generator.matrix`): the width as a little-endian
 /// u32, then the packed modules, in one `Uint8Array` (the raw ABI's payload:
 /// one copy out, and the host splits it).
 #[wasm_bindgen]
-pub fn matrix(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<Vec<u8>, JsValue> {
-    let matrix = options(text, ec_level, min_size, quiet_zone).and_then(|options| qrglue_core::matrix(text, &options)).map_err(js_error)?;
+pub fn matrix(
+    text: &str,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+) -> Result<Vec<u8>, JsValue> {
+    let matrix = options(text, ec_level, min_size, quiet_zone, scale, dark, light)
+        .and_then(|options| qrglue_core::matrix(text, &options))
+        .map_err(js_error)?;
     let mut out = (matrix.width() as u32).to_le_bytes().to_vec();
     out.extend(matrix.packed_modules());
     Ok(out)
@@ -77,8 +113,17 @@ pub fn matrix(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Resu
 /// The code as text (WIT `generator.text`); `style` is the WIT index
 /// (0..=2), checked after the options.
 #[wasm_bindgen]
-pub fn text(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32, style: u32) -> Result<String, JsValue> {
-    options(text, ec_level, min_size, quiet_zone)
+pub fn text(
+    text: &str,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    style: u32,
+) -> Result<String, JsValue> {
+    options(text, ec_level, min_size, quiet_zone, scale, dark, light)
         .and_then(|options| {
             options.validate()?;
             let style = TextStyle::from_index(style).ok_or_else(|| QrError::InvalidOptions(contract::bad_text_style_index(style)))?;
@@ -107,8 +152,17 @@ pub fn produce(len: u32) -> Vec<u8> {
 
 /// Probe: renders the PNG `times` times in the guest; the last PNG's length.
 #[wasm_bindgen(js_name = pngRepeat)]
-pub fn png_repeat(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32, times: u32) -> Result<u32, JsValue> {
-    options(text, ec_level, min_size, quiet_zone)
+pub fn png_repeat(
+    text: &str,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    times: u32,
+) -> Result<u32, JsValue> {
+    options(text, ec_level, min_size, quiet_zone, scale, dark, light)
         .and_then(|options| qrglue_core::probe::png_repeat(text, &options, times))
         .map_err(js_error)
 }

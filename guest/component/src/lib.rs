@@ -10,7 +10,7 @@ wit_bindgen::generate!({
     world: "qrglue",
 });
 
-use exports::qrglue::qr::types::{EcLevel, Options, QrError, QrMatrix, TextStyle};
+use exports::qrglue::qr::types::{EcLevel, Options, QrError, QrMatrix, Rgba, TextStyle};
 use exports::qrglue::qr::{generator, probe};
 
 struct Qrglue;
@@ -25,7 +25,14 @@ fn core_options(options: Options) -> qrglue_core::Options {
         },
         min_size: options.min_size,
         quiet_zone: options.quiet_zone,
+        scale: options.scale,
+        dark: core_rgba(options.dark),
+        light: core_rgba(options.light),
     }
+}
+
+fn core_rgba(Rgba { r, g, b, a }: Rgba) -> qrglue_core::Rgba {
+    qrglue_core::Rgba { r, g, b, a }
 }
 
 fn wit_error(error: qrglue_core::QrError) -> QrError {

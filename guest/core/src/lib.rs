@@ -27,7 +27,7 @@ mod text;
 
 pub use encode::{QrMatrix, data_bits, encode};
 pub use error::{ErrorKind, QrError};
-pub use options::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES, Options, TextStyle};
+pub use options::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, Options, Rgba, TextStyle};
 pub use png::render_png;
 pub use svg::render_svg;
 pub use text::render_text;

@@ -1,5 +1,5 @@
 //! Options and their bounds. WIT has no defaults, so every host applies
-//! [`Options::default`]'s values itself: low, 200, 4.
+//! [`Options::default`]'s values itself: low, 200, 4, no scale, black on white.
 
 use crate::{QrError, contract};
 
@@ -97,6 +97,60 @@ impl TextStyle {
 /// 64 MiB linear memory can never be exhausted by options alone.
 pub const MAX_MIN_SIZE: u32 = 4096;
 
+/// The largest `scale` (pixels per module). A version-40 code with the
+/// largest quiet zone is 209 modules across: 20 px each is 4180 px, the
+/// widest image `min_size` can already produce, so the PNG stage's memory
+/// bound holds whichever of the two sizes the image.
+pub const MAX_SCALE: u32 = 20;
+
+/// A colour: red, green, blue and alpha (0 transparent, 255 opaque).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rgba {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+    pub a: u8,
+}
+
+impl Rgba {
+    pub const BLACK: Rgba = Rgba { r: 0, g: 0, b: 0, a: 255 };
+    pub const WHITE: Rgba = Rgba { r: 255, g: 255, b: 255, a: 255 };
+
+    /// A CSS hex colour as node-qrcode and segno take it: `#rgb`, `#rgba`,
+    /// `#rrggbb` or `#rrggbbaa` (either case). Anything else is `None`;
+    /// hosts answer it with [`contract::bad_color`].
+    pub fn from_hex(text: &str) -> Option<Rgba> {
+        let digits = text.strip_prefix('#')?;
+        if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let nibble = |i: usize| u8::from_str_radix(&digits[i..i + 1], 16).ok();
+        let byte = |i: usize| u8::from_str_radix(&digits[i..i + 2], 16).ok();
+        let (r, g, b, a) = match digits.len() {
+            3 | 4 => (nibble(0)? * 17, nibble(1)? * 17, nibble(2)? * 17, if digits.len() == 4 { nibble(3)? * 17 } else { 255 }),
+            6 | 8 => (byte(0)?, byte(2)?, byte(4)?, if digits.len() == 8 { byte(6)? } else { 255 }),
+            _ => return None,
+        };
+        Some(Rgba { r, g, b, a })
+    }
+
+    /// `#rrggbbaa`, lowercase: how the contract and messages show a colour.
+    pub fn to_hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}{:02x}", self.r, self.g, self.b, self.a)
+    }
+
+    /// The raw ABI's encoding: `0xRRGGBBAA`.
+    pub const fn to_u32(self) -> u32 {
+        u32::from_be_bytes([self.r, self.g, self.b, self.a])
+    }
+
+    /// From the raw ABI's `0xRRGGBBAA`.
+    pub const fn from_u32(value: u32) -> Rgba {
+        let [r, g, b, a] = value.to_be_bytes();
+        Rgba { r, g, b, a }
+    }
+}
+
 /// The largest quiet zone, in modules. The standard asks for 4; 16 leaves room
 /// for generous margins without letting the margin dominate the image.
 pub const MAX_QUIET_ZONE: u32 = 16;
@@ -116,11 +170,18 @@ pub struct Options {
     pub min_size: u32,
     /// Margin around the code, in modules.
     pub quiet_zone: u32,
+    /// Pixels per module, `1..=MAX_SCALE`; when set, `min_size` is checked
+    /// but does not size the image (node-qrcode's `scale`, segno's `scale`).
+    pub scale: Option<u32>,
+    /// The dark modules' colour.
+    pub dark: Rgba,
+    /// The light modules' and the quiet zone's colour.
+    pub light: Rgba,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { ec_level: EcLevel::Low, min_size: 200, quiet_zone: 4 }
+        Options { ec_level: EcLevel::Low, min_size: 200, quiet_zone: 4, scale: None, dark: Rgba::BLACK, light: Rgba::WHITE }
     }
 }
 
@@ -132,7 +193,22 @@ impl Options {
         if self.quiet_zone > MAX_QUIET_ZONE {
             return Err(QrError::InvalidOptions(contract::out_of_range("quiet-zone", 0, MAX_QUIET_ZONE, self.quiet_zone)));
         }
+        if let Some(scale) = self.scale.filter(|s| !(1..=MAX_SCALE).contains(s)) {
+            return Err(QrError::InvalidOptions(contract::out_of_range("scale", 1, MAX_SCALE, scale)));
+        }
+        // A code drawn in one colour cannot be read; nearly equal colours are
+        // the caller's choice (readers differ in what contrast they need).
+        if self.dark == self.light {
+            return Err(QrError::InvalidOptions(contract::same_colors(self.dark)));
+        }
         Ok(())
+    }
+
+    /// Whether the image is the default black on opaque white, which the
+    /// PNG stage writes as 1-bit grayscale (the golden bytes); any other
+    /// colours take a two-entry palette.
+    pub(crate) fn is_black_on_white(&self) -> bool {
+        self.dark == Rgba::BLACK && self.light == Rgba::WHITE
     }
 
     /// Modules across the whole image, quiet zone included.
@@ -140,9 +216,10 @@ impl Options {
         matrix_width as u32 + 2 * self.quiet_zone
     }
 
-    /// Pixels per module: ceil(min_size / modules_across), as qrcode's
-    /// `Renderer::min_dimensions` computes it (never 0 since min_size >= 1).
+    /// Pixels per module: `scale` if set, else ceil(min_size /
+    /// modules_across), as qrcode's `Renderer::min_dimensions` computes it
+    /// (never 0 since min_size >= 1).
     pub(crate) fn module_pixels(&self, matrix_width: usize) -> u32 {
-        self.min_size.div_ceil(self.modules_across(matrix_width))
+        self.scale.unwrap_or_else(|| self.min_size.div_ceil(self.modules_across(matrix_width)))
     }
 }

@@ -5,9 +5,22 @@
 //! (the viewBox), so the file size does not depend on the pixel size.
 //! `shape-rendering="crispEdges"` keeps module edges sharp when scaled.
 
+use std::borrow::Cow;
 use std::fmt::Write;
 
-use crate::{Options, QrMatrix};
+use crate::{Options, QrMatrix, Rgba};
+
+/// The `fill` attribute for `color`: `fill="#rrggbb"`, with `fill-opacity`
+/// (alpha / 255, at most three decimals) when it is not opaque.
+fn fill(color: Rgba) -> String {
+    let rgb = format!("#{:02x}{:02x}{:02x}", color.r, color.g, color.b);
+    if color.a == 255 {
+        return format!(r#"fill="{rgb}""#);
+    }
+    let opacity = format!("{:.3}", f64::from(color.a) / 255.0);
+    let opacity = opacity.trim_end_matches('0').trim_end_matches('.');
+    format!(r#"fill="{rgb}" fill-opacity="{opacity}""#)
+}
 
 pub fn render_svg(matrix: &QrMatrix, options: &Options) -> String {
     let n = matrix.width();
@@ -22,11 +35,21 @@ pub fn render_svg(matrix: &QrMatrix, options: &Options) -> String {
         concat!(
             r#"<?xml version="1.0" encoding="UTF-8"?>"#,
             r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{side}" height="{side}" viewBox="0 0 {across} {across}" shape-rendering="crispEdges">"#,
-            r##"<rect width="{across}" height="{across}" fill="#fff"/><path fill="#000" d=""##
         ),
         side = side,
         across = across
     );
+    // Black on white is written as it always was ("#fff", "#000": the golden
+    // bytes); a fully transparent background is no rectangle at all.
+    let (light, dark): (Cow<str>, Cow<str>) = if options.is_black_on_white() {
+        (r##"fill="#fff""##.into(), r##"fill="#000""##.into())
+    } else {
+        (fill(options.light).into(), fill(options.dark).into())
+    };
+    if options.light.a > 0 {
+        let _ = write!(out, r#"<rect width="{across}" height="{across}" {light}/>"#);
+    }
+    let _ = write!(out, r#"<path {dark} d=""#);
     for y in 0..n {
         let row = matrix.row(y);
         let mut x = 0;

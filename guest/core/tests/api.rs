@@ -2,7 +2,7 @@
 //! error kind; options at and past their bounds. Decoding uses independent
 //! crates (`image` for PNG, `rqrr` for QR), never this crate's own code.
 
-use qrglue_core::{EcLevel, ErrorKind, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES, Options, QrError, TextStyle};
+use qrglue_core::{EcLevel, ErrorKind, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, Options, QrError, Rgba, TextStyle};
 
 const REFERENCE_URL: &str = "https://www.reddit.com/r/rustjerk/top/?t=all";
 
@@ -222,7 +222,7 @@ fn contract_codes_names_and_indexes_round_trip() {
     let json = contract::to_json();
     assert!(
         json.contains(r#""max_text_bytes": 7089"#)
-            && json.contains(r#""defaults": {"ec-level": "low", "min-size": 200, "quiet-zone": 4, "text-style": "half-blocks"}"#)
+            && json.contains(r##""defaults": {"ec-level": "low", "min-size": 200, "quiet-zone": 4, "scale": null, "dark": "#000000ff", "light": "#ffffffff", "text-style": "half-blocks"}"##)
             && json.contains(r#""text_styles": ["half-blocks", "half-blocks-inverted", "ascii"]"#),
         "{json}"
     );
@@ -312,5 +312,98 @@ fn matrix_and_text_fail_as_png_does_and_check_every_option() {
         for style in TextStyle::ALL {
             assert_eq!(qrglue_core::text(text, &options, style).unwrap_err(), want);
         }
+    }
+}
+
+#[test]
+fn hex_colours_parse_as_css_writes_them_and_nothing_else() {
+    let rgba = |r, g, b, a| Some(Rgba { r, g, b, a });
+    assert_eq!(Rgba::from_hex("#000"), Some(Rgba::BLACK));
+    assert_eq!(Rgba::from_hex("#FFFFFF"), Some(Rgba::WHITE));
+    assert_eq!(Rgba::from_hex("#f80c"), rgba(0xff, 0x88, 0x00, 0xcc));
+    assert_eq!(Rgba::from_hex("#12345678"), rgba(0x12, 0x34, 0x56, 0x78));
+    assert_eq!(Rgba::from_hex("#aBcDeF"), rgba(0xab, 0xcd, 0xef, 0xff));
+    for bad in ["", "#", "000", "#00", "#00000", "#0000000", "#000000000", "#ggg", "# 000", "#+12", "red", "#ff00ff\n", "＃fff", "#٣٣٣"]
+    {
+        assert_eq!(Rgba::from_hex(bad), None, "{bad:?}");
+    }
+    for color in [Rgba::BLACK, Rgba::WHITE, Rgba { r: 1, g: 2, b: 3, a: 4 }] {
+        assert_eq!(Rgba::from_u32(color.to_u32()), color);
+        assert_eq!(Rgba::from_hex(&color.to_hex()), Some(color));
+    }
+    assert_eq!(Rgba { r: 0x12, g: 0x34, b: 0x56, a: 0x78 }.to_u32(), 0x1234_5678);
+}
+
+#[test]
+fn scale_sizes_the_image_and_is_bounded() {
+    for scale in [1, 7, MAX_SCALE] {
+        let options = Options { scale: Some(scale), min_size: 4096, ..Options::default() };
+        let png = qrglue_core::png(REFERENCE_URL, &options).unwrap();
+        let (width, text) = read_back_unless_tiny(&png, scale);
+        assert_eq!(width, 37 * scale, "29 modules + 2 * 4 quiet, {scale} px each; min-size is not used");
+        if let Some(text) = text {
+            assert_eq!(text, REFERENCE_URL);
+        }
+        let svg = qrglue_core::svg(REFERENCE_URL, &options).unwrap();
+        let side = 37 * scale;
+        assert!(svg.contains(&format!(r#"width="{side}" height="{side}" viewBox="0 0 37 37""#)), "{scale}");
+    }
+    // The widest image scale allows is the widest min-size already could make.
+    let longest = "9".repeat(MAX_TEXT_BYTES);
+    let widest = Options { scale: Some(MAX_SCALE), quiet_zone: MAX_QUIET_ZONE, ..Options::default() };
+    let png = qrglue_core::png(&longest, &widest).unwrap();
+    let image = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap();
+    assert_eq!(image.width(), (177 + 2 * MAX_QUIET_ZONE) * MAX_SCALE);
+    for scale in [0, MAX_SCALE + 1, u32::MAX] {
+        let error = qrglue_core::png("x", &Options { scale: Some(scale), ..Options::default() }).unwrap_err();
+        assert_eq!(error, QrError::InvalidOptions(format!("scale must be within 1..={MAX_SCALE}, got {scale}")));
+    }
+    // Checked after min-size and quiet-zone.
+    let both = Options { scale: Some(0), min_size: 0, ..Options::default() };
+    assert_eq!(qrglue_core::png("x", &both).unwrap_err(), QrError::InvalidOptions("min-size must be within 1..=4096, got 0".into()));
+}
+
+/// rqrr needs a few pixels a module; below that only the size is checked.
+fn read_back_unless_tiny(png: &[u8], scale: u32) -> (u32, Option<String>) {
+    if scale < 3 {
+        let image = image::load_from_memory_with_format(png, image::ImageFormat::Png).unwrap();
+        return (image.width(), None);
+    }
+    let (width, text) = read_back(png);
+    (width, Some(text))
+}
+
+#[test]
+fn colours_take_a_two_entry_palette_with_transparency_and_read_back() {
+    let red = Rgba { r: 0xcc, g: 0, b: 0, a: 255 };
+    let clear = Rgba { r: 255, g: 255, b: 255, a: 0 };
+    let plain = qrglue_core::png(REFERENCE_URL, &Options::default()).unwrap();
+    for (dark, light, transparent) in
+        [(red, Rgba::WHITE, false), (Rgba::BLACK, clear, true), (Rgba { a: 128, ..red }, Rgba { r: 0, g: 0, b: 80, a: 255 }, true)]
+    {
+        let options = Options { dark, light, ..Options::default() };
+        let png = qrglue_core::png(REFERENCE_URL, &options).unwrap();
+        assert_eq!((png[24], png[25]), (1, 3), "bit depth 1, colour type 3 (palette)");
+        assert_eq!(png.windows(4).any(|w| w == b"tRNS"), transparent);
+        assert_eq!(png.len(), plain.len() + 18 + if transparent { 14 } else { 0 }, "the same pixels, plus PLTE (and tRNS)");
+        let image = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap().to_rgba8();
+        // (3, 3) is quiet zone; the finder's corner module at (4, 4) is dark.
+        let at = |x: u32, y: u32| image.get_pixel(x * 6 + 3, y * 6 + 3).0;
+        assert_eq!(at(3, 3), [light.r, light.g, light.b, light.a]);
+        assert_eq!(at(4, 4), [dark.r, dark.g, dark.b, dark.a]);
+    }
+    // Dark red on white reads back like black on white.
+    let red_on_white = qrglue_core::png(REFERENCE_URL, &Options { dark: red, ..Options::default() }).unwrap();
+    assert_eq!(read_back(&red_on_white).1, REFERENCE_URL);
+
+    let svg = qrglue_core::svg(REFERENCE_URL, &Options { dark: Rgba { a: 128, ..red }, light: clear, ..Options::default() }).unwrap();
+    assert!(!svg.contains("<rect"), "a transparent background is no rectangle");
+    assert!(svg.contains(r##"<path fill="#cc0000" fill-opacity="0.502" d="M"##), "{svg}");
+    let svg = qrglue_core::svg(REFERENCE_URL, &Options { light: Rgba { r: 0, g: 0, b: 80, a: 255 }, ..Options::default() }).unwrap();
+    assert!(svg.contains(r##"<rect width="37" height="37" fill="#000050"/><path fill="#000000" d="M"##), "{svg}");
+
+    for same in [Rgba::BLACK, clear] {
+        let error = qrglue_core::png("x", &Options { dark: same, light: same, ..Options::default() }).unwrap_err();
+        assert_eq!(error, QrError::InvalidOptions(format!("dark and light must be different colours, both are {}", same.to_hex())));
     }
 }

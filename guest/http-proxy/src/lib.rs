@@ -164,7 +164,7 @@ fn refused(refusal: Refusal) -> Answer {
 #[cfg(not(feature = "static"))]
 fn qrcode(query: &str) -> Answer {
     use qrglue::qr::generator;
-    use qrglue::qr::types::{EcLevel, Options, QrError};
+    use qrglue::qr::types::{EcLevel, Options, QrError, Rgba};
     use qrglue_http_query::Level;
 
     let request = match check(query) {
@@ -181,6 +181,9 @@ fn qrcode(query: &str) -> Answer {
         },
         min_size: request.min_size.unwrap_or(200),
         quiet_zone: request.quiet_zone.unwrap_or(4),
+        scale: None,
+        dark: Rgba { r: 0, g: 0, b: 0, a: 255 },
+        light: Rgba { r: 255, g: 255, b: 255, a: 255 },
     };
     match generator::png(&request.text, options) {
         Ok(png) => Answer::new(200, "image/png", png),

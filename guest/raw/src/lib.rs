@@ -20,7 +20,7 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-use qrglue_core::{EcLevel, Options, QrError, TextStyle, contract};
+use qrglue_core::{EcLevel, Options, QrError, Rgba, TextStyle, contract};
 
 /// The largest buffer `qr_alloc` hands out: 16 MiB, a quarter of the
 /// guest's 64 MiB memory (texts are capped far lower, at 7089 bytes, but
@@ -78,9 +78,19 @@ pub extern "C" fn qr_abi_version() -> u32 {
 
 /// PNG for the text in (ptr, len). Takes ownership of the text buffer.
 #[unsafe(no_mangle)]
-pub extern "C" fn qr_png(ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> u32 {
+pub extern "C" fn qr_png(
+    ptr: u32,
+    len: u32,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    has_scale: u32,
+    scale: u32,
+    dark: u32,
+    light: u32,
+) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone)?;
+        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light)?;
         qrglue_core::png(text, &options)
     });
     result_record(outcome)
@@ -88,9 +98,19 @@ pub extern "C" fn qr_png(ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet
 
 /// SVG for the text in (ptr, len). Takes ownership of the text buffer.
 #[unsafe(no_mangle)]
-pub extern "C" fn qr_svg(ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> u32 {
+pub extern "C" fn qr_svg(
+    ptr: u32,
+    len: u32,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    has_scale: u32,
+    scale: u32,
+    dark: u32,
+    light: u32,
+) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone)?;
+        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light)?;
         qrglue_core::svg(text, &options).map(String::into_bytes)
     });
     result_record(outcome)
@@ -100,9 +120,19 @@ pub extern "C" fn qr_svg(ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet
 /// a little-endian u32, then the packed modules (wit/qr.wit's `qr-matrix`).
 /// Takes ownership of the text buffer.
 #[unsafe(no_mangle)]
-pub extern "C" fn qr_matrix(ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> u32 {
+pub extern "C" fn qr_matrix(
+    ptr: u32,
+    len: u32,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    has_scale: u32,
+    scale: u32,
+    dark: u32,
+    light: u32,
+) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone)?;
+        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light)?;
         let matrix = qrglue_core::matrix(text, &options)?;
         let mut payload = (matrix.width() as u32).to_le_bytes().to_vec();
         payload.extend(matrix.packed_modules());
@@ -114,9 +144,20 @@ pub extern "C" fn qr_matrix(ptr: u32, len: u32, ec_level: u32, min_size: u32, qu
 /// The text form of the code for the text in (ptr, len), in `style` (0..=2,
 /// WIT order; checked after the options). Takes ownership of the text buffer.
 #[unsafe(no_mangle)]
-pub extern "C" fn qr_text(ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet_zone: u32, style: u32) -> u32 {
+pub extern "C" fn qr_text(
+    ptr: u32,
+    len: u32,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    has_scale: u32,
+    scale: u32,
+    dark: u32,
+    light: u32,
+    style: u32,
+) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone)?;
+        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light)?;
         options.validate()?;
         let style = TextStyle::from_index(style).ok_or_else(|| QrError::InvalidOptions(contract::bad_text_style_index(style)))?;
         qrglue_core::text(text, &options, style).map(String::into_bytes)
@@ -155,9 +196,20 @@ pub extern "C" fn qr_produce(len: u32) -> u32 {
 /// is the last PNG's length as 4 little-endian bytes. Takes ownership of the
 /// text buffer.
 #[unsafe(no_mangle)]
-pub extern "C" fn qr_png_repeat(ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet_zone: u32, times: u32) -> u32 {
+pub extern "C" fn qr_png_repeat(
+    ptr: u32,
+    len: u32,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    has_scale: u32,
+    scale: u32,
+    dark: u32,
+    light: u32,
+    times: u32,
+) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone)?;
+        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light)?;
         qrglue_core::probe::png_repeat(text, &options, times).map(|n| n.to_le_bytes().to_vec())
     });
     result_record(outcome)
@@ -202,10 +254,22 @@ fn take_input(ptr: u32, len: u32) -> Result<Vec<u8>, QrError> {
 
 /// Options from the ABI's integers, after the text checks (the order every
 /// path reports errors in: see wit/qr.wit).
-fn options(text: &str, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<Options, QrError> {
+fn options(
+    text: &str,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    has_scale: u32,
+    scale: u32,
+    dark: u32,
+    light: u32,
+) -> Result<Options, QrError> {
     qrglue_core::validate_text(text)?;
     let ec_level = EcLevel::from_index(ec_level).ok_or_else(|| QrError::InvalidOptions(contract::bad_ec_level_index(ec_level)))?;
-    Ok(Options { ec_level, min_size, quiet_zone })
+    // `has_scale` 0 is WIT's `none` (any other value: `some(scale)`), so every
+    // u32 a host passes reaches the range check; colours are 0xRRGGBBAA.
+    let scale = (has_scale != 0).then_some(scale);
+    Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light) })
 }
 
 /// Registers a result record for `outcome` and returns its address.

@@ -114,7 +114,14 @@ fn wit_options(options: &Options) -> wit::Options {
         },
         min_size: options.min_size,
         quiet_zone: options.quiet_zone,
+        scale: options.scale,
+        dark: wit_rgba(options.dark),
+        light: wit_rgba(options.light),
     }
+}
+
+fn wit_rgba(crate::Rgba { r, g, b, a }: crate::Rgba) -> wit::Rgba {
+    wit::Rgba { r, g, b, a }
 }
 
 fn core_error(error: wit::QrError) -> Error {

@@ -103,8 +103,25 @@ fn call<P: WasmParams, R: WasmResults>(func: &TypedFunc<P, R>, store: &mut Store
     func.call(store, params).map_err(Error::from_wasmtime)
 }
 
-/// `qr_png`, `qr_svg` and `qr_matrix`: `(text_ptr, text_len, ec_level, min_size, quiet_zone) -> record_ptr`.
-type RenderFunc = TypedFunc<(u32, u32, u32, u32, u32), u32>;
+/// The options as the ABI passes them, in order: `ec_level` (its WIT index),
+/// `min_size`, `quiet_zone`, `has_scale`, `scale`, `dark`, `light`
+/// (`0xRRGGBBAA`).
+pub type AbiOptions = (u32, u32, u32, u32, u32, u32, u32);
+
+/// `qr_png`, `qr_svg` and `qr_matrix`: `(text_ptr, text_len, ..options) -> record_ptr`.
+type RenderFunc = TypedFunc<(u32, u32, u32, u32, u32, u32, u32, u32, u32), u32>;
+/// `qr_text` (`.., style`) and `qr_png_repeat` (`.., times`): one more u32.
+type RenderWithFunc = TypedFunc<(u32, u32, u32, u32, u32, u32, u32, u32, u32, u32), u32>;
+
+/// A text buffer and the options as one call's parameters.
+fn params(ptr: u32, len: u32, o: AbiOptions) -> (u32, u32, u32, u32, u32, u32, u32, u32, u32) {
+    (ptr, len, o.0, o.1, o.2, o.3, o.4, o.5, o.6)
+}
+
+/// [`params`] and one more argument (`style`, `times`).
+fn params_with(ptr: u32, len: u32, o: AbiOptions, last: u32) -> (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32) {
+    (ptr, len, o.0, o.1, o.2, o.3, o.4, o.5, o.6, last)
+}
 
 /// The ABI's exports, looked up and type-checked once per instance, each
 /// field named as its export. (`i32` in the module; read as `u32`, as
@@ -117,11 +134,11 @@ pub(crate) struct RawExports {
     qr_png: RenderFunc,
     qr_svg: RenderFunc,
     qr_matrix: RenderFunc,
-    qr_text: TypedFunc<(u32, u32, u32, u32, u32, u32), u32>,
+    qr_text: RenderWithFunc,
     qr_noop: TypedFunc<(), ()>,
     qr_consume: TypedFunc<(u32, u32), u32>,
     qr_produce: TypedFunc<u32, u32>,
-    qr_png_repeat: TypedFunc<(u32, u32, u32, u32, u32, u32), u32>,
+    qr_png_repeat: RenderWithFunc,
     qr_trap: TypedFunc<(), ()>,
     qr_memory_pages: TypedFunc<(), u32>,
 }
@@ -229,9 +246,10 @@ fn decode_status(status: u32, payload: Vec<u8>) -> Result<Vec<u8>, Error> {
     Err(Error::Qr(error))
 }
 
-/// The ABI's wire form of the options: `ec_level` as its WIT index.
-fn abi_options(options: &Options) -> (u32, u32, u32) {
-    (options.ec_level.index(), options.min_size, options.quiet_zone)
+/// The ABI's wire form of the options ([`AbiOptions`]).
+pub fn abi_options(options: &Options) -> AbiOptions {
+    let (has_scale, scale) = options.scale.map_or((0, 0), |scale| (1, scale));
+    (options.ec_level.index(), options.min_size, options.quiet_zone, has_scale, scale, options.dark.to_u32(), options.light.to_u32())
 }
 
 /// One raw-module instance in its own `Store`; see the crate docs.
@@ -245,10 +263,9 @@ impl RawGenerator {
     /// the UTF-8 itself.
     fn render(&mut self, export: fn(&RawExports) -> &RenderFunc, text: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
         crate::reject_oversized_text(text)?;
-        let (ec_level, min_size, quiet_zone) = abi_options(options);
-        self.guest.call(|store, exports| {
-            exports.text_call(store, text, |store, ptr, len| call(export(exports), store, (ptr, len, ec_level, min_size, quiet_zone)))
-        })
+        let wire = abi_options(options);
+        self.guest
+            .call(|store, exports| exports.text_call(store, text, |store, ptr, len| call(export(exports), store, params(ptr, len, wire))))
     }
 }
 
@@ -290,11 +307,9 @@ impl Generator for RawGenerator {
 
     fn text_from_bytes(&mut self, text: &[u8], options: &Options, style: TextStyle) -> Result<String, Error> {
         crate::reject_oversized_text(text)?;
-        let (ec_level, min_size, quiet_zone) = abi_options(options);
+        let wire = abi_options(options);
         let bytes = self.guest.call(|store, exports| {
-            exports.text_call(store, text, |store, ptr, len| {
-                call(&exports.qr_text, store, (ptr, len, ec_level, min_size, quiet_zone, style.index()))
-            })
+            exports.text_call(store, text, |store, ptr, len| call(&exports.qr_text, store, params_with(ptr, len, wire, style.index())))
         })?;
         String::from_utf8(bytes).map_err(|e| abi_error(format!("qr_text returned bytes that are not UTF-8: {e}")))
     }
@@ -323,10 +338,10 @@ impl Generator for RawGenerator {
 
     fn png_repeat(&mut self, text: &str, options: &Options, times: u32) -> Result<u32, Error> {
         crate::reject_oversized_text(text.as_bytes())?;
-        let (ec_level, min_size, quiet_zone) = abi_options(options);
+        let wire = abi_options(options);
         let payload = self.guest.call(|store, exports| {
             exports.text_call(store, text.as_bytes(), |store, ptr, len| {
-                call(&exports.qr_png_repeat, store, (ptr, len, ec_level, min_size, quiet_zone, times))
+                call(&exports.qr_png_repeat, store, params_with(ptr, len, wire, times))
             })
         })?;
         let bytes: [u8; 4] = payload
@@ -351,7 +366,8 @@ impl Generator for RawGenerator {
 /// [`Generator`] calls are. Each call goes through the generator's one
 /// trap flag, like the glue's own calls.
 pub mod testing {
-    use super::{RAW_ABI_VERSION, RAW_RECORD_BYTES, RawGenerator, call};
+    pub use super::{AbiOptions, abi_options};
+    use super::{RAW_ABI_VERSION, RAW_RECORD_BYTES, RawGenerator, call, params, params_with};
     use crate::Error;
 
     /// The ABI version this glue speaks (checked against `qr_abi_version`
@@ -376,18 +392,10 @@ pub mod testing {
         fn abi_alloc(&mut self, len: u32) -> Result<u32, Error>;
         /// `qr_free(ptr) -> 0 | 1`.
         fn abi_free(&mut self, ptr: u32) -> Result<u32, Error>;
-        /// `qr_png(text_ptr, text_len, ec_level, min_size, quiet_zone) -> record_ptr`.
-        fn abi_png(&mut self, text_ptr: u32, text_len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<u32, Error>;
-        /// `qr_text(text_ptr, text_len, ec_level, min_size, quiet_zone, style) -> record_ptr`.
-        fn abi_text(
-            &mut self,
-            text_ptr: u32,
-            text_len: u32,
-            ec_level: u32,
-            min_size: u32,
-            quiet_zone: u32,
-            style: u32,
-        ) -> Result<u32, Error>;
+        /// `qr_png(text_ptr, text_len, ..options) -> record_ptr`.
+        fn abi_png(&mut self, text_ptr: u32, text_len: u32, options: AbiOptions) -> Result<u32, Error>;
+        /// `qr_text(text_ptr, text_len, ..options, style) -> record_ptr`.
+        fn abi_text(&mut self, text_ptr: u32, text_len: u32, options: AbiOptions, style: u32) -> Result<u32, Error>;
         /// `qr_consume(ptr, len) -> len | u32::MAX`.
         fn abi_consume(&mut self, ptr: u32, len: u32) -> Result<u32, Error>;
         /// `qr_produce(len) -> record_ptr`.
@@ -414,20 +422,12 @@ pub mod testing {
             self.guest.call(|store, exports| call(&exports.qr_free, store, ptr))
         }
 
-        fn abi_png(&mut self, text_ptr: u32, text_len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> Result<u32, Error> {
-            self.guest.call(|store, exports| call(&exports.qr_png, store, (text_ptr, text_len, ec_level, min_size, quiet_zone)))
+        fn abi_png(&mut self, text_ptr: u32, text_len: u32, options: AbiOptions) -> Result<u32, Error> {
+            self.guest.call(|store, exports| call(&exports.qr_png, store, params(text_ptr, text_len, options)))
         }
 
-        fn abi_text(
-            &mut self,
-            text_ptr: u32,
-            text_len: u32,
-            ec_level: u32,
-            min_size: u32,
-            quiet_zone: u32,
-            style: u32,
-        ) -> Result<u32, Error> {
-            self.guest.call(|store, exports| call(&exports.qr_text, store, (text_ptr, text_len, ec_level, min_size, quiet_zone, style)))
+        fn abi_text(&mut self, text_ptr: u32, text_len: u32, options: AbiOptions, style: u32) -> Result<u32, Error> {
+            self.guest.call(|store, exports| call(&exports.qr_text, store, params_with(text_ptr, text_len, options, style)))
         }
 
         fn abi_consume(&mut self, ptr: u32, len: u32) -> Result<u32, Error> {

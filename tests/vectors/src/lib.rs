@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use qrglue_core::{EcLevel, Options, QrError, TextStyle};
+use qrglue_core::{EcLevel, Options, QrError, Rgba, TextStyle};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
@@ -158,8 +158,9 @@ pub fn expected_or_empty() -> BTreeMap<String, Outcome> {
     if dir().join("expected.json").exists() { expected() } else { BTreeMap::new() }
 }
 
-/// Options from WIT names, defaults for missing ones. Values are u32 in the
-/// corpus; anything else is a corpus bug.
+/// Options from WIT names, defaults for missing ones. Numbers are u32 in the
+/// corpus, colours CSS hex strings (as hosts take them); anything else is a
+/// corpus bug.
 fn options(map: &serde_json::Map<String, serde_json::Value>) -> Options {
     let defaults = Options::default();
     let number =
@@ -168,7 +169,17 @@ fn options(map: &serde_json::Map<String, serde_json::Value>) -> Options {
         None => defaults.ec_level,
         Some(name) => *EcLevel::ALL.iter().find(|l| Some(l.as_str()) == name.as_str()).expect("known ec-level"),
     };
-    Options { ec_level, min_size: number("min-size", defaults.min_size), quiet_zone: number("quiet-zone", defaults.quiet_zone) }
+    let color = |key: &str, default: Rgba| {
+        map.get(key).map_or(default, |v| Rgba::from_hex(v.as_str().expect("a colour string")).expect("a #rgb[a] / #rrggbb[aa] colour"))
+    };
+    Options {
+        ec_level,
+        min_size: number("min-size", defaults.min_size),
+        quiet_zone: number("quiet-zone", defaults.quiet_zone),
+        scale: map.contains_key("scale").then(|| number("scale", 0)),
+        dark: color("dark", defaults.dark),
+        light: color("light", defaults.light),
+    }
 }
 
 /// Decodes a JSON string literal as JavaScript and Python do: to UTF-16

@@ -91,6 +91,7 @@ async fn qrcode(State(app): State<Arc<App>>, uri: Uri) -> Response {
                 ec_level: ec_level.map_or(EcLevel::Low, query::ec_level),
                 min_size: min_size.unwrap_or(200),
                 quiet_zone: quiet_zone.unwrap_or(4),
+                ..Options::default()
             };
             if app.tier == Tier::Static {
                 // The generator's option checks, not its work.

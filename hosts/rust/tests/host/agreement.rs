@@ -24,7 +24,12 @@ fn options() -> impl Strategy<Value = Options> {
     let ec_level = prop::sample::select(EcLevel::ALL.to_vec());
     let min_size = prop_oneof![8 => 1u32..=600, 1 => Just(0u32), 1 => 4097u32..=10_000];
     let quiet_zone = prop_oneof![8 => 0u32..=16, 1 => 17u32..=100];
-    (ec_level, min_size, quiet_zone).prop_map(|(ec_level, min_size, quiet_zone)| Options { ec_level, min_size, quiet_zone })
+    (ec_level, min_size, quiet_zone).prop_map(|(ec_level, min_size, quiet_zone)| Options {
+        ec_level,
+        min_size,
+        quiet_zone,
+        ..Options::default()
+    })
 }
 
 /// One path's answer, comparable across paths.

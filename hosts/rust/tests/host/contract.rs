@@ -247,12 +247,13 @@ fn the_raw_glue_speaks_the_contracts_abi() {
     // The guest itself answers with those codes and the contract's messages:
     // empty text, and an EC-level index out of range.
     let status = |name: &str| u32_at(&codes[name]);
-    let record = raw.abi_png(0, 0, 0, 200, 4).unwrap();
+    let defaults = testing::abi_options(&Options::default());
+    let record = raw.abi_png(0, 0, defaults).unwrap();
     assert_eq!(raw.abi_read_record(record).unwrap().0, status("empty-text"));
     assert_eq!(raw.abi_free(record).unwrap(), 0);
     let ptr = raw.abi_alloc(5).unwrap();
     raw.abi_write(ptr, b"hello").unwrap();
-    let record = raw.abi_png(ptr, 5, 4, 200, 4).unwrap();
+    let record = raw.abi_png(ptr, 5, (4, defaults.1, defaults.2, defaults.3, defaults.4, defaults.5, defaults.6)).unwrap();
     let (code, message) = raw.abi_read_record(record).unwrap();
     let want = fill(str_at(&contract["messages"]["ec-level-index"]), &[("value", &4)]);
     assert_eq!((code, String::from_utf8(message).unwrap()), (status("invalid-options"), want));
@@ -277,7 +278,8 @@ fn text_styles_are_the_contracts_and_checked_last() {
     let mut text_call = |min_size: u32, style: u32| {
         let ptr = raw.abi_alloc(5).unwrap();
         raw.abi_write(ptr, b"hello").unwrap();
-        let record = raw.abi_text(ptr, 5, 0, min_size, 4, style).unwrap();
+        let options = testing::abi_options(&Options { min_size, ..Options::default() });
+        let record = raw.abi_text(ptr, 5, options, style).unwrap();
         let (code, payload) = raw.abi_read_record(record).unwrap();
         assert_eq!(raw.abi_free(record).unwrap(), 0);
         (code, String::from_utf8(payload).unwrap())

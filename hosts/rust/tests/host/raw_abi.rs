@@ -2,7 +2,7 @@
 //! "What the guest guarantees"): every call returns a status, none traps, and
 //! the instance keeps giving golden bytes afterwards.
 
-use qrglue_host::testing::RawAbi;
+use qrglue_host::testing::{self, RawAbi};
 use qrglue_host::{ErrorKind, Generator, RawGenerator, RawRuntime};
 
 use crate::corpus;
@@ -27,7 +27,8 @@ fn buffer(raw: &mut RawGenerator, bytes: &[u8]) -> u32 {
 
 /// `qr_png` with these arguments: its status and message; frees the record.
 fn png_status(raw: &mut RawGenerator, ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> (u32, String) {
-    let record = raw.abi_png(ptr, len, ec_level, min_size, quiet_zone).expect("qr_png does not trap");
+    let (_, _, _, has_scale, scale, dark, light) = testing::abi_options(&qrglue_host::Options::default());
+    let record = raw.abi_png(ptr, len, (ec_level, min_size, quiet_zone, has_scale, scale, dark, light)).expect("qr_png does not trap");
     let (status, payload) = raw.abi_read_record(record).expect("record inside memory");
     assert_eq!(raw.abi_free(record).expect("qr_free does not trap"), 0, "the record is a live buffer");
     (status, String::from_utf8_lossy(&payload).into_owned())
@@ -203,7 +204,10 @@ fn the_raw_abi_survives_random_pointers_and_lengths() {
                 assert!(n == len || n == u32::MAX, "qr_consume answered {n} for len {len}");
             }
             3 | 4 => {
-                let record = raw.abi_png(ptr, len, rng.below(5), rng.below(5000), rng.below(20)).expect("qr_png never traps");
+                // Any options, the colours and scale included: never a trap.
+                let options =
+                    (rng.below(5), rng.below(5000), rng.below(20), rng.below(3), rng.below(25), rng.below(u32::MAX), rng.below(3));
+                let record = raw.abi_png(ptr, len, options).expect("qr_png never traps");
                 let (status, _) = raw.abi_read_record(record).expect("the record lies in memory");
                 assert!(status <= 4, "status {status}");
                 assert_eq!(raw.abi_free(record).unwrap(), 0, "the record is live");

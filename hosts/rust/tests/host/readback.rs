@@ -96,7 +96,7 @@ proptest! {
 /// a custom renderer drawing the matrix draws the code that reads back.
 #[test]
 fn the_matrix_and_the_text_are_the_pngs_modules_on_every_path() {
-    let options = Options { ec_level: EcLevel::Medium, min_size: 100, quiet_zone: 2 };
+    let options = Options { ec_level: EcLevel::Medium, min_size: 100, quiet_zone: 2, ..Options::default() };
     for text in ["https://www.reddit.com/r/rustjerk/top/?t=all", "二维码 🦀", "0123456789"] {
         for path in Path::ALL {
             let mut generator = qrglue_host::generator(path).unwrap();
