@@ -183,7 +183,8 @@ def test_raw_guest_refuses_a_text_style_index_with_the_contract_message(contract
     # past the host's, words the raw ABI's template, after every option.
     calls = qrglue.raw.Generator(glue=glue)._calls
     last = len(contract["text_styles"]) - 1
-    assert calls.text("hello", b"hello", 0, 200, 4, last) == qrglue.raw.text("hello", style=contract["text_styles"][last])
+    last_style = contract["text_styles"][last]
+    assert calls.text("hello", b"hello", 0, 200, 4, last) == qrglue.raw.text("hello", style=last_style)
     for style in (last + 1, 2**32 - 1):
         with pytest.raises(QrError) as info:
             calls.text("hello", b"hello", 0, 200, 4, style)

@@ -10,19 +10,17 @@ are read back against the PNG's pixels.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import io
 import unicodedata
 from typing import Any
 
 import pytest
-import zxingcpp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from conftest import CASES, EXPECTED, PATHS
+from conftest import CASES, EXPECTED, PATHS, reader_text
 from corpus import case_options, case_text
 
 
@@ -30,17 +28,6 @@ from corpus import case_options, case_text
 def generators() -> dict[str, Any]:
     """One generator per path, for the whole module."""
     return {name: make() for name, make in sorted(PATHS.items())}
-
-
-@functools.cache
-def reader_text(png: bytes) -> str:
-    """The text zxing-cpp shows for the one QR code in `png`. Only QR codes
-    are looked for: a row of modules can also pass for a short ITF barcode."""
-    only_qr = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
-    results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)), formats=only_qr)
-    assert len(results) == 1, f"{len(results)} codes read"
-    assert results[0].format == zxingcpp.BarcodeFormat.QRCode
-    return str(results[0].text)
 
 
 def readable(text: str) -> bool:
