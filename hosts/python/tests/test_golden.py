@@ -115,3 +115,22 @@ def test_zxing_decodes_exact_text(gen: Any, text: str) -> None:
 def test_svg_is_a_document(gen: Any) -> None:
     svg = gen.svg("hello")
     assert svg.lstrip().startswith("<") and "<svg" in svg and svg.rstrip().endswith("</svg>")
+
+
+def test_qr_matrix_reads_its_packed_modules() -> None:
+    # 3x3, row-major, MSB first: bits 100 010 001 (a diagonal), then 7 unused 0 bits.
+    diagonal = qrglue.QrMatrix(3, bytes([0b10001000, 0b10000000]))
+    assert diagonal.rows() == [[True, False, False], [False, True, False], [False, False, True]]
+    assert [diagonal.is_dark(x, 1) for x in range(3)] == [False, True, False]
+    for x, y in ((3, 0), (0, 3), (-1, 0), (0, -1)):
+        with pytest.raises(IndexError):
+            diagonal.is_dark(x, y)
+    with pytest.raises(ValueError, match="3x3 matrix has 2 bytes"):
+        qrglue.QrMatrix(3, bytes(3))
+    with pytest.raises(AttributeError):
+        diagonal.width = 4  # type: ignore[misc]  # frozen
+    assert diagonal == qrglue.QrMatrix(3, bytes([0b10001000, 0b10000000])) and hash(diagonal)
+    matrix = qrglue.matrix("hello")
+    # The top-left finder pattern, where the standard puts it: a dark ring and a dark 3x3 core.
+    finder = [[matrix.is_dark(x, y) for x in range(7)] for y in range(7)]
+    assert finder == [[x in (0, 6) or y in (0, 6) or (2 <= x <= 4 and 2 <= y <= 4) for x in range(7)] for y in range(7)]
