@@ -107,6 +107,7 @@ export function outcome(api, text, options) {
       text_sha256: Object.fromEntries(texts.map(([style, drawn]) => [style, sha256(Buffer.from(drawn.ok, 'utf8'))])),
     };
   }
+  // `first` is then { error, message } (or { error } alone for a host bug), as the outcome.
   return first.error !== undefined && others.every((other) => other.error === first.error && other.message === first.message)
-    ? { error: first.error, message: first.message } : { error: 'outputs-disagree' };
+    ? first : { error: 'outputs-disagree' };
 }
