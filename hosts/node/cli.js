@@ -5,6 +5,7 @@
 //
 //   qrglue png TEXT [-o FILE] [--path component|raw|bindgen|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
 //   qrglue svg TEXT [same options]
+//   qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
 //
 // Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG is
 // never written to a terminal unless asked for with `-o -`.
@@ -13,7 +14,7 @@
 // path could not run (e.g. no native addon, a guest trap).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { QrError, DEFAULTS } from './lib/common.js';
+import { QrError, DEFAULTS, TEXT_STYLES } from './lib/common.js';
 
 const EXIT_QR_ERROR = 1;
 const EXIT_USAGE = 2;
@@ -38,6 +39,7 @@ const ABOUT = 'QR codes as PNG or SVG, through wasm (component, raw ABI or wasm-
 const COMMANDS = {
   png: 'Write the code as a 1-bit grayscale PNG',
   svg: 'Write the code as an SVG document',
+  text: 'Write the code as text for a terminal or a file (half blocks by default; on a dark terminal use --style half-blocks-inverted)',
 };
 
 const MAIN_HELP = `${ABOUT}
@@ -47,6 +49,7 @@ Usage: qrglue <COMMAND>
 Commands:
   png   ${COMMANDS.png}
   svg   ${COMMANDS.svg}
+  text  ${COMMANDS.text}
   help  Print this message or the help of the given subcommand(s)
 
 Options:
@@ -69,8 +72,13 @@ Options:
       --ec-level <EC_LEVEL>      Error-correction level: L (~7 %), M (~15 %), Q (~25 %), H (~30 %) [default: l] [possible values: l, m, q, h]
       --min-size <MIN_SIZE>      Minimum image width in pixels (1..=4096) [default: ${DEFAULTS.minSize}]
       --quiet-zone <QUIET_ZONE>  Margin in modules (0..=16) [default: ${DEFAULTS.quietZone}]
-  -h, --help                     Print help
+${command === 'text' ? STYLE_HELP : ''}  -h, --help                     Print help
 `;
+
+// text's own flag, as the Rust CLI words it.
+const STYLE_HELP = '      --style <STYLE>            How to draw the modules: half blocks with ink on the dark modules, ' +
+  'half blocks with ink on the light ones, or "##" per dark module ' +
+  `[default: ${DEFAULTS.style}] [possible values: ${TEXT_STYLES.join(', ')}]\n`;
 
 /** A bad command line: the message, then the usage and where to look. */
 class UsageError extends Error {
@@ -86,6 +94,7 @@ const OPTIONS = {
   'ec-level': { type: 'string' },
   'min-size': { type: 'string' },
   'quiet-zone': { type: 'string' },
+  style: { type: 'string' }, // text only
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -95,6 +104,7 @@ const VALUE_NAMES = {
   'ec-level': '--ec-level <EC_LEVEL>',
   'min-size': '--min-size <MIN_SIZE>',
   'quiet-zone': '--quiet-zone <QUIET_ZONE>',
+  style: '--style <STYLE>',
 };
 
 /** A u32 option value, as the Rust CLI parses it; anything else is a usage error. */
@@ -113,7 +123,7 @@ function parseRequest(command, args) {
   const seen = new Set();
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
-    if (!Object.hasOwn(OPTIONS, token.name)) {
+    if (!Object.hasOwn(OPTIONS, token.name) || (token.name === 'style' && command !== 'text')) {
       throw new UsageError(`unexpected argument '${token.rawName}' found`, usage);
     }
     if (token.name === 'help') return { help: command };
@@ -142,13 +152,21 @@ function parseRequest(command, args) {
   const ecLevel = ecArg === undefined ? DEFAULTS.ecLevel : EC_ARGS[ecArg.toLowerCase()];
   const minSize = values['min-size'] === undefined ? DEFAULTS.minSize : u32('min-size', values['min-size'], usage);
   const quietZone = values['quiet-zone'] === undefined ? DEFAULTS.quietZone : u32('quiet-zone', values['quiet-zone'], usage);
-  return { command, text: positionals[0], output: values.output, path, options: { ecLevel, minSize, quietZone } };
+  const options = { ecLevel, minSize, quietZone };
+  if (command === 'text') {
+    const style = values.style ?? DEFAULTS.style;
+    if (!TEXT_STYLES.includes(style)) {
+      throw new UsageError(`invalid value '${style}' for '--style <STYLE>' [possible values: ${TEXT_STYLES.join(', ')}]`, usage);
+    }
+    options.style = style;
+  }
+  return { command, text: positionals[0], output: values.output, path, options };
 }
 
 /** argv (after `qrglue`) -> what to do; throws UsageError. */
 function parseCommandLine(argv) {
   const [first, ...rest] = argv;
-  if (first === undefined) throw new UsageError('a subcommand is required (png or svg)');
+  if (first === undefined) throw new UsageError('a subcommand is required (png, svg or text)');
   if (first === '-h' || first === '--help') return { print: MAIN_HELP };
   if (first === '-V' || first === '--version') {
     const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -202,7 +220,7 @@ async function main(argv) {
   let bytes;
   try {
     const api = await import(PATHS[request.path]);
-    bytes = isPng ? api.png(request.text, request.options) : Buffer.from(api.svg(request.text, request.options), 'utf8');
+    bytes = isPng ? api.png(request.text, request.options) : Buffer.from(api[request.command](request.text, request.options), 'utf8');
   } catch (error) {
     if (error instanceof QrError) {
       console.error(`qrglue: ${error.kind}: ${error.message}`);

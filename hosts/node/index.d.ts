@@ -3,6 +3,9 @@
 /** Error-correction level: about 7 %, 15 %, 25 %, 30 % of codewords recoverable. */
 export type EcLevel = 'low' | 'medium' | 'quartile' | 'high';
 
+/** How text() draws a code: half blocks (ink on the dark modules, or on the light ones), or "##" per dark module. */
+export type TextStyle = 'half-blocks' | 'half-blocks-inverted' | 'ascii';
+
 /** Every field is optional; a missing one takes its default (DEFAULTS). */
 export interface Options {
   /** Default 'low'. */
@@ -11,6 +14,25 @@ export interface Options {
   minSize?: number;
   /** Margin in modules, 0..=16. Default 4. */
   quietZone?: number;
+}
+
+/** text()'s options: Options and the style. */
+export interface TextOptions extends Options {
+  /** Default 'half-blocks'. Checked after every other option. */
+  style?: TextStyle;
+}
+
+/**
+ * The module matrix, quiet zone not included (a frozen object). `modules`
+ * holds width * width bits, row-major, most significant bit first: module
+ * (x, y) is dark when bit i = y * width + x is set, that is
+ * `(modules[i >> 3] >> (7 - (i & 7))) & 1` (isDark reads it).
+ */
+export interface QrMatrix {
+  /** Modules per side: 21 (version 1) to 177 (version 40). */
+  readonly width: number;
+  /** ceil(width * width / 8) bytes; unused bits of the last byte are 0. */
+  readonly modules: Uint8Array;
 }
 
 /** The WIT qr-error cases, in the order they are checked. */
@@ -28,8 +50,10 @@ export declare class GuestTrapError extends Error {
   readonly name: 'GuestTrapError';
 }
 
-export declare const DEFAULTS: Readonly<Required<Options>>;
+export declare const DEFAULTS: Readonly<Required<TextOptions>>;
 export declare const EC_LEVELS: readonly EcLevel[];
+/** The text styles in WIT order. */
+export declare const TEXT_STYLES: readonly TextStyle[];
 /** Texts over this many UTF-8 bytes are data-too-long before reaching wasm. */
 export declare const MAX_TEXT_BYTES: 7089;
 
@@ -37,3 +61,9 @@ export declare const MAX_TEXT_BYTES: 7089;
 export declare function png(text: string, options?: Options): Uint8Array;
 /** The code as an SVG document. */
 export declare function svg(text: string, options?: Options): string;
+/** The module matrix, for drawing the code yourself (only ecLevel shapes it; the other options are checked). */
+export declare function matrix(text: string, options?: Options): QrMatrix;
+/** The code as lines of text, each ending in "\n", quiet zone included (minSize is checked but unused). */
+export declare function text(text: string, options?: TextOptions): string;
+/** Whether module (x, y) of `matrix` is dark (0-based, quiet zone not included); RangeError outside it. */
+export declare function isDark(matrix: QrMatrix, x: number, y: number): boolean;

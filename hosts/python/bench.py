@@ -103,6 +103,42 @@ def python_qrcode_png(text: str) -> bytes:
     return out.getvalue()
 
 
+def segno_text(text: str) -> str:
+    """segno's terminal(compact=True): half blocks, as qrglue's text (segno adds ANSI colours)."""
+    out = io.StringIO()
+    segno.make(text, error="l", micro=False).terminal(out=out, compact=True, border=4)
+    return out.getvalue()
+
+
+def python_qrcode_text(text: str) -> str:
+    """python-qrcode's print_ascii (half blocks too) into a string."""
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_L, border=4)
+    code.add_data(text)
+    code.make(fit=True)
+    out = io.StringIO()
+    code.print_ascii(out=out)
+    return out.getvalue()
+
+
+def python_qrcode_matrix(text: str) -> list[list[bool]]:
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_L, border=0)
+    code.add_data(text)
+    code.make(fit=True)
+    return code.get_matrix()
+
+
+def output_digest(op: str, out: Any) -> tuple[int | None, str | None]:
+    """Size and sha256 of a series' last output, in expected.json's form where it has one (png bytes, a text's
+    UTF-8, a matrix's width in 4 little-endian bytes then its modules); a peer's matrix has neither."""
+    if op == "matrix" and hasattr(out, "modules"):
+        data = out.width.to_bytes(4, "little") + bytes(out.modules)
+        return len(data), hashlib.sha256(data).hexdigest()
+    if isinstance(out, (bytes, str)):
+        data = out.encode() if isinstance(out, str) else out
+        return len(data), hashlib.sha256(data).hexdigest() if op in ("png", "text") else None
+    return None, None
+
+
 class Series:
     """Samples of one (path, op, text_id, bytes) measurement."""
 
@@ -129,14 +165,10 @@ class Series:
     def result(self) -> dict[str, Any]:
         xs = sorted(self.samples)
         q = statistics.quantiles(xs, n=10, method="inclusive") if len(xs) > 1 else [xs[0]] * 9
-        out = self.output
-        is_bytes = isinstance(out, (bytes, str))
-        data = out.encode() if isinstance(out, str) else out
+        output_bytes, digest = output_digest(self.op, self.output)
         return {"path": self.path, "op": self.op, "text_id": self.text_id, "bytes": self.size,
                 "median_ns": statistics.median(xs), "p10_ns": q[0], "p90_ns": q[8],
-                "samples": len(xs),
-                "output_bytes": len(data) if is_bytes else None,
-                "sha256": hashlib.sha256(data).hexdigest() if is_bytes and self.op == "png" else None}
+                "samples": len(xs), "output_bytes": output_bytes, "sha256": digest}
 
 
 # glibc's tunable for transparent huge pages on malloc's own mmaps (glibc >= 2.35).
@@ -217,6 +249,17 @@ def build_series(rpc: RpcServer | None = None) -> list[Series]:
             series.append(Series("rpc", "png", text_id, None, lambda t=text: rpc.png(t)))
         series.append(Series("segno", "png", text_id, None, lambda t=text: segno_png(t)))
         series.append(Series("python-qrcode", "png", text_id, None, lambda t=text: python_qrcode_png(t)))
+    # The other outputs, on the reference URL, each next to the peers' equivalent call: text (half blocks)
+    # against segno's compact terminal() and python-qrcode's print_ascii(); the matrix against segno's
+    # matrix and python-qrcode's get_matrix().
+    for path, gen in gens.items():
+        series.append(Series(path, "text", REFERENCE, None, lambda g=gen: g.text(ref_text)))
+        series.append(Series(path, "matrix", REFERENCE, None, lambda g=gen: g.matrix(ref_text)))
+    series.append(Series("segno", "text", REFERENCE, None, lambda: segno_text(ref_text)))
+    series.append(Series("segno", "matrix", REFERENCE, None,
+                         lambda: segno.make(ref_text, error="l", micro=False).matrix))
+    series.append(Series("python-qrcode", "text", REFERENCE, None, lambda: python_qrcode_text(ref_text)))
+    series.append(Series("python-qrcode", "matrix", REFERENCE, None, lambda: python_qrcode_matrix(ref_text)))
     repeat = SETTINGS["png_repeat_times"]
     for path, gen in gens.items():
         series.append(Series(path, "png-repeat", REFERENCE, None,

@@ -1,7 +1,8 @@
 """Conformance runner for the Python host (tests/conformance/README.md).
 
 Renders every case of the corpus ($QRGLUE_VECTORS_DIR, else tests/vectors) on
-each path through the public API and prints one JSON object on stdout:
+each path through the public API (png, svg, matrix, text in every style) and
+prints one JSON object on stdout:
 {"paths": {"python-component": {id: outcome}, "python-raw": {...}, "python-native": {...}}}.
 python-component is the default component Generator (the fast glue on the
 pinned wasmtime-py); python-native is the PyO3 extension (qrglue.native),
@@ -30,7 +31,7 @@ def main() -> int:
     results = {}
     for path, make_generator in PATHS.items():
         gen = make_generator()
-        results[path] = {case["id"]: outcome(gen.png, gen.svg, case) for case in cases}
+        results[path] = {case["id"]: outcome(gen, case) for case in cases}
     json.dump({"paths": results}, sys.stdout)
     sys.stdout.write("\n")
     return 0

@@ -13,13 +13,13 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import qrglue
 
 REPO = Path(__file__).resolve().parents[2]
 
-# WIT record field -> Python keyword of qrglue.png / qrglue.svg.
+# WIT record field -> Python keyword of qrglue.png / svg / matrix / text.
 _OPTION_KEYWORDS = {"ec-level": "ec_level", "min-size": "min_size", "quiet-zone": "quiet_zone"}
 
 
@@ -59,7 +59,7 @@ def python_options(wit_options: dict[str, Any]) -> dict[str, Any]:
 
 
 def case_options(case: dict[str, Any]) -> dict[str, Any]:
-    """The case's options as keywords for qrglue.png / qrglue.svg."""
+    """The case's options as keywords for qrglue.png / svg / matrix / text."""
     return python_options(case.get("options", {}))
 
 
@@ -67,21 +67,46 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def outcome(png: Callable[..., bytes], svg: Callable[..., str], case: dict[str, Any]) -> dict[str, Any]:
-    """The README's outcome for one case: digests, or the error (kind and
-    message, `str(error)`) png and svg agree on."""
+def matrix_sha256(matrix: qrglue.QrMatrix) -> str:
+    """The README's matrix digest: the width as a 4-byte little-endian u32,
+    then the packed modules."""
+    return sha256(matrix.width.to_bytes(4, "little") + matrix.modules)
+
+
+class Outputs(Protocol):
+    """What `outcome` calls: a path's Generator, or a module with the same functions."""
+
+    @property
+    def png(self) -> Callable[..., bytes]: ...
+    @property
+    def svg(self) -> Callable[..., str]: ...
+    @property
+    def matrix(self) -> Callable[..., qrglue.QrMatrix]: ...
+    @property
+    def text(self) -> Callable[..., str]: ...
+
+
+def outcome(gen: Outputs, case: dict[str, Any]) -> dict[str, Any]:
+    """The README's outcome for one case: the digests of every output (png,
+    svg, matrix, text in each style), or the error (kind and message,
+    `str(error)`) that png, svg, matrix and text in every style all give;
+    if they do not all give the same answer, the "outputs-disagree" marker."""
     text, options = case_text(case), case_options(case)
-    png_result, svg_result = (_render(render, text, options) for render in (png, svg))
-    if isinstance(png_result, bytes) and isinstance(svg_result, str):
-        return {"png_sha256": sha256(png_result), "png_bytes": len(png_result),
-                "svg_sha256": sha256(svg_result.encode("utf-8"))}
-    if isinstance(png_result, dict) and png_result == svg_result:
-        return png_result
-    return {"error": "png-svg-disagree"}
+    png, svg, matrix = (_render(render, text, options) for render in (gen.png, gen.svg, gen.matrix))
+    texts = {style: _render(gen.text, text, {**options, "style": style}) for style in qrglue.TEXT_STYLES}
+    if isinstance(png, bytes) and isinstance(svg, str) and isinstance(matrix, qrglue.QrMatrix) \
+            and all(isinstance(drawn, str) for drawn in texts.values()):
+        return {"png_sha256": sha256(png), "png_bytes": len(png), "svg_sha256": sha256(svg.encode("utf-8")),
+                "matrix_sha256": matrix_sha256(matrix),
+                "text_sha256": {style: sha256(drawn.encode("utf-8")) for style, drawn in texts.items()}}
+    first, *others = (png, svg, matrix, *texts.values())
+    if isinstance(first, dict) and all(other == first for other in others):
+        return first
+    return {"error": "outputs-disagree"}
 
 
 def _render(render: Callable[..., Any], text: str, options: dict[str, Any]) -> Any:
-    """The rendered bytes or str, or an error outcome."""
+    """The rendered bytes, str or matrix, or an error outcome."""
     try:
         return render(text, **options)
     except qrglue.QrError as e:

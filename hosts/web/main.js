@@ -1,5 +1,6 @@
-// The page: a text box and the three options make a PNG (<img> from a Blob)
-// and an inline SVG as the user types, through the chosen path. The state lives
+// The page: a text box and the three options make a PNG (<img> from a Blob),
+// an inline SVG and the code as text (half blocks) as the user types, through
+// the chosen path. The state lives
 // in the URL (?text=&ec-level=&min-size=&quiet-zone=&path=), so a link
 // reproduces an image. Every failure is shown next to the input, never only in
 // the console. The bench panel runs in a module worker (bench-worker.js).
@@ -127,10 +128,12 @@ function clearOutputs() {
   pngUrl = svgUrl = null;
   $('png').removeAttribute('src');
   $('svg').replaceChildren();
+  $('text-code').textContent = '';
   setDownload($('download-png'), null);
   setDownload($('download-svg'), null);
   $('png-caption').textContent = 'PNG';
   $('svg-caption').textContent = 'SVG';
+  $('text-caption').textContent = 'Text';
 }
 
 async function render() {
@@ -153,10 +156,12 @@ async function render() {
   const options = optionsOf(state);
   let png;
   let svg;
+  let drawn;
   const start = performance.now();
   try {
     png = api.png(state.text, options);
     svg = api.svg(state.text, options);
+    drawn = api.text(state.text, options);
   } catch (error) {
     clearOutputs();
     showError(error);
@@ -176,6 +181,7 @@ async function render() {
   // Parsed as XML (not innerHTML): the guest's SVG is a document of its own.
   const svgElement = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
   $('svg').append(document.importNode(svgElement, true));
+  $('text-code').textContent = drawn;
   setDownload($('download-png'), pngUrl);
   setDownload($('download-svg'), svgUrl);
   await loaded;
@@ -183,7 +189,8 @@ async function render() {
   $('outputs').classList.remove('stale');
   $('png-caption').textContent = `PNG, ${png.length} bytes, ${img.naturalWidth}×${img.naturalHeight} px`;
   $('svg-caption').textContent = `SVG, ${new TextEncoder().encode(svg).length} bytes`;
-  $('status').textContent = `${state.path} path: png + svg in ${ms.toFixed(2)} ms`;
+  $('text-caption').textContent = `Text (half blocks), ${drawn.split('\n').length - 1} lines`;
+  $('status').textContent = `${state.path} path: png + svg + text in ${ms.toFixed(2)} ms`;
   document.documentElement.dataset.status = 'ok';
 }
 

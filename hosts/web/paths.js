@@ -6,7 +6,8 @@
 //   bindgen    the wasm-bindgen build (its `web` target, hosts/node/gen/bindgen)
 //
 // Every path has the Node package's API shape: png(text, options) ->
-// Uint8Array, svg(text, options) -> string, QrError with `.kind`, plus the
+// Uint8Array, svg(text, options) -> string, matrix(text, options) -> { width,
+// modules }, text(text, options) -> string, QrError with `.kind`, plus the
 // bench probes. Modules compile with WebAssembly.compileStreaming, so the .wasm
 // compiles while it downloads and never hits Chromium's 8 MB limit on
 // synchronous compiles on the main thread. Each path's glue is imported only
@@ -19,7 +20,7 @@ export { QrError, GuestTrapError };
 export const PATH_NAMES = Object.freeze(['component', 'raw', 'bindgen']);
 
 /**
- * Loads one path; resolves to `{ name, png, svg, probe }`. Rejects with an
+ * Loads one path; resolves to `{ name, png, svg, matrix, text, probe }`. Rejects with an
  * Error saying what is missing when the path's files are not built.
  */
 export async function loadPath(name) {
@@ -30,6 +31,9 @@ export async function loadPath(name) {
     default: throw new Error(`unknown path ${JSON.stringify(name)} (known: ${PATH_NAMES.join(', ')})`);
   }
 }
+
+// What the page and the bench worker use of a path's glue.
+const pathApi = (name, glue) => ({ name, png: glue.png, svg: glue.svg, matrix: glue.matrix, text: glue.text, probe: glue.probe });
 
 // A path's files are build outputs: say which build makes them.
 function notBuilt(path, what, error) {
@@ -47,14 +51,14 @@ async function loadComponent() {
     .catch((error) => { throw notBuilt('component', 'hosts/node/gen/qrglue.js (jco\'s output)', error); });
   const module = await compile(glue.COMPONENT_CORE_URL, 'component', 'hosts/node/gen/qrglue.core.wasm');
   glue.initComponent(() => module);
-  return { name: 'component', png: glue.png, svg: glue.svg, probe: glue.probe };
+  return pathApi('component', glue);
 }
 
 async function loadRaw() {
   const glue = await import('../node/lib/raw.js');
   const module = await compile(glue.RAW_WASM_URL, 'raw', 'hosts/node/wasm/qrglue.raw.wasm');
   glue.initRaw(module);
-  return { name: 'raw', png: glue.png, svg: glue.svg, probe: glue.probe };
+  return pathApi('raw', glue);
 }
 
 async function loadBindgen() {
@@ -62,5 +66,5 @@ async function loadBindgen() {
     .catch((error) => { throw notBuilt('bindgen', 'hosts/node/gen/bindgen/qrglue.js (wasm-bindgen\'s output)', error); });
   const module = await compile(glue.BINDGEN_WASM_URL, 'bindgen', 'hosts/node/gen/bindgen/qrglue_bg.wasm');
   glue.initBindgen(module);
-  return { name: 'bindgen', png: glue.png, svg: glue.svg, probe: glue.probe };
+  return pathApi('bindgen', glue);
 }

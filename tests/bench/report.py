@@ -32,6 +32,15 @@ ROWS = [
 ]
 # SVG rows (op `svg`): qrglue's Node paths next to fast_qr, which makes SVG, not PNG.
 SVG_ROWS = [("node", "native"), ("node", "component"), ("node", "raw"), ("node", "bindgen"), ("node", "fast_qr")]
+# The other outputs (contract 0.2.0), on the reference URL: each qrglue path of a host next to its peers'
+# equivalent call (node-qrcode's toString utf8 and create(); segno's terminal(compact=True) and matrix;
+# python-qrcode's print_ascii and get_matrix()).
+OUTPUT_OPS = ["text", "matrix"]
+OUTPUT_PEER_CALLS = {
+    ("node-qrcode", "text"): "toString({type: 'utf8'})", ("node-qrcode", "matrix"): "create()",
+    ("segno", "text"): "terminal(compact=True)", ("segno", "matrix"): "make().matrix",
+    ("python-qrcode", "text"): "print_ascii()", ("python-qrcode", "matrix"): "get_matrix()",
+}
 # Rows a host may lack without the report calling them missing.
 OPTIONAL_ROWS = {"component-stock"}
 PEERS = {"node-qrcode", "qr-image", "fast_qr", "segno", "python-qrcode"}
@@ -183,6 +192,21 @@ def build(hosts: dict[str, dict], expected: dict, core: dict | None = None) -> d
                 "digest_match": None if peer else (m.get("sha256") == expected[REFERENCE]["svg_sha256"]),
             })
 
+    outputs = []
+    for op in OUTPUT_OPS:
+        golden_output = expected[REFERENCE]["text_sha256"]["half-blocks"] if op == "text" else expected[REFERENCE]["matrix_sha256"]
+        for host_name, host in hosts.items():
+            for m in host.get("measurements", []):
+                if m["op"] != op or m.get("text_id") != REFERENCE:
+                    continue
+                peer = m["path"] in PEERS
+                outputs.append({
+                    "host": host_name, "op": op, "path": m["path"], "median_ns": m["median_ns"], "p10_ns": m["p10_ns"],
+                    "p90_ns": m["p90_ns"], "samples": m.get("samples"), "output_bytes": m.get("output_bytes"), "peer": peer,
+                    "peer_call": OUTPUT_PEER_CALLS.get((m["path"], op)),
+                    "digest_match": None if peer else (m.get("sha256") == golden_output),
+                })
+
     glue = []
     for host_name, host in hosts.items():
         paths = sorted({m["path"] for m in host.get("measurements", []) if m["op"] in ("noop", "consume", "produce")})
@@ -215,6 +239,7 @@ def build(hosts: dict[str, dict], expected: dict, core: dict | None = None) -> d
         "quick": any(host.get("quick") or "smoke run" in (host.get("machine") or "") for host in hosts.values()),
         "png": rows,
         "svg": svg_rows,
+        "outputs": outputs,
         "core_stages": core_stages(core),
         "glue": glue,
         "cold_start": cold,
@@ -412,6 +437,22 @@ def markdown(report: dict) -> str:
             digest = "peer (own encoder)" if r["peer"] else ("match" if r["digest_match"] else "**MISMATCH**")
             lines.append(f"| {r['host']} | {label(r['host'], r['path'])} | {us(r['median_ns'])} | {us(r['p10_ns'])}–{us(r['p90_ns'])} | {r['svg_bytes']} | {digest} |")
         lines.append("")
+    if report.get("outputs"):
+        lines += ["## The other outputs against the peers' equivalent calls", "",
+                  f"`text` (half blocks, quiet zone 4) and `matrix` (the modules, no quiet zone) on the reference URL "
+                  f"(`{REFERENCE}`), EC level L, same method; each peer's call named.", ""]
+        lines += ["| host | output | path | median us | p10–p90 us | x fastest qrglue path | golden digest |", "|---|---|---|---|---|---|---|"]
+        for host in dict.fromkeys(r["host"] for r in report["outputs"]):
+            for op in OUTPUT_OPS:
+                group = [r for r in report["outputs"] if r["host"] == host and r["op"] == op]
+                ours = [r for r in group if not r["peer"]]
+                fastest = min((r["median_ns"] for r in ours), default=None)
+                for r in sorted(group, key=lambda r: (r["peer"], r["median_ns"])):
+                    name = f"{r['path']} {r['peer_call']}" if r["peer"] else label(host, r["path"])
+                    ratio = f"{r['median_ns'] / fastest:.1f}" if fastest else "—"
+                    digest = "peer (own encoder)" if r["peer"] else ("match" if r["digest_match"] else "**MISMATCH**")
+                    lines.append(f"| {host} | {op} | {name} | {us(r['median_ns'])} | {us(r['p10_ns'])}–{us(r['p90_ns'])} | {ratio} | {digest} |")
+        lines.append("")
     if report["core_stages"]:
         lines += ["## Where the guest's time goes (native, no wasm)", "", "| stage | median us | p10–p90 us | bytes |", "|---|---|---|---|"]
         for c in report["core_stages"]:
@@ -537,6 +578,7 @@ def main() -> int:
     missing = [f"{h} {p}" for h, p in ROWS if h in hosts and not any(r["host"] == h and r["path"] == p for r in report["png"]) and p not in OPTIONAL_ROWS]
     mismatched = [f"{r['host']} {r['path']}" for r in report["png"] if r["digest_match"] is False]
     mismatched += [f"{r['host']} {r['path']} svg" for r in report["svg"] if r["digest_match"] is False]
+    mismatched += [f"{r['host']} {r['path']} {r['op']}" for r in report.get("outputs", []) if r["digest_match"] is False]
     if missing:
         print(f"rows missing from the host results: {', '.join(missing)}", file=sys.stderr)
     if mismatched:

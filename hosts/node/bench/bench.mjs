@@ -123,6 +123,33 @@ for (const { id, text } of referenceTexts) {
       { perCall: PNG_REPEAT_TIMES, output: { output_bytes: length, sha256: null } });
   }
 }
+// --- the other outputs, on the reference URL, each next to the peer's equivalent call ---------------------------
+// text (half blocks) against node-qrcode's toString({type: 'utf8'}), the module matrix against its create().
+const REFERENCE_ID = 'ref-02';
+const referenceText = referenceTexts.find((r) => r.id === REFERENCE_ID).text;
+const matrixDigest = (matrix) => {
+  const width = Buffer.alloc(4);
+  width.writeUInt32LE(matrix.width);
+  return sha256(Buffer.concat([width, Buffer.from(matrix.modules)]));
+};
+for (const [path, api] of [['component', componentApi], ['raw', rawApi], ['bindgen', bindgenApi], ['native', nativeApi]]) {
+  const text = Buffer.from(api.text(referenceText), 'utf8');
+  if (sha256(text) !== expected[REFERENCE_ID].text_sha256['half-blocks']) throw new Error(`${path}: text differs from the golden digest`);
+  measure(path, 'text', REFERENCE_ID, null, () => api.text(referenceText), { output: { output_bytes: text.length, sha256: sha256(text) } });
+  const matrix = api.matrix(referenceText);
+  if (matrixDigest(matrix) !== expected[REFERENCE_ID].matrix_sha256) throw new Error(`${path}: matrix differs from the golden digest`);
+  measure(path, 'matrix', REFERENCE_ID, null, () => api.matrix(referenceText),
+    { output: { output_bytes: matrix.modules.length + 4, sha256: matrixDigest(matrix) } });
+}
+// node-qrcode's utf8 renderer draws half blocks too, quiet zone 4 (its margin); EC level L as ours.
+const NODE_QRCODE_TEXT_OPTIONS = { type: 'utf8', errorCorrectionLevel: 'L', margin: 4 };
+const peerText = Buffer.from(await QRCode.toString(referenceText, NODE_QRCODE_TEXT_OPTIONS), 'utf8');
+measure('node-qrcode', 'text', REFERENCE_ID, null, () => QRCode.toString(referenceText, NODE_QRCODE_TEXT_OPTIONS),
+  { output: { output_bytes: peerText.length, sha256: sha256(peerText) } });
+const peerMatrix = QRCode.create(referenceText, { errorCorrectionLevel: 'L' });
+measure('node-qrcode', 'matrix', REFERENCE_ID, null, () => QRCode.create(referenceText, { errorCorrectionLevel: 'L' }),
+  { output: { output_bytes: peerMatrix.modules.data.length, sha256: null } });
+
 for (const probe of PROBES) {
   measure(probe.path, 'noop', null, null, () => probe.noop());
 }

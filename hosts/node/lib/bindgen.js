@@ -9,7 +9,9 @@
 // (qrglue/bindgen reads them with readFileSync; a page can compile
 // BINDGEN_WASM_URL with WebAssembly.compileStreaming).
 import * as glue from '../gen/bindgen/qrglue.js';
-import { QrError, GuestTrapError, ERROR_KINDS, checkCount, checkText, resolveOptions } from './common.js';
+import {
+  QrError, GuestTrapError, ERROR_KINDS, checkCount, checkText, matrixFromPayload, resolveOptions, resolveTextOptions,
+} from './common.js';
 
 /** Where the build puts the module the glue instantiates (beside the glue). */
 export const BINDGEN_WASM_URL = new URL('../gen/bindgen/qrglue_bg.wasm', import.meta.url);
@@ -69,7 +71,10 @@ function guestCall(call) {
 // U+FFFD (a different text), and copies the whole text into guest memory.
 function callWithText(exportFn, text, options, ...extra) {
   checkText(text);
-  const { ecIndex, minSize, quietZone } = resolveOptions(text, options);
+  return callResolved(exportFn, text, resolveOptions(text, options), ...extra);
+}
+
+function callResolved(exportFn, text, { ecIndex, minSize, quietZone }, ...extra) {
   return guestCall(() => exportFn(text, ecIndex, minSize, quietZone, ...extra));
 }
 
@@ -81,6 +86,19 @@ export function png(text, options) {
 
 export function svg(text, options) {
   return callWithText(glue.svg, text, options);
+}
+
+export function matrix(text, options) {
+  // One array out: the width as a little-endian u32, then the packed modules.
+  return matrixFromPayload(callWithText(glue.matrix, text, options));
+}
+
+export function text(text, options) {
+  checkText(text);
+  // A style that is no name is refused after the guest's own checks: pngRepeat
+  // zero times checks text and options and renders nothing.
+  const resolved = resolveTextOptions(text, options, (checked) => callResolved(glue.pngRepeat, text, checked, 0));
+  return callResolved(glue.text, text, resolved, resolved.styleIndex);
 }
 
 /** Probes of the bindgen path (for benchmarks and tests, not for users). */

@@ -8,11 +8,17 @@
 // files. Only the package's entry points (index.js, raw.js, bindgen.js) read
 // the .wasm files from disk.
 
-/** Defaults for every option (WIT has none; every host uses these). */
-export const DEFAULTS = Object.freeze({ ecLevel: 'low', minSize: 200, quietZone: 4 });
+/**
+ * Defaults for every option (WIT has none; every host uses these). `style`
+ * is text()'s own option; the other outputs do not take it.
+ */
+export const DEFAULTS = Object.freeze({ ecLevel: 'low', minSize: 200, quietZone: 4, style: 'half-blocks' });
 
 /** Error-correction levels in WIT order; the index is the raw ABI's encoding. */
 export const EC_LEVELS = Object.freeze(['low', 'medium', 'quartile', 'high']);
+
+/** text()'s styles in WIT `text-style` order; the index is the raw ABI's encoding. */
+export const TEXT_STYLES = Object.freeze(['half-blocks', 'half-blocks-inverted', 'ascii']);
 
 /** No QR code holds more than 7089 UTF-8 bytes (guest/core MAX_TEXT_BYTES). */
 export const MAX_TEXT_BYTES = 7089;
@@ -28,13 +34,15 @@ export const ERROR_KINDS = Object.freeze(['invalid-text', 'empty-text', 'data-to
  * test/contract.test.js checks them against target/contract.json): the
  * payload-less kinds, so every path throws identical errors (the raw ABI
  * sends these texts, the component sends no payload), the host's own
- * lone-surrogate check, and the template of an ec-level that is not a name.
+ * lone-surrogate check, and the templates of an ec-level and a text style
+ * that are not names.
  */
 export const MESSAGES = Object.freeze({
   'empty-text': 'text is empty',
   'data-too-long': 'text does not fit in a QR code at this error-correction level',
   'lone-surrogate': 'text contains a lone surrogate (not encodable as UTF-8)',
   'ec-level-name': 'ec-level must be one of low, medium, quartile, high, got {value}',
+  'text-style-name': 'text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}',
 });
 const FIXED_MESSAGES = { 'empty-text': MESSAGES['empty-text'], 'data-too-long': MESSAGES['data-too-long'] };
 
@@ -106,7 +114,9 @@ export function utf8Length(text) {
   return bytes;
 }
 
-const OPTION_NAMES = new Set(Object.keys(DEFAULTS));
+// The options png, svg and matrix take; text takes `style` too.
+const OPTION_NAMES = Object.freeze(['ecLevel', 'minSize', 'quietZone']);
+const TEXT_OPTION_NAMES = Object.freeze([...OPTION_NAMES, 'style']);
 
 /**
  * User options -> `{ ecLevel, ecIndex, minSize, quietZone }` with defaults
@@ -115,11 +125,11 @@ const OPTION_NAMES = new Set(Object.keys(DEFAULTS));
  * 0..=16 are checked by the guest. Call after checkText: a failure here still
  * reports empty-text first, as the contract orders it.
  */
-export function resolveOptions(text, options) {
+export function resolveOptions(text, options, names = OPTION_NAMES) {
   if (options === undefined || options === null) {
-    return { ...DEFAULTS, ecIndex: 0 };
+    return { ecLevel: DEFAULTS.ecLevel, ecIndex: 0, minSize: DEFAULTS.minSize, quietZone: DEFAULTS.quietZone };
   }
-  const problem = optionsProblem(options);
+  const problem = optionsProblem(options, names);
   if (problem !== null) {
     throw text === '' ? new QrError('empty-text') : new QrError('invalid-options', problem);
   }
@@ -132,13 +142,32 @@ export function resolveOptions(text, options) {
   };
 }
 
-function optionsProblem(options) {
+/**
+ * text()'s options: resolveOptions's, plus `style` and `styleIndex`. The
+ * contract checks the style after every other option, and the guest checks
+ * the ranges of those: so a style that is not one of TEXT_STYLES is reported
+ * only once `validate(resolved)`, the path's guest call that checks text and
+ * options and renders nothing, has found them fine (it throws otherwise).
+ */
+export function resolveTextOptions(text, options, validate) {
+  const resolved = resolveOptions(text, options, TEXT_OPTION_NAMES);
+  // undefined takes the default; null is a value, refused like an ecLevel of null.
+  const style = options?.style === undefined ? DEFAULTS.style : options.style;
+  const styleIndex = TEXT_STYLES.indexOf(style);
+  if (styleIndex === -1) {
+    validate(resolved);
+    throw new QrError('invalid-options', MESSAGES['text-style-name'].replace('{value}', () => describe(style)));
+  }
+  return { ...resolved, style, styleIndex };
+}
+
+function optionsProblem(options, names) {
   if (typeof options !== 'object') {
     return `options must be an object, got ${typeof options}`;
   }
   for (const name in options) {
-    if (!OPTION_NAMES.has(name)) {
-      return `unknown option ${JSON.stringify(name)} (known: ecLevel, minSize, quietZone)`;
+    if (!names.includes(name)) {
+      return `unknown option ${JSON.stringify(name)} (known: ${names.join(', ')})`;
     }
   }
   const { ecLevel, minSize, quietZone } = options;
@@ -173,4 +202,39 @@ function isU32(value) {
 
 function describe(value) {
   return typeof value === 'string' ? JSON.stringify(value) : `${String(value)} (${typeof value})`;
+}
+
+/**
+ * The module matrix as every path returns it: a frozen `{ width, modules }`,
+ * `modules` packed as the WIT `qr-matrix` (row-major, most significant bit
+ * first). Frozen so that a matrix handed around stays one code.
+ */
+export function qrMatrix(width, modules) {
+  return Object.freeze({ width, modules });
+}
+
+/**
+ * The matrix from the bytes the raw ABI, the wasm-bindgen guest and the
+ * native addon return for it: the width as a little-endian u32, then the
+ * packed modules (one copy out of the guest, split here). The modules are
+ * copied once more into an array of their own, so that `modules.buffer`
+ * holds the modules alone (under 4 KB).
+ */
+export function matrixFromPayload(payload) {
+  const width = new DataView(payload.buffer, payload.byteOffset, payload.byteLength).getUint32(0, true);
+  return qrMatrix(width, payload.slice(4));
+}
+
+/**
+ * Whether the module at column `x`, row `y` (0-based, quiet zone not
+ * included) of `matrix` (from matrix()) is dark. A coordinate outside the
+ * matrix is a RangeError: the quiet zone is the caller's to draw.
+ */
+export function isDark(matrix, x, y) {
+  const { width, modules } = matrix;
+  if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= width || y >= width) {
+    throw new RangeError(`qrglue: module (${x}, ${y}) is outside a ${width}x${width} matrix`);
+  }
+  const i = y * width + x;
+  return ((modules[i >> 3] >> (7 - (i & 7))) & 1) === 1;
 }

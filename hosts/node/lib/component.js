@@ -12,7 +12,7 @@
 // compiles COMPONENT_CORE_URL with WebAssembly.compileStreaming; either calls
 // initComponent.
 import { instantiate } from '../gen/qrglue.js';
-import { QrError, GuestTrapError, checkCount, checkText, resolveOptions } from './common.js';
+import { QrError, GuestTrapError, checkCount, checkText, qrMatrix, resolveOptions, resolveTextOptions } from './common.js';
 
 /** jco's core module, beside its output (the component imports nothing, so it is the only one). */
 export const COMPONENT_CORE_URL = new URL('../gen/qrglue.core.wasm', import.meta.url);
@@ -89,10 +89,12 @@ function guestCall(call) {
   }
 }
 
+// The WIT options record of resolved options.
+const witRecord = ({ ecLevel, minSize, quietZone }) => ({ ecLevel, minSize, quietZone });
+
 function witOptions(text, options) {
   checkText(text);
-  const { ecLevel, minSize, quietZone } = resolveOptions(text, options);
-  return { ecLevel, minSize, quietZone };
+  return witRecord(resolveOptions(text, options));
 }
 
 export function png(text, options) {
@@ -104,6 +106,23 @@ export function png(text, options) {
 export function svg(text, options) {
   const wit = witOptions(text, options);
   return guestCall(() => exports.generator.svg(text, wit));
+}
+
+export function matrix(text, options) {
+  const wit = witOptions(text, options);
+  // jco lifts the qr-matrix record as { width, modules }, modules copied out.
+  const { width, modules } = guestCall(() => exports.generator.matrix(text, wit));
+  return qrMatrix(width, modules);
+}
+
+export function text(text, options) {
+  checkText(text);
+  // A style that is no name is refused after the guest's own checks: png-repeat
+  // zero times checks text and options and renders nothing.
+  const resolved = resolveTextOptions(text, options,
+    (checked) => guestCall(() => exports.probe.pngRepeat(text, witRecord(checked), 0)));
+  // jco lowers the text-style enum from its WIT case name.
+  return guestCall(() => exports.generator.text(text, witRecord(resolved), resolved.style));
 }
 
 /** Probes of the component path (for benchmarks and tests, not for users). */

@@ -12,7 +12,9 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { QrError, ERROR_KINDS, checkCount, checkText, resolveOptions } from './common.js';
+import {
+  QrError, ERROR_KINDS, checkCount, checkText, matrixFromPayload, resolveOptions, resolveTextOptions,
+} from './common.js';
 
 /** `<platform>-<arch>` of this process, as in the addon's file name. */
 export const PLATFORM = `${process.platform}-${process.arch}`;
@@ -49,7 +51,10 @@ function nativeCall(call) {
 // the addon takes the EC level as its WIT index.
 function callWithText(exportFn, text, options, ...extra) {
   checkText(text);
-  const { ecIndex, minSize, quietZone } = resolveOptions(text, options);
+  return callResolved(exportFn, text, resolveOptions(text, options), ...extra);
+}
+
+function callResolved(exportFn, text, { ecIndex, minSize, quietZone }, ...extra) {
   return nativeCall(() => exportFn(text, ecIndex, minSize, quietZone, ...extra));
 }
 
@@ -59,6 +64,19 @@ export function png(text, options) {
 
 export function svg(text, options) {
   return callWithText(addon.svg, text, options);
+}
+
+export function matrix(text, options) {
+  // One array out: the width as a little-endian u32, then the packed modules.
+  return matrixFromPayload(callWithText(addon.matrix, text, options));
+}
+
+export function text(text, options) {
+  checkText(text);
+  // A style that is no name is refused after the core's own checks: pngRepeat
+  // zero times checks text and options and renders nothing.
+  const resolved = resolveTextOptions(text, options, (checked) => callResolved(addon.pngRepeat, text, checked, 0));
+  return callResolved(addon.text, text, resolved, resolved.styleIndex);
 }
 
 /**

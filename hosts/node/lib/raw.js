@@ -1,5 +1,5 @@
 // The raw path: glue written by hand against `WebAssembly`, following
-// guest/raw/ABI.md (version 1). Per call: allocate the text buffer in the
+// guest/raw/ABI.md (version 2). Per call: allocate the text buffer in the
 // guest, encode into it, call, read the 12-byte result record, COPY the
 // payload out, free the record. Every memory access takes a fresh view of
 // `memory.buffer`, because any guest call may grow (and so detach) it.
@@ -7,10 +7,12 @@
 // Runtime-agnostic: no Node API here. The module comes from the entry point:
 // qrglue/raw reads RAW_WASM_URL with readFileSync, the page in hosts/web
 // compiles it with WebAssembly.compileStreaming; either calls initRaw(wasm).
-import { QrError, GuestTrapError, checkCount, checkText, resolveOptions, utf8Length } from './common.js';
+import {
+  QrError, GuestTrapError, checkCount, checkText, matrixFromPayload, resolveOptions, resolveTextOptions, utf8Length,
+} from './common.js';
 
 /** guest/raw/ABI.md's version, result record size and status codes (index = code; 0 is ok). */
-export const ABI_VERSION = 1;
+export const ABI_VERSION = 2;
 export const RECORD_BYTES = 12;
 export const STATUS_KINDS = Object.freeze([null, 'empty-text', 'invalid-text', 'data-too-long', 'invalid-options']);
 
@@ -131,13 +133,17 @@ function liftResult(record) {
   throw new QrError(kind, utf8Decoder.decode(payload));
 }
 
-// Text in, result record out: the shape of qr_png, qr_svg and qr_png_repeat.
-// The export is named, not passed: it is looked up on `guest` inside the call,
-// after guestCall may have replaced a retired instance (an export of the old
-// one would run on the old memory with pointers into the new).
+// Text in, result record out: the shape of qr_png, qr_svg, qr_matrix, qr_text
+// and qr_png_repeat. The export is named, not passed: it is looked up on
+// `guest` inside the call, after guestCall may have replaced a retired
+// instance (an export of the old one would run on the old memory with
+// pointers into the new).
 function callWithText(exportName, text, options, ...extra) {
   checkText(text);
-  const { ecIndex, minSize, quietZone } = resolveOptions(text, options);
+  return callResolved(exportName, text, resolveOptions(text, options), ...extra);
+}
+
+function callResolved(exportName, text, { ecIndex, minSize, quietZone }, ...extra) {
   return guestCall(() => {
     const [ptr, len] = lowerText(text);
     return liftResult(guest[exportName](ptr, len, ecIndex, minSize, quietZone, ...extra));
@@ -151,6 +157,18 @@ export function png(text, options) {
 export function svg(text, options) {
   // fatal decoder: the guest promises UTF-8; anything else is a bug to surface.
   return utf8Decoder.decode(callWithText('qr_svg', text, options));
+}
+
+export function matrix(text, options) {
+  return matrixFromPayload(callWithText('qr_matrix', text, options));
+}
+
+export function text(text, options) {
+  checkText(text);
+  // A style that is no name is refused after the guest's own checks: png-repeat
+  // zero times checks text and options and renders nothing.
+  const resolved = resolveTextOptions(text, options, (checked) => callResolved('qr_png_repeat', text, checked, 0));
+  return utf8Decoder.decode(callResolved('qr_text', text, resolved, resolved.styleIndex));
 }
 
 /** Probes of the raw path (for benchmarks and tests, not for users). */

@@ -1,5 +1,5 @@
 // The `qrglue` command (cli.js), run as a child process the way a user runs
-// it: golden PNG/SVG to a file and to standard output on every wasm path, the
+// it: golden PNG/SVG/text to a file and to standard output on every path, the
 // corpus's error cases with the exact `qrglue: <kind>: <message>` line and
 // exit 1, every usage error with exit 2, a write failure with exit 3, and the
 // refusal to write a PNG to a terminal. The same contract as the Rust CLI
@@ -84,6 +84,31 @@ test('the reference URL: the golden PNG and SVG, to a file and to standard outpu
   }
 });
 
+test('text prints the golden text in every style, to standard output and to a file, on every path', async (t) => {
+  const dir = scratch(t);
+  const byId = new Map(cases.map((c) => [c.id, c]));
+  const runs = [];
+  for (const [i, path] of ALL_PATHS.entries()) {
+    runs.push({ id: 'ref-02', style: 'half-blocks', args: ['text', REFERENCE_URL, '--path', path] });
+    for (const style of ['half-blocks', 'half-blocks-inverted', 'ascii']) {
+      runs.push({ id: 'ref-02', style, args: ['text', REFERENCE_URL, '--style', style, '--path', path] });
+    }
+    // Options apply as for png; the text goes to a file with -o.
+    const c = byId.get(['ref-02-ec-high', 'quiet-zone-0', 'quiet-zone-16', 'utf8-cjk-emoji'][i]);
+    runs.push({ id: c.id, style: 'ascii', file: join(dir, `${path}.txt`),
+      args: ['text', caseText(c), ...flags(c.options), '--style=ascii', '--path', path, '-o', join(dir, `${path}.txt`)] });
+  }
+  const results = await pooled(runs, (run) => qrglue(run.args));
+  runs.forEach((run, i) => {
+    const where = run.args.join(' ');
+    assert.equal(results[i].code, 0, `${where}: ${results[i].stderr}`);
+    assert.equal(results[i].stderr, '', where);
+    const written = run.file ? readFileSync(run.file) : results[i].stdout;
+    if (run.file) assert.equal(results[i].stdout.length, 0, `${where}: nothing on stdout when writing a file`);
+    assert.equal(sha256(written), expected[run.id].text_sha256[run.style], where);
+  });
+});
+
 test('options: --ec-level as a letter or a name, any case; --min-size, --quiet-zone; the defaults', async () => {
   const ids = ['ref-02-ec-medium', 'ref-02-ec-quartile', 'ref-02-ec-high', 'ref-02-defaults', 'utf8-cjk-emoji',
     'min-size-1', 'min-size-4096', 'quiet-zone-0', 'quiet-zone-16', 'numeric', 'alphanumeric'];
@@ -116,6 +141,8 @@ test("the corpus's error cases: exit 1, nothing written, exactly `qrglue: <kind>
   const runs = errorCases.flatMap((c, i) => [
     { c, path: WASM_PATHS[i % WASM_PATHS.length], command: 'png', file: join(dir, `${c.id}.png`) },
     { c, path: WASM_PATHS[(i + 1) % WASM_PATHS.length], command: 'svg', file: undefined },
+    // text on a third of them: the same refusal through the other output.
+    ...(i % 3 === 0 ? [{ c, path: WASM_PATHS[(i + 2) % WASM_PATHS.length], command: 'text', file: join(dir, `${c.id}.txt`) }] : []),
   ]);
   const results = await pooled(runs, ({ c, path, command, file }) =>
     qrglue([command, caseText(c), ...flags(c.options), '--path', path, ...(file ? ['-o', file] : [])]));
@@ -132,8 +159,9 @@ test("the corpus's error cases: exit 1, nothing written, exactly `qrglue: <kind>
 test('usage errors: exit 2, the message, the usage line and a pointer to --help; nothing written', async () => {
   const pngUsage = 'Usage: qrglue png [OPTIONS] <TEXT>';
   const mainUsage = 'Usage: qrglue <COMMAND>';
+  const textUsage = 'Usage: qrglue text [OPTIONS] <TEXT>';
   const usageCases = [
-    [[], 'a subcommand is required (png or svg)', mainUsage],
+    [[], 'a subcommand is required (png, svg or text)', mainUsage],
     [['gif', 'x'], "unrecognized subcommand 'gif'", mainUsage],
     [['--bogus'], "unexpected argument '--bogus' found", mainUsage],
     [['help', 'gif'], "unrecognized subcommand 'gif'", mainUsage],
@@ -156,6 +184,14 @@ test('usage errors: exit 2, the message, the usage line and a pointer to --help;
     [['png', 'x', '--quiet-zone', '0x10'], "invalid value '0x10' for '--quiet-zone <QUIET_ZONE>': not an integer within 0..=4294967295", pngUsage],
     [['png', 'x', '--path', 'raw', '--path', 'raw'], "the argument '--path <PATH>' cannot be used multiple times", pngUsage],
     [['png', 'x', '-o', 'a.png', '--output', 'b.png'], "the argument '-o, --output <FILE>' cannot be used multiple times", pngUsage],
+    // --style is text's alone, and takes a style's name.
+    [['png', 'x', '--style', 'ascii'], "unexpected argument '--style' found", pngUsage],
+    [['svg', 'x', '--style=ascii'], "unexpected argument '--style' found", 'Usage: qrglue svg [OPTIONS] <TEXT>'],
+    [['text', 'x', '--style', 'Ascii'], "invalid value 'Ascii' for '--style <STYLE>' [possible values: half-blocks, half-blocks-inverted, ascii]", textUsage],
+    [['text', 'x', '--style', 'blocks'], "invalid value 'blocks' for '--style <STYLE>' [possible values: half-blocks, half-blocks-inverted, ascii]", textUsage],
+    [['text', 'x', '--style'], "a value is required for '--style <STYLE>' but none was supplied", textUsage],
+    [['text', 'x', '--style', 'ascii', '--style', 'ascii'], "the argument '--style <STYLE>' cannot be used multiple times", textUsage],
+    [['text'], 'the following required arguments were not provided: <TEXT>', textUsage],
   ];
   const results = await pooled(usageCases, ([args]) => qrglue(args));
   usageCases.forEach(([args, message, usage], i) => {
@@ -177,7 +213,7 @@ test('--help, -h, help <command>, -V: standard output, exit 0', async () => {
   assert.equal(main.code, 0);
   const text = main.stdout.toString();
   assert.match(text, /^QR codes as PNG or SVG/);
-  assert.match(text, /\nUsage: qrglue <COMMAND>\n\nCommands:\n {2}png {3}Write the code as a 1-bit grayscale PNG\n {2}svg {3}Write the code as an SVG document\n/);
+  assert.match(text, /\nUsage: qrglue <COMMAND>\n\nCommands:\n {2}png {3}Write the code as a 1-bit grayscale PNG\n {2}svg {3}Write the code as an SVG document\n {2}text {2}Write the code as text for a terminal or a file \(half blocks by default; on a dark terminal use --style half-blocks-inverted\)\n/);
   assert.equal((await qrglue(['help'])).stdout.toString(), text);
   for (const args of [['png', '--help'], ['png', 'x', '-h'], ['help', 'png']]) {
     const out = await qrglue(args);
@@ -190,6 +226,11 @@ test('--help, -h, help <command>, -V: standard output, exit 0', async () => {
     }
   }
   assert.match((await qrglue(['svg', '-h'])).stdout.toString(), /^Write the code as an SVG document\n\nUsage: qrglue svg /);
+  // --style is in text's help alone, with its default and values.
+  const textHelp = (await qrglue(['help', 'text'])).stdout.toString();
+  assert.match(textHelp, /^Write the code as text for a terminal or a file .*\n\nUsage: qrglue text \[OPTIONS\] <TEXT>\n/);
+  assert.ok(textHelp.includes('--style <STYLE>') && textHelp.includes('[default: half-blocks] [possible values: half-blocks, half-blocks-inverted, ascii]'));
+  assert.ok(!(await qrglue(['png', '-h'])).stdout.toString().includes('--style'));
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   const v = await qrglue(['-V']);
   assert.equal(v.stdout.toString(), `qrglue ${version}\n`);

@@ -1,17 +1,22 @@
 // The package's copies of the contract equal target/contract.json (written by
 // the build from guest/core/src/contract.rs): the defaults, EC levels, text
-// bound, error kinds and their check order, the messages this glue gives
-// itself, and the raw ABI's version, record size and status codes. The page
-// (hosts/web) imports these same lib/ files.
+// styles, text bound, error kinds and their check order, the messages this
+// glue and the native addon give themselves, and the raw ABI's version,
+// record size and status codes. The page (hosts/web) imports these same lib/
+// files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { DEFAULTS, EC_LEVELS, ERROR_KINDS, MAX_PNG_REPEAT_TIMES, MAX_TEXT_BYTES, MESSAGES, QrError } from '../lib/common.js';
+import { createRequire } from 'node:module';
+import {
+  DEFAULTS, EC_LEVELS, ERROR_KINDS, MAX_PNG_REPEAT_TIMES, MAX_TEXT_BYTES, MESSAGES, QrError, TEXT_STYLES,
+} from '../lib/common.js';
 import { ABI_VERSION, RECORD_BYTES, STATUS_KINDS } from '../lib/raw.js';
+import { ADDON_PATH } from '../lib/native.js';
 import * as component from '../index.js';
 import * as native from '../native.js';
 import { native as nativeProbe } from '../native-probe.js';
-import { paths, thrown, REFERENCE_URL } from '../testing/fixtures.js';
+import { paths, everyPath, thrown, REFERENCE_URL } from '../testing/fixtures.js';
 
 const CONTRACT_FILE = new URL('../../../target/contract.json', import.meta.url);
 assert.ok(existsSync(CONTRACT_FILE), 'target/contract.json is missing: run `just contract` (or `just build`)');
@@ -19,7 +24,9 @@ const contract = JSON.parse(readFileSync(CONTRACT_FILE, 'utf8'));
 
 test('constants equal the contract', () => {
   assert.deepEqual([...EC_LEVELS], contract.ec_levels);
-  assert.deepEqual({ 'ec-level': DEFAULTS.ecLevel, 'min-size': DEFAULTS.minSize, 'quiet-zone': DEFAULTS.quietZone },
+  assert.deepEqual([...TEXT_STYLES], contract.text_styles);
+  assert.deepEqual(
+    { 'ec-level': DEFAULTS.ecLevel, 'min-size': DEFAULTS.minSize, 'quiet-zone': DEFAULTS.quietZone, 'text-style': DEFAULTS.style },
     contract.defaults);
   assert.equal(MAX_TEXT_BYTES, contract.max_text_bytes);
   assert.equal(MAX_PNG_REPEAT_TIMES, contract.max_png_repeat_times);
@@ -49,6 +56,36 @@ test('the templates are filled as the contract words them, the value kept as it 
   assert.equal(error.message, contract.messages['ec-level-name'].replace('{value}', () => JSON.stringify(value)));
   const surrogate = (() => { try { component.png('\ud800'); } catch (e) { return e; } })();
   assert.equal(surrogate.message, contract.messages['lone-surrogate']);
+});
+
+// The names are the WIT enum's in its order (the raw ABI's and the addon's
+// index), and the style is checked after every option on every path.
+test('text styles are the contract\'s and checked last', () => {
+  const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+  for (const { name, api } of everyPath) {
+    assert.deepEqual([...api.TEXT_STYLES], contract.text_styles, name);
+    // Each name draws its own style (the index each path passes is that style's).
+    const drawn = api.TEXT_STYLES.map((style) => api.text('hello', { style }));
+    assert.equal(new Set(drawn).size, api.TEXT_STYLES.length, name);
+    assert.ok(drawn[api.TEXT_STYLES.indexOf('ascii')].startsWith('  '.repeat(4)), `${name}: ascii's quiet zone`);
+    assert.equal(api.text('hello'), drawn[api.TEXT_STYLES.indexOf(contract.defaults['text-style'])], name);
+    const value = 'x$&y';
+    assert.equal(thrown(() => api.text('hello', { style: value })).message,
+      fill(contract.messages['text-style-name'], { value: JSON.stringify(value) }), name);
+    assert.equal(thrown(() => api.text('hello', { style: value, minSize: 0 })).message,
+      fill(contract.messages['out-of-range'], { option: 'min-size', min: 1, max: 4096, value: 0 }), `${name}: an option's error comes first`);
+  }
+  // The addon takes the style as its index, as the raw ABI does, and words an
+  // index out of range as the contract's text-style-index, after the options.
+  const addon = createRequire(import.meta.url)(ADDON_PATH);
+  for (const index of [TEXT_STYLES.length, 0xffff_ffff]) {
+    const error = thrown(() => addon.text('hello', 0, 200, 4, index));
+    assert.deepEqual({ code: error.code, message: error.message },
+      { code: 'invalid-options', message: fill(contract.messages['text-style-index'], { value: index }) });
+  }
+  assert.equal(thrown(() => addon.text('hello', 0, 0, 4, TEXT_STYLES.length)).message,
+    fill(contract.messages['out-of-range'], { option: 'min-size', min: 1, max: 4096, value: 0 }));
+  assert.equal(addon.text('hello', 0, 200, 4, TEXT_STYLES.indexOf('ascii')), native.text('hello', { style: 'ascii' }));
 });
 
 // No public call may run for more than a second (a wasm call cannot be

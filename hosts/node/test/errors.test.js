@@ -14,11 +14,13 @@ function assertQrError(api, fn, kind) {
   return error;
 }
 
-// Every way in that takes a text: png, svg, and the png-repeat probe.
+// Every way in that takes a text: png, svg, matrix, text, and the png-repeat probe.
 function renderers({ api, probe }) {
   return {
     png: (text, options) => api.png(text, options),
     svg: (text, options) => api.svg(text, options),
+    matrix: (text, options) => api.matrix(text, options),
+    text: (text, options) => api.text(text, options),
     pngRepeat: (text, options) => probe.pngRepeat(text, options, 2),
   };
 }
@@ -79,8 +81,13 @@ for (const path of paths) {
     assert.equal(probe.memoryBytes(), before);
   });
 
-  test(`${name}: defaults are low, 200, 4`, () => {
-    assert.deepEqual({ ...api.DEFAULTS }, { ecLevel: 'low', minSize: 200, quietZone: 4 });
+  test(`${name}: defaults are low, 200, 4, half-blocks`, () => {
+    assert.deepEqual({ ...api.DEFAULTS }, { ecLevel: 'low', minSize: 200, quietZone: 4, style: 'half-blocks' });
+    const halfBlocks = api.text(REFERENCE_URL, { ecLevel: 'low', minSize: 200, quietZone: 4, style: 'half-blocks' });
+    assert.equal(sha256(Buffer.from(halfBlocks)), expected['ref-02'].text_sha256['half-blocks']);
+    for (const options of [undefined, null, {}, { style: undefined }, { quietZone: 4 }]) {
+      assert.equal(api.text(REFERENCE_URL, options), halfBlocks, JSON.stringify(options));
+    }
     const explicit = sha256(api.png(REFERENCE_URL, { ecLevel: 'low', minSize: 200, quietZone: 4 }));
     assert.equal(explicit, expected['ref-02'].png_sha256);
     for (const options of [undefined, null, {}, { ecLevel: undefined }, { minSize: 200 }]) {
@@ -126,8 +133,8 @@ const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as
 const DATA_TOO_LONG_MESSAGE = 'text does not fit in a QR code at this error-correction level';
 
 for (const { name, api, probe } of everyPath) {
-  test(`${name}: one error per kind through png, svg and pngRepeat, with the contract's messages`, () => {
-    for (const render of [api.png, api.svg, (t, o) => probe.pngRepeat(t, o, 2)]) {
+  test(`${name}: one error per kind through png, svg, matrix, text and pngRepeat, with the contract's messages`, () => {
+    for (const render of [api.png, api.svg, api.matrix, api.text, (t, o) => probe.pngRepeat(t, o, 2)]) {
       const expect = (fn, kind, message) => {
         const error = assertQrError(api, fn, kind);
         assert.equal(error.message, message);
@@ -152,11 +159,58 @@ for (const { name, api, probe } of everyPath) {
       [`${'a'.repeat(8000)}\ud800`, { minSize: 0 }],
     ];
     for (const [text, options] of inputs) {
-      const want = thrown(() => component.png(text, options));
-      const got = thrown(() => api.png(text, options));
-      assert.ok(want instanceof component.QrError && got instanceof api.QrError, `${got}`);
-      assert.deepEqual({ kind: got.kind, message: got.message }, { kind: want.kind, message: want.message },
-        JSON.stringify([text.slice(0, 20), options]));
+      for (const output of ['png', 'matrix', 'text']) {
+        const want = thrown(() => component[output](text, options));
+        const got = thrown(() => api[output](text, options));
+        assert.ok(want instanceof component.QrError && got instanceof api.QrError, `${output}: ${got}`);
+        assert.deepEqual({ kind: got.kind, message: got.message }, { kind: want.kind, message: want.message },
+          JSON.stringify([output, text.slice(0, 20), options]));
+      }
     }
+  });
+}
+
+// text()'s style: a name of TEXT_STYLES or absent. A bad one is invalid-options
+// with the contract's text-style-name message, and the contract checks it
+// after every other option: the text's errors and every other option's error
+// come first, on every path. Like every option it comes before the encoding
+// (a text that does not fit, found only by encoding it, comes after).
+const STYLE_MESSAGE = 'text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}';
+const BAD_STYLES = [
+  ['bogus', '"bogus"'], ['HALF-BLOCKS', '"HALF-BLOCKS"'], ['half_blocks', '"half_blocks"'], ['', '""'], ['$&', '"$&"'],
+  [0, '0 (number)'], [2, '2 (number)'], [null, 'null (object)'], [true, 'true (boolean)'], [['ascii'], 'ascii (object)'],
+];
+
+for (const { name, api } of everyPath) {
+  test(`${name}: a bad text style is invalid-options with the contract's message, checked after every option`, () => {
+    for (const [style, shown] of BAD_STYLES) {
+      const error = assertQrError(api, () => api.text('hello', { style }), 'invalid-options');
+      assert.equal(error.message, STYLE_MESSAGE.replace('{value}', () => shown), JSON.stringify(style));
+      // Every other output takes no style at all.
+      for (const output of [api.png, api.svg, api.matrix]) {
+        const unknown = assertQrError(api, () => output('hello', { style: 'ascii' }), 'invalid-options');
+        assert.equal(unknown.message, 'unknown option "style" (known: ecLevel, minSize, quietZone)');
+      }
+    }
+    const bad = { style: 'bogus' };
+    const firsts = [
+      ['ab\ud800cd', bad, 'invalid-text'], ['', bad, 'empty-text'], ['', { ...bad, minSize: 0 }, 'empty-text'],
+      ['x'.repeat(7090), bad, 'data-too-long'],
+      ['hello', { ...bad, minSize: 0 }, 'min-size must be within 1..=4096, got 0'],
+      ['hello', { ...bad, quietZone: 17 }, 'quiet-zone must be within 0..=16, got 17'],
+      ['hello', { ...bad, ecLevel: 'x' }, 'ec-level must be one of low, medium, quartile, high, got "x"'],
+      ['hello', { ...bad, minSize: 1.5 }, 'min-size must be an integer within 0..=4294967295, got 1.5 (number)'],
+      ['hello', { ...bad, colour: 'red' }, 'unknown option "colour" (known: ecLevel, minSize, quietZone, style)'],
+      ['a'.repeat(3000), bad, STYLE_MESSAGE.replace('{value}', '"bogus"')],
+    ];
+    for (const [text, options, want] of firsts) {
+      const error = thrown(() => api.text(text, options));
+      assert.ok(error instanceof api.QrError, `${error?.stack ?? error}`);
+      const got = error.kind === 'invalid-options' ? error.message : error.kind;
+      assert.equal(got, want, JSON.stringify([text.slice(0, 20), options]));
+    }
+    // A good style with the same text and options is not refused for the style.
+    assert.equal(thrown(() => api.text('a'.repeat(3000), { style: 'ascii' })).kind, 'data-too-long');
+    for (const style of api.TEXT_STYLES) assert.ok(api.text('hello', { style }).endsWith('\n'), style);
   });
 }

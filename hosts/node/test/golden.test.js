@@ -1,9 +1,11 @@
 // Golden vectors: every case of the corpus (QRGLUE_VECTORS_DIR, default
 // tests/vectors) gives the digests (or the error kind and message) of
-// expected.json, on every path (fixtures' everyPath), for PNG and SVG.
+// expected.json, on every path (fixtures' everyPath), for PNG, SVG, the
+// matrix and the text in every style.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cases, expected, caseText, jsOptions, sha256, everyPath, thrown } from '../testing/fixtures.js';
+import { matrixSha256 } from '../testing/corpus.js';
 
 test('the vectors cover every case of expected.json', () => {
   assert.ok(cases.length >= 30);
@@ -11,16 +13,24 @@ test('the vectors cover every case of expected.json', () => {
 });
 
 for (const { name, api } of everyPath) {
+  // Every output of this path, by name; text once per style.
+  const outputs = {
+    png: api.png,
+    svg: api.svg,
+    matrix: api.matrix,
+    ...Object.fromEntries(api.TEXT_STYLES.map((style) => [`text ${style}`, (text, options) => api.text(text, { ...options, style })])),
+  };
+
   for (const testCase of cases) {
     const want = expected[testCase.id];
     test(`${name}: ${testCase.id}`, () => {
       const text = caseText(testCase);
       const options = jsOptions(testCase.options);
       if (want.error !== undefined) {
-        for (const render of [api.png, api.svg]) {
+        for (const [output, render] of Object.entries(outputs)) {
           const error = thrown(() => render(text, options));
-          assert.ok(error instanceof api.QrError, `${error}`);
-          assert.deepEqual({ kind: error.kind, message: error.message }, { kind: want.error, message: want.message });
+          assert.ok(error instanceof api.QrError, `${output}: ${error}`);
+          assert.deepEqual({ kind: error.kind, message: error.message }, { kind: want.error, message: want.message }, output);
         }
         return;
       }
@@ -32,6 +42,21 @@ for (const { name, api } of everyPath) {
       assert.equal(typeof svg, 'string');
       assert.ok(svg.startsWith('<'), svg.slice(0, 40));
       assert.equal(sha256(Buffer.from(svg, 'utf8')), want.svg_sha256);
+
+      const matrix = api.matrix(text, options);
+      assert.ok(Object.isFrozen(matrix));
+      assert.deepEqual(Object.keys(matrix), ['width', 'modules']);
+      assert.ok(matrix.modules instanceof Uint8Array);
+      assert.equal(matrix.modules.length, Math.ceil((matrix.width * matrix.width) / 8));
+      assert.equal(matrixSha256(matrix), want.matrix_sha256);
+      assert.deepEqual(Object.keys(want.text_sha256).sort(), [...api.TEXT_STYLES].sort());
+      for (const style of api.TEXT_STYLES) {
+        const drawn = api.text(text, { ...options, style });
+        assert.equal(typeof drawn, 'string');
+        assert.equal(sha256(Buffer.from(drawn, 'utf8')), want.text_sha256[style], style);
+      }
+      // No style is half-blocks.
+      assert.equal(sha256(Buffer.from(api.text(text, options), 'utf8')), want.text_sha256['half-blocks']);
     });
   }
 }

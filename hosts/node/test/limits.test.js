@@ -36,7 +36,7 @@ for (const { name, api, probe } of paths) {
       ['1 MB with a lone surrogate at the end', `${'a'.repeat(1_000_000)}\ud800`, 'invalid-text'],
     ];
     for (const [label, text, kind] of oversized) {
-      for (const render of [api.png, api.svg]) {
+      for (const render of [api.png, api.svg, api.matrix, api.text]) {
         const error = thrown(() => render(text));
         assert.ok(error instanceof api.QrError, `${label}: ${error}`);
         assert.equal(error.kind, kind, label);

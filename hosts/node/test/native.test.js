@@ -51,7 +51,8 @@ test('native: lone surrogates are invalid-text, never replaced, in lib/native.js
     assertQrError(() => native.svg(text), 'invalid-text', LONE_SURROGATE_MESSAGE);
     // Node-API's UTF-8 conversion would hand Rust U+FFFD here; the addon reads
     // UTF-16 and refuses the text itself.
-    for (const call of [() => addon.png(text, 0, 200, 4), () => addon.svg(text, 0, 200, 4), () => addon.pngRepeat(text, 0, 200, 4, 1)]) {
+    for (const call of [() => addon.png(text, 0, 200, 4), () => addon.svg(text, 0, 200, 4), () => addon.pngRepeat(text, 0, 200, 4, 1),
+      () => addon.matrix(text, 0, 200, 4), () => addon.text(text, 0, 200, 4, 0)]) {
       const error = thrown(call);
       assert.deepEqual({ code: error.code, message: error.message }, { code: 'invalid-text', message: LONE_SURROGATE_MESSAGE });
     }
@@ -66,8 +67,10 @@ test('native: oversized texts are refused by length, by lib/native.js and by the
   for (const text of oversized) {
     assertQrError(() => native.png(text), 'data-too-long', DATA_TOO_LONG_MESSAGE);
     assertQrError(() => native.svg(text), 'data-too-long', DATA_TOO_LONG_MESSAGE);
-    const error = thrown(() => addon.png(text, 0, 200, 4));
-    assert.deepEqual({ code: error.code, message: error.message }, { code: 'data-too-long', message: DATA_TOO_LONG_MESSAGE });
+    for (const call of [() => addon.png(text, 0, 200, 4), () => addon.matrix(text, 0, 200, 4), () => addon.text(text, 0, 200, 4, 0)]) {
+      const error = thrown(call);
+      assert.deepEqual({ code: error.code, message: error.message }, { code: 'data-too-long', message: DATA_TOO_LONG_MESSAGE });
+    }
   }
   // The bound counts UTF-8 bytes: 2364 euro signs are 7092 bytes in 2364 units.
   assertQrError(() => native.png('\u20ac'.repeat(2364)), 'data-too-long', DATA_TOO_LONG_MESSAGE);
@@ -86,6 +89,8 @@ test('native: hostile arguments throw and lose nothing: the next call is golden'
     // Straight into the addon, past every JS check.
     () => addon.png(), () => addon.png(42, 0, 200, 4), () => addon.png('x', 'a', 200, 4), () => addon.png('x', 4, 200, 4),
     () => addon.svg('x', 0, 0, 4), () => addon.pngRepeat('x', 0, 200, 4), () => addon.consume({ length: 3 }),
+    () => addon.matrix('x', 4, 200, 4), () => addon.matrix('x', 0, 200), () => addon.text('x', 0, 200, 4),
+    () => addon.text('x', 0, 200, 4, 3), () => addon.text('x', 0, 200, 4, 'ascii'), () => addon.text('', 0, 200, 4, 0),
   ];
   for (const call of hostile) {
     const error = thrown(call);

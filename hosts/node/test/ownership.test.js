@@ -2,6 +2,7 @@
 // after later calls reuse that memory, and after memory grows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as native from '../native.js';
 import { paths, sha256, REFERENCE_URL, expected } from '../testing/fixtures.js';
 
 for (const { name, api, probe } of paths) {
@@ -24,6 +25,19 @@ for (const { name, api, probe } of paths) {
     assert.equal(sha256(Buffer.from(firstSvg)), expected['ref-02'].svg_sha256);
     // And calls after the growth still work (fresh views of the new buffer).
     assert.equal(sha256(api.png(REFERENCE_URL)), expected['ref-02'].png_sha256);
+  });
+
+  test(`${name}: a matrix owns its modules, unchanged by later calls`, () => {
+    const first = native.matrix(REFERENCE_URL);
+    const matrix = api.matrix(REFERENCE_URL);
+    // Exactly its bytes: not a view into linear memory, nor into the payload with the width.
+    assert.equal(matrix.modules.buffer.byteLength, matrix.modules.byteLength);
+    const snapshot = Uint8Array.from(matrix.modules);
+    for (let i = 0; i < 200; i++) api.matrix(`later call ${i}`);
+    assert.equal(probe.produce(8 << 20).length, 8 << 20);
+    assert.deepEqual(matrix.modules, snapshot);
+    assert.deepEqual([matrix.width, matrix.modules], [first.width, first.modules]);
+    assert.throws(() => { 'use strict'; matrix.width = 1; }, TypeError);
   });
 
   test(`${name}: produce and consume move the exact bytes`, () => {

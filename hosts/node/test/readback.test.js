@@ -1,4 +1,6 @@
-// Every text reads back as itself in a QR reader, on every Node path.
+// Every text reads back as itself in a QR reader, on every Node path; and
+// the matrix and every text style are the PNG's modules, so a renderer that
+// draws the matrix draws the code that reads back.
 //
 // The reader is zxing-cpp (zxing-wasm, its WebAssembly build) and what is
 // compared is its decoded *text*, what a person's phone shows, not the raw
@@ -10,9 +12,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
+import { PNG } from 'pngjs';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import * as native from '../native.js';
-import { paths, cases, expected, caseText, jsOptions, sha256 } from '../testing/fixtures.js';
+import { paths, cases, expected, caseText, jsOptions, sha256, REFERENCE_URL } from '../testing/fixtures.js';
 
 // The reader's .wasm from node_modules (its default is a CDN download).
 const wasmFile = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
@@ -80,4 +83,95 @@ test('texts drawn from many scripts read back as themselves', async () => {
     }
     assert.equal(await readerText(png), t);
   }), { numRuns: 1500, seed: 20261124 });
+});
+
+// The half-block characters by (top, bottom) ink: what text() draws two rows per line with.
+const HALF_BLOCKS = { ' ': [false, false], '\u2580': [true, false], '\u2584': [false, true], '\u2588': [true, true] };
+
+/**
+ * The grid of modules (quiet zone included, `size` per side) that a text
+ * draws: true where dark. Ascii is one line per row, "##" dark; half blocks
+ * two rows per line, ink on the dark modules (inverted: on the light ones).
+ */
+function gridFromText(drawn, style, size) {
+  const lines = drawn.split('\n');
+  assert.equal(lines.pop(), '', 'every line ends with a newline');
+  if (style === 'ascii') {
+    assert.equal(lines.length, size);
+    return lines.map((line) => {
+      assert.match(line, /^(##|  )*$/);
+      assert.equal(line.length, 2 * size);
+      return Array.from({ length: size }, (_, x) => line.slice(2 * x, 2 * x + 2) === '##');
+    });
+  }
+  assert.equal(lines.length, Math.ceil(size / 2));
+  const grid = Array.from({ length: 2 * lines.length }, () => []);
+  lines.forEach((line, k) => {
+    const chars = [...line];
+    assert.equal(chars.length, size);
+    chars.forEach((char, x) => {
+      assert.ok(char in HALF_BLOCKS, `line ${k}: ${JSON.stringify(char)}`);
+      const [top, bottom] = HALF_BLOCKS[char];
+      grid[2 * k][x] = style === 'half-blocks' ? top : !top;
+      grid[2 * k + 1][x] = style === 'half-blocks' ? bottom : !bottom;
+    });
+  });
+  // A row past the grid (odd sizes) is light, so it has no ink in either style.
+  if (size % 2 === 1) {
+    assert.ok([...lines.at(-1)].every((char) => !HALF_BLOCKS[char][1]), 'no ink below the grid');
+  }
+  return grid.slice(0, size);
+}
+
+test('the matrix and the text are the PNG\'s modules on every path', async () => {
+  for (const text of [REFERENCE_URL, '二维码 🦀', '0123456789']) {
+    for (const options of [{ ecLevel: 'medium', minSize: 100, quietZone: 2 }, { quietZone: 0, minSize: 21 }, { ecLevel: 'high', quietZone: 3 }]) {
+      const quietZone = options.quietZone;
+      for (const { name, api } of allPaths) {
+        const where = `${name}: ${text} ${JSON.stringify(options)}`;
+        const matrix = api.matrix(text, options);
+        const { width } = matrix;
+        const image = PNG.sync.read(Buffer.from(api.png(text, options)));
+        const across = width + 2 * quietZone;
+        const module = image.width / across;
+        assert.ok(Number.isInteger(module) && image.height === image.width, `${where}: ${image.width} px`);
+        const dark = (x, y) => image.data[4 * (y * image.width + x)] === 0;
+        for (let y = 0; y < across; y++) {
+          for (let x = 0; x < across; x++) {
+            const inside = x >= quietZone && y >= quietZone && x < quietZone + width && y < quietZone + width;
+            const want = inside && api.isDark(matrix, x - quietZone, y - quietZone);
+            // Every pixel of the module's block, not one sample: the block is the module.
+            for (let py = y * module; py < (y + 1) * module; py++) {
+              for (let px = x * module; px < (x + 1) * module; px++) {
+                if (dark(px, py) !== want) assert.fail(`${where}: pixel (${px}, ${py}) of module (${x}, ${y})`);
+              }
+            }
+          }
+        }
+        const grid = Array.from({ length: across }, (_, y) => Array.from({ length: across }, (_, x) =>
+          x >= quietZone && y >= quietZone && x < quietZone + width && y < quietZone + width && api.isDark(matrix, x - quietZone, y - quietZone)));
+        for (const style of api.TEXT_STYLES) {
+          assert.deepEqual(gridFromText(api.text(text, { ...options, style }), style, across), grid, `${where}: ${style}`);
+        }
+      }
+    }
+    assert.equal(await readerText(Buffer.from(native.png(text))), text);
+  }
+});
+
+test('isDark reads the packed modules most significant bit first, and refuses coordinates outside the matrix', () => {
+  // Bit i = y * width + x: with width 21, module (7, 0) is bit 7 of byte 0, (8, 0) bit 0 of byte 1... MSB first.
+  const modules = new Uint8Array(56);
+  modules[0] = 0b1000_0001; // (0, 0) and (7, 0)
+  modules[2] = 0b0010_0000; // bit 18: (18, 0)
+  modules[55] = 0b1000_0000; // bit 440 = 20 * 21 + 20: (20, 20), the last module
+  const matrix = { width: 21, modules };
+  const darkOnes = [];
+  for (let y = 0; y < 21; y++) for (let x = 0; x < 21; x++) if (native.isDark(matrix, x, y)) darkOnes.push([x, y]);
+  assert.deepEqual(darkOnes, [[0, 0], [7, 0], [18, 0], [20, 20]]);
+  for (const [x, y] of [[21, 0], [0, 21], [-1, 0], [0, -1], [1.5, 0], [0, NaN], ['1', 0]]) {
+    assert.throws(() => native.isDark(matrix, x, y), RangeError, JSON.stringify([x, y]));
+  }
+  // One implementation for every entry point.
+  for (const { api } of allPaths) assert.equal(api.isDark, native.isDark);
 });

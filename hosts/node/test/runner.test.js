@@ -1,6 +1,7 @@
 // The conformance runner (conformance/runner.mjs) as tests/conformance/run.py
 // calls it: its JSON form, QRGLUE_VECTORS_DIR, both case forms, defaults for
-// missing options, and agreement with expected.json on the whole corpus.
+// missing options, and agreement with expected.json on the whole corpus; and
+// the outcome it reports (testing/corpus.js) when outputs disagree.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -9,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { cases, expected, REFERENCE_URL } from '../testing/fixtures.js';
+import { cases, expected, sha256, REFERENCE_URL } from '../testing/fixtures.js';
+import { matrixSha256, outcome } from '../testing/corpus.js';
+import { QrError, TEXT_STYLES } from '../lib/common.js';
 
 const runner = fileURLToPath(new URL('../conformance/runner.mjs', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -61,4 +64,42 @@ test('runner: QRGLUE_VECTORS_DIR, text_repeat, lone surrogates, missing options 
 test('runner: a corpus folder without cases.json is a failure (non-zero exit)', async () => {
   await assert.rejects(runRunner({ QRGLUE_VECTORS_DIR: join(tmpdir(), 'qrglue-no-such-corpus') }),
     (error) => error.code !== 0 && /cases\.json/.test(error.stderr));
+});
+
+test('outcome reports outputs disagreement', () => {
+  const matrix = Object.freeze({ width: 21, modules: new Uint8Array(56) });
+  const fails = (kind, message) => () => { throw new QrError(kind, message); };
+  // A fake entry point: every output succeeds unless overridden.
+  const outputs = (overrides = {}) => ({
+    QrError, TEXT_STYLES,
+    png: () => new Uint8Array([1, 2, 3]), svg: () => '<svg/>', matrix: () => matrix,
+    text: (text, { style }) => `drawn in ${style}`,
+    ...overrides,
+  });
+  const widthLe = Buffer.from([21, 0, 0, 0]); // the width as a little-endian u32
+  assert.equal(matrixSha256(matrix), sha256(Buffer.concat([widthLe, Buffer.alloc(56)])));
+  assert.deepEqual(outcome(outputs(), 'x', { minSize: 5 }), {
+    png_sha256: sha256(new Uint8Array([1, 2, 3])), png_bytes: 3, svg_sha256: sha256('<svg/>'),
+    matrix_sha256: sha256(Buffer.concat([widthLe, Buffer.alloc(56)])),
+    text_sha256: Object.fromEntries(TEXT_STYLES.map((style) => [style, sha256(`drawn in ${style}`)])),
+  });
+  const every = ['png', 'svg', 'matrix', 'text'];
+  const all = (render) => Object.fromEntries(every.map((name) => [name, render]));
+  assert.deepEqual(outcome(outputs(all(fails('empty-text'))), '', {}), { error: 'empty-text', message: 'text is empty' });
+  // Any one output that does not give the others' answer is a disagreement.
+  for (const odd of every) {
+    assert.deepEqual(outcome(outputs({ [odd]: fails('empty-text') }), '', {}), { error: 'outputs-disagree' }, odd);
+    assert.deepEqual(outcome(outputs({ ...all(fails('empty-text')), [odd]: fails('data-too-long') }), '', {}),
+      { error: 'outputs-disagree' }, odd);
+    // The same kind with another message is a disagreement too.
+    assert.deepEqual(outcome(outputs({ ...all(fails('invalid-options', 'a')), [odd]: fails('invalid-options', 'b') }), '', {}),
+      { error: 'outputs-disagree' }, odd);
+  }
+  // Text in one style failing alone is a disagreement.
+  const oneStyleFails = outputs({ text: (text, { style }) => (style === 'ascii' ? fails('empty-text')() : 'drawn') });
+  assert.deepEqual(outcome(oneStyleFails, 'x', {}), { error: 'outputs-disagree' });
+  // Anything but a QrError is a host bug, named so that it never equals an expected kind.
+  const crashes = () => { throw new TypeError('boom'); };
+  assert.deepEqual(outcome(outputs(all(crashes)), 'x', {}), { error: 'unexpected TypeError: boom' });
+  assert.deepEqual(outcome(outputs({ svg: crashes }), 'x', {}), { error: 'outputs-disagree' });
 });

@@ -1,7 +1,8 @@
 // The conformance corpus (tests/vectors, see tests/conformance/README.md), read
 // the same way by the tests and by conformance/runner.mjs: one place decides
-// where the corpus lives, how a case's text is built, and how its WIT option
-// names map to this package's names.
+// where the corpus lives, how a case's text is built, how its WIT option
+// names map to this package's names, and what a case's outcome is.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +28,10 @@ export function loadCases() {
   return readJson('cases.json').cases;
 }
 
-/** expected.json: id -> { png_sha256, png_bytes, svg_sha256 } or { error: kind }. */
+/**
+ * expected.json: id -> { png_sha256, png_bytes, svg_sha256, matrix_sha256,
+ * text_sha256: { style: digest } } or { error: kind, message }.
+ */
 export function loadExpected() {
   return readJson('expected.json');
 }
@@ -57,4 +61,53 @@ export function jsOptions(witOptions = {}) {
     if (!(name in JS_OPTION_NAMES)) throw new Error(`unknown option ${name} in cases.json`);
     return [JS_OPTION_NAMES[name], value];
   }));
+}
+
+function sha256(bytes) {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The README's matrix digest: sha256 of the width as a little-endian u32, then the packed modules. */
+export function matrixSha256({ width, modules }) {
+  const widthBytes = Buffer.alloc(4);
+  widthBytes.writeUInt32LE(width);
+  return sha256(Buffer.concat([widthBytes, modules]));
+}
+
+/**
+ * One case's outcome through `api` (an entry point of the package: png, svg,
+ * matrix, text, QrError, TEXT_STYLES), as tests/conformance/README.md
+ * defines it: the digests of every output (text in every style), or the
+ * error that every output gives, kind and message exactly as users see
+ * them; outputs that fail differently are "outputs-disagree", which never
+ * equals an expected outcome. Anything thrown that is not a QrError (a
+ * TypeError, a GuestTrapError) is a host bug: it is reported under a name
+ * that can never equal an expected kind, so the diff shows it.
+ */
+export function outcome(api, text, options) {
+  const attempt = (render) => {
+    try {
+      return { ok: render() };
+    } catch (error) {
+      if (error instanceof api.QrError) return { error: error.kind, message: error.message };
+      return { error: `unexpected ${error?.name ?? typeof error}: ${error?.message ?? error}` };
+    }
+  };
+  const png = attempt(() => api.png(text, options));
+  const svg = attempt(() => api.svg(text, options));
+  const matrix = attempt(() => api.matrix(text, options));
+  const texts = api.TEXT_STYLES.map((style) => [style, attempt(() => api.text(text, { ...options, style }))]);
+  const [first, ...others] = [png, svg, matrix, ...texts.map(([, drawn]) => drawn)];
+  if (first.error === undefined && others.every((other) => other.error === undefined)) {
+    return {
+      png_sha256: sha256(png.ok),
+      png_bytes: png.ok.length,
+      svg_sha256: sha256(Buffer.from(svg.ok, 'utf8')),
+      matrix_sha256: matrixSha256(matrix.ok),
+      text_sha256: Object.fromEntries(texts.map(([style, drawn]) => [style, sha256(Buffer.from(drawn.ok, 'utf8'))])),
+    };
+  }
+  // `first` is then { error, message } (or { error } alone for a host bug), as the outcome.
+  return first.error !== undefined && others.every((other) => other.error === first.error && other.message === first.message)
+    ? first : { error: 'outputs-disagree' };
 }

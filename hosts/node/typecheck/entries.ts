@@ -20,8 +20,10 @@ import type * as jsBindgen from '../node_modules/.cache/qrglue-js-types/bindgen.
 import type * as jsNative from '../node_modules/.cache/qrglue-js-types/native.js';
 import type * as jsProbe from '../node_modules/.cache/qrglue-js-types/probe.js';
 import type * as jsNativeProbe from '../node_modules/.cache/qrglue-js-types/native-probe.js';
-import { png, svg, QrError, GuestTrapError, DEFAULTS, EC_LEVELS, MAX_TEXT_BYTES } from '../index.js';
-import type { EcLevel, Options, QrErrorKind } from '../index.js';
+import {
+  png, svg, matrix, text, isDark, QrError, GuestTrapError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES,
+} from '../index.js';
+import type { EcLevel, Options, QrErrorKind, QrMatrix, TextOptions, TextStyle } from '../index.js';
 import * as raw from '../raw.js';
 import * as bindgen from '../bindgen.js';
 import * as native from '../native.js';
@@ -85,6 +87,15 @@ const level: EcLevel = EC_LEVELS[0] ?? DEFAULTS.ecLevel;
 const limit: 7089 = MAX_TEXT_BYTES;
 const sameApi: Array<typeof png> = [raw.png, bindgen.png, native.png];
 const sameSvg: Array<typeof svg> = [raw.svg, bindgen.svg, native.svg];
+const sameMatrix: Array<typeof matrix> = [raw.matrix, bindgen.matrix, native.matrix];
+const sameText: Array<typeof text> = [raw.text, bindgen.text, native.text];
+const grid: QrMatrix = matrix('hello', options);
+const width: number = grid.width;
+const modules: Uint8Array = grid.modules;
+const corner: boolean = isDark(grid, 0, 0) && native.isDark(native.matrix('x'), 0, 0);
+const style: TextStyle = TEXT_STYLES[2] ?? DEFAULTS.style;
+const textOptions: TextOptions = { ...options, style: 'half-blocks-inverted' };
+const drawn: string = text('hello', textOptions) + text('hello') + raw.text('x', { style });
 try {
   png('');
 } catch (error) {
@@ -112,9 +123,18 @@ svg('x', { minSize: '200' });
 png(42);
 // @ts-expect-error: png returns bytes, not a string
 const notText: string = png('x');
+// @ts-expect-error: not a text style
+text('x', { style: 'blocks' });
+// @ts-expect-error: style is text's option alone
+png('x', { style: 'ascii' });
+// @ts-expect-error: the matrix is read-only
+grid.width = 3;
+// @ts-expect-error: text returns a string, not bytes
+const notBytes: Uint8Array = text('x');
 // @ts-expect-error: the native path has no GuestTrapError
 void native.GuestTrapError;
 // @ts-expect-error: the native probe has no trap(), only panic()
 nativeProbe.trap();
 
 void [bytes, doc, level, limit, sameApi, sameSvg, probes, pages, last, produced, notText];
+void [sameMatrix, sameText, width, modules, corner, style, drawn, notBytes];

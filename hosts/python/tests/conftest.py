@@ -1,12 +1,16 @@
-"""Shared fixtures: the golden vectors, one generator per path, and the
-figures the hardening tests report at the end of the run."""
+"""Shared fixtures: the golden vectors, one generator per path, a QR reader
+(zxing-cpp) and the figures the hardening tests report at the end of the run."""
 
 from __future__ import annotations
 
+import functools
+import io
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+import zxingcpp
+from PIL import Image
 
 import qrglue
 import qrglue.native
@@ -48,6 +52,17 @@ def gen(request: pytest.FixtureRequest) -> Any:
 def wasm_gen(request: pytest.FixtureRequest) -> Any:
     """A generator of a wasm path: one with a guest to trap and a linear memory."""
     return WASM_PATHS[request.param]()
+
+
+@functools.cache
+def reader_text(png: bytes) -> str:
+    """The text zxing-cpp shows for the one QR code in `png`. Only QR codes
+    are looked for: a row of modules can also pass for a short ITF barcode."""
+    only_qr = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
+    results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)), formats=only_qr)
+    assert len(results) == 1, f"{len(results)} codes read"
+    assert results[0].format == zxingcpp.BarcodeFormat.QRCode
+    return str(results[0].text)
 
 
 _REPORT = pytest.StashKey[list[str]]()

@@ -1,6 +1,7 @@
-"""Run N component calls that return a `result` and print the RSS growth after
-warm-up as JSON. Run in a fresh interpreter by test_fastglue.py so nothing
-else in the process moves RSS. Usage: leak_check.py fast|stock CALLS"""
+"""Run N component calls that return a `result` (an error, a u32, a record
+holding a list, a string) and print the RSS growth after warm-up as JSON.
+Run in a fresh interpreter by test_fastglue.py so nothing else in the
+process moves RSS. Usage: leak_check.py fast|stock CALLS"""
 
 import json
 import os
@@ -18,19 +19,21 @@ def main() -> None:
     glue, calls = sys.argv[1], int(sys.argv[2])
     gen = qrglue.Generator(glue=glue)
 
-    def two_result_calls() -> None:
+    def result_calls() -> None:
         try:  # result::err(empty-text): the variant case without payload
             gen.png("")
             raise AssertionError("expected empty-text")
         except qrglue.QrError as e:
             assert e.kind == "empty-text"
         assert gen.png_repeat("x", 0) == 0  # result::ok(u32), no rendering
+        assert gen.matrix("x").width == 21  # result::ok(record{u32, list<u8>})
+        assert gen.text("x", style="ascii", quiet_zone=0).count("\n") == 21  # result::ok(string)
 
-    for _ in range(5000):  # warm-up: allocator pools, caches
-        two_result_calls()
+    for _ in range(2500):  # warm-up: allocator pools, caches
+        result_calls()
     before = rss_bytes()
-    for _ in range(calls // 2):
-        two_result_calls()
+    for _ in range(calls // 4):
+        result_calls()
     after = rss_bytes()
     print(json.dumps({"glue": glue, "calls": calls, "rss_before": before, "rss_after": after,
                       "growth_ratio": (after - before) / before}))

@@ -1,5 +1,6 @@
 """The three paths (component, raw, native) agree on random texts and options
-(hypothesis, derandomized), and the module functions are correct under threads."""
+(hypothesis, derandomized) in every output, and the module functions are
+correct under threads."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ def outcome(render: Callable[..., Any], text: str, options: dict[str, Any]) -> t
 
 options_strategy = st.fixed_dictionaries({}, optional={
     "ec_level": st.sampled_from(["low", "medium", "quartile", "high", "other"]),
+    "style": st.sampled_from(["half-blocks", "half-blocks-inverted", "ascii", "other"]),  # text only
     # mostly small sizes (fast), sometimes the bounds and beyond
     "min_size": st.one_of(st.integers(0, 120), st.sampled_from([1, 4096, 4097, 2**32 - 1])),
     "quiet_zone": st.integers(0, 18),
@@ -52,10 +54,22 @@ texts = st.one_of(
           suppress_health_check=[HealthCheck.too_slow])
 @given(text=texts, options=options_strategy)
 def test_component_raw_and_native_agree(text: str, options: dict[str, Any]) -> None:
+    text_options = options
+    options = {name: value for name, value in options.items() if name != "style"}
     png = outcome(COMPONENT.png, text, options)
     assert png == outcome(RAW.png, text, options) == outcome(NATIVE.png, text, options)
     svg = outcome(COMPONENT.svg, text, options)
     assert svg == outcome(RAW.svg, text, options) == outcome(NATIVE.svg, text, options)
+    matrix = outcome(COMPONENT.matrix, text, options)
+    assert matrix == outcome(RAW.matrix, text, options) == outcome(NATIVE.matrix, text, options)
+    drawn = outcome(COMPONENT.text, text, text_options)
+    assert drawn == outcome(RAW.text, text, text_options) == outcome(NATIVE.text, text, text_options)
+    # Every output fails alike (a bad style only concerns text, and only once the rest is fine).
+    if png[0] == "error":
+        assert matrix == svg == png and (drawn == png or text_options.get("style") == "other")
+    if drawn[0] == "error" and png[0] == "ok":
+        assert drawn == ("error", "invalid-options", "text-style must be one of half-blocks, "
+                         "half-blocks-inverted, ascii, got 'other'")
     has_surrogate = any(0xD800 <= ord(c) <= 0xDFFF for c in text)
     if has_surrogate:
         assert png == ("error", "invalid-text", "text contains a lone surrogate (not encodable as UTF-8)")

@@ -1,5 +1,5 @@
-"""The `python -m qrglue` CLI: golden output on every path, the Rust CLI's
-options, exit codes 1/2/3, no PNG on a terminal unless forced."""
+"""The `python -m qrglue` CLI: golden output (png, svg, text) on every path,
+the Rust CLI's options, exit codes 1/2/3, no PNG on a terminal unless forced."""
 
 from __future__ import annotations
 
@@ -41,6 +41,21 @@ def test_cli_writes_the_golden_png_and_svg_on_every_path(tmp_path: Path, path: s
         done = _cli("svg", text, "--path", path, *output)
         assert done.returncode == 0, done.stderr
         assert sha256(done.stdout) == EXPECTED["ref-02"]["svg_sha256"]
+        done = _cli("text", text, "--path", path, *output)  # the default style
+        assert done.returncode == 0, done.stderr
+        assert sha256(done.stdout) == EXPECTED["ref-02"]["text_sha256"]["half-blocks"]
+
+
+@pytest.mark.parametrize("path", ["component", "raw", "native"])
+def test_cli_writes_the_golden_text_in_every_style(tmp_path: Path, path: str) -> None:
+    text = REFERENCE_URL_CASE["text"]
+    for style in qrglue.TEXT_STYLES:
+        out = tmp_path / f"{style}.txt"
+        done = _cli("text", text, "--style", style, "-o", str(out), "--path", path)
+        assert (done.returncode, done.stdout, done.stderr) == (0, b"", b""), done.stderr
+        assert sha256(out.read_bytes()) == EXPECTED["ref-02"]["text_sha256"][style]
+    done = _cli("text", "hello", "--style", "ascii", "--quiet-zone", "1", "--ec-level", "h", "--path", path)
+    assert done.stdout.decode() == qrglue.text("hello", style="ascii", quiet_zone=1, ec_level="high")
 
 
 def test_cli_options_as_the_rust_cli_takes_them(tmp_path: Path) -> None:
@@ -61,6 +76,11 @@ def test_cli_reports_generator_errors_with_exit_1_and_writes_nothing(tmp_path: P
          "qrglue: invalid-options: quiet-zone must be within 0..=16, got 17\n"),
         (["png", "ok", "--min-size", "4097", "--path", "native"],
          "qrglue: invalid-options: min-size must be within 1..=4096, got 4097\n"),
+        (["text", "", "--style", "ascii"], "qrglue: empty-text: text is empty\n"),
+        (["text", "ok", "--min-size", "0", "--path", "raw"],
+         "qrglue: invalid-options: min-size must be within 1..=4096, got 0\n"),
+        (["text", "a" * 3000, "--ec-level", "h", "--path", "native"],
+         "qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n"),
     ]
     for args, line in cases:
         out = tmp_path / "x.out"
@@ -73,6 +93,8 @@ def test_cli_reports_generator_errors_with_exit_1_and_writes_nothing(tmp_path: P
     [], ["png"], ["draw", "x"], ["png", "x", "--path", "wasm"], ["png", "x", "--ec-level", "z"],
     ["png", "x", "--min-size", "-1"], ["png", "x", "--min-size", "1.5"], ["png", "x", "--quiet-zone", "4294967296"],
     ["png", "x", "y"], ["png", "x", "--colour", "red"], ["png", "x", "-o"],
+    ["text", "x", "--style", "sepia"], ["text", "x", "--style", "ASCII"], ["text", "x", "--style"],
+    ["png", "x", "--style", "ascii"],  # only text has a style
 ])
 def test_cli_usage_errors_exit_2(args: list[str]) -> None:
     done = _cli(*args)
@@ -105,3 +127,6 @@ def test_cli_refuses_a_png_on_a_terminal_unless_forced(tmp_path: Path) -> None:
     code, screen = on_terminal("svg", "hello")
     assert code == 0
     assert b"<svg" in screen
+    code, screen = on_terminal("text", "hello")  # text is for terminals
+    assert code == 0
+    assert "\u2588".encode() in screen

@@ -4,6 +4,7 @@ contract's kind and message for the same input, in the contract's order."""
 
 from __future__ import annotations
 
+import functools
 import json
 import pickle
 from pathlib import Path
@@ -29,7 +30,7 @@ def contract() -> dict[str, Any]:
 def test_constants_equal_the_contract(contract: dict[str, Any]) -> None:
     assert list(_common.EC_LEVELS) == contract["ec_levels"]
     assert {"ec-level": _common.DEFAULT_EC_LEVEL, "min-size": _common.DEFAULT_MIN_SIZE,
-            "quiet-zone": _common.DEFAULT_QUIET_ZONE} == contract["defaults"]
+            "quiet-zone": _common.DEFAULT_QUIET_ZONE, "text-style": _common.DEFAULT_TEXT_STYLE} == contract["defaults"]
     assert {"min-size": list(_common.MIN_SIZE_BOUNDS),
             "quiet-zone": list(_common.QUIET_ZONE_BOUNDS)} == contract["bounds"]
     assert _common.MAX_TEXT_BYTES == contract["max_text_bytes"]
@@ -47,6 +48,8 @@ def test_messages_equal_the_contract(contract: dict[str, Any]) -> None:
         "out-of-range": _common.OUT_OF_RANGE_TEMPLATE,
         "ec-level-name": _common.EC_LEVEL_NAME_TEMPLATE,
         "ec-level-index": _common.EC_LEVEL_INDEX_TEMPLATE,
+        "text-style-name": _common.TEXT_STYLE_NAME_TEMPLATE,
+        "text-style-index": _common.TEXT_STYLE_INDEX_TEMPLATE,
         # Not a copy: "not-utf8" is for bytes that are not UTF-8, and the package
         # takes only str (its lone surrogates have their own message above); the
         # raw guest's own check words it when bytes reach it.
@@ -61,9 +64,9 @@ def test_raw_abi_equals_the_contract(contract: dict[str, Any]) -> None:
 
 
 def raised(gen: Any, text: Any, **options: Any) -> list[tuple[str, str, str]]:
-    """(kind, str(error), .message) from png and from svg."""
+    """(kind, str(error), .message) from png, svg, matrix and text."""
     found = []
-    for render in (gen.png, gen.svg):
+    for render in (gen.png, gen.svg, gen.matrix, gen.text):
         with pytest.raises(QrError) as info:
             render(text, **options)
         found.append((info.value.kind, str(info.value), info.value.message))
@@ -71,7 +74,7 @@ def raised(gen: Any, text: Any, **options: Any) -> list[tuple[str, str, str]]:
 
 
 def expect(kind: str, message: str) -> list[tuple[str, str, str]]:
-    return [(kind, message, message)] * 2
+    return [(kind, message, message)] * 4
 
 
 def out_of_range(option: str, value: str) -> str:
@@ -139,7 +142,8 @@ def test_guest_says_what_the_host_says(wasm_gen: Any, min_size: int, quiet_zone:
     gen = wasm_gen
     with pytest.raises(QrError) as host:
         gen.png("x", min_size=min_size, quiet_zone=quiet_zone)
-    for call in (gen._calls.png, gen._calls.svg):
+    calls = gen._calls
+    for call in (calls.png, calls.svg, calls.matrix, functools.partial(calls.text, style=2)):
         with pytest.raises(QrError) as guest:
             call("x", b"x", 0, min_size, quiet_zone)
         assert (guest.value.kind, str(guest.value)) == (host.value.kind, str(host.value))
@@ -147,10 +151,48 @@ def test_guest_says_what_the_host_says(wasm_gen: Any, min_size: int, quiet_zone:
 
 def test_raw_guest_refuses_an_ec_level_index_with_the_contract_message() -> None:
     calls = qrglue.raw.Generator()._calls
+    for call in (calls.png, calls.svg, calls.matrix, functools.partial(calls.text, style=0)):
+        with pytest.raises(QrError) as info:
+            call("x", b"x", 4, 200, 4)
+        assert info.value.kind == "invalid-options"
+        assert str(info.value) == _common.EC_LEVEL_INDEX_TEMPLATE.format(value=4)
+
+
+def test_text_styles_are_the_contracts_and_checked_last(contract: dict[str, Any], gen: Any) -> None:
+    # The names, their order (the raw ABI's index) and the default are the contract's.
+    assert list(_common.TEXT_STYLES) == contract["text_styles"] and qrglue.TEXT_STYLES == _common.TEXT_STYLES
+    assert _common.DEFAULT_TEXT_STYLE == contract["defaults"]["text-style"] == qrglue.DEFAULT_TEXT_STYLE
+    drawn = {style: gen.text("hello", style=style) for style in contract["text_styles"]}
+    assert len(set(drawn.values())) == 3 and gen.text("hello") == drawn[contract["defaults"]["text-style"]]
+    # A bad name: the contract's message, and only once every option is fine.
+    name_message = contract["messages"]["text-style-name"]
+    assert raised_by_text(gen, "hello", style="sepia") == ("invalid-options", name_message.format(value="'sepia'"))
+    assert raised_by_text(gen, "hello", style="sepia", min_size=0) == (
+        "invalid-options", contract["messages"]["out-of-range"].format(option="min-size", min=1, max=4096, value=0))
+
+
+def raised_by_text(gen: Any, text: str, **options: Any) -> tuple[str, str]:
     with pytest.raises(QrError) as info:
-        calls.png("x", b"x", 4, 200, 4)
-    assert info.value.kind == "invalid-options"
-    assert str(info.value) == _common.EC_LEVEL_INDEX_TEMPLATE.format(value=4)
+        gen.text(text, **options)
+    return info.value.kind, str(info.value)
+
+
+@pytest.mark.parametrize("glue", ["fast", "stock"])
+def test_raw_guest_refuses_a_text_style_index_with_the_contract_message(contract: dict[str, Any], glue: str) -> None:
+    # The package only sends indices of TEXT_STYLES; the guest's own check,
+    # past the host's, words the raw ABI's template, after every option.
+    calls = qrglue.raw.Generator(glue=glue)._calls
+    last = len(contract["text_styles"]) - 1
+    last_style = contract["text_styles"][last]
+    assert calls.text("hello", b"hello", 0, 200, 4, last) == qrglue.raw.text("hello", style=last_style)
+    for style in (last + 1, 2**32 - 1):
+        with pytest.raises(QrError) as info:
+            calls.text("hello", b"hello", 0, 200, 4, style)
+        assert (info.value.kind, str(info.value)) == (
+            "invalid-options", contract["messages"]["text-style-index"].format(value=style))
+    with pytest.raises(QrError) as info:
+        calls.text("hello", b"hello", 0, 0, 4, last + 1)
+    assert str(info.value) == contract["messages"]["out-of-range"].format(option="min-size", min=1, max=4096, value=0)
 
 
 def test_qr_error_shape() -> None:

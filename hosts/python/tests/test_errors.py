@@ -1,9 +1,11 @@
 """Bad input on every path: every error kind with its message, range messages,
-type errors, keyword-only options, the probes; and str/int/bytes subclasses
-that lie about themselves get exactly the plain value's result."""
+type errors, keyword-only options, bad text styles, the probes; and
+str/int/bytes subclasses that lie about themselves get exactly the plain
+value's result. png, svg, matrix and text answer every bad input alike."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -36,11 +38,45 @@ from qrglue import QrError
     ("x", {"quiet_zone": 2**32}, "invalid-options"),
 ])
 def test_error_kinds(gen: Any, text: str, options: dict[str, Any], kind: str) -> None:
-    for render in (gen.png, gen.svg):
+    answers = set()
+    for render in every_output(gen):
         with pytest.raises(QrError) as info:
             render(text, **options)
         assert info.value.kind == kind
         assert isinstance(info.value, ValueError)
+        answers.add(str(info.value))
+    assert len(answers) == 1  # the same message from png, svg, matrix and text
+
+
+def every_output(gen: Any) -> list[Callable[..., Any]]:
+    """png, svg, matrix and text (default style and each style) of `gen`."""
+    return [gen.png, gen.svg, gen.matrix, gen.text,
+            *(functools.partial(gen.text, style=style) for style in qrglue.TEXT_STYLES)]
+
+
+TEXT_STYLE_NAME = "text-style must be one of half-blocks, half-blocks-inverted, ascii, got {}"
+
+
+@pytest.mark.parametrize("style, shown", [
+    ("ultra", "'ultra'"), ("Ascii", "'Ascii'"), ("half_blocks", "'half_blocks'"), (" ascii", "' ascii'"),
+    ("", "''"), ("\ud800", "'\\ud800'"), (0, "0"), (2, "2"), (None, "None"), (b"ascii", "b'ascii'"),
+    (True, "True"), (["ascii"], "['ascii']"),
+])
+def test_bad_text_style_is_invalid_options_checked_last(gen: Any, style: Any, shown: str) -> None:
+    message = TEXT_STYLE_NAME.format(shown)
+    assert _outcome(gen.text, ("hello",), {"style": style}) == ("error", "invalid-options", message)
+    # After every option: a bad option wins, whatever the style ...
+    assert _outcome(gen.text, ("hello",), {"style": style, "quiet_zone": 17}) == _outcome(
+        gen.png, ("hello",), {"quiet_zone": 17})
+    assert _outcome(gen.text, ("hello",), {"style": style, "ec_level": "ultra", "min_size": 0}) == _outcome(
+        gen.png, ("hello",), {"ec_level": "ultra", "min_size": 0})
+    # ... and so does every text error.
+    for text in ("", "\ud800", "x" * 7090):
+        assert _outcome(gen.text, (text,), {"style": style}) == _outcome(gen.png, (text,), {})
+    # A text fine for every option but too big for its EC level: the style is an
+    # option, checked before the capacity (as a bad min-size is).
+    assert _outcome(gen.text, ("a" * 3000,), {"style": style, "ec_level": "high"}) == (
+        "error", "invalid-options", message)
 
 
 def test_range_messages_name_the_option(gen: Any) -> None:
@@ -50,13 +86,18 @@ def test_range_messages_name_the_option(gen: Any) -> None:
 
 
 def test_non_str_text_is_a_type_error(gen: Any) -> None:
-    with pytest.raises(TypeError):
-        gen.png(b"bytes")
+    for render in every_output(gen):
+        with pytest.raises(TypeError):
+            render(b"bytes")
 
 
 def test_options_are_keyword_only() -> None:
     with pytest.raises(TypeError):
         qrglue.png("x", "low")  # type: ignore[call-arg]  # deliberately positional: must be refused
+    with pytest.raises(TypeError):
+        qrglue.text("x", "ascii")  # type: ignore[call-arg]  # the style too
+    with pytest.raises(TypeError):
+        qrglue.matrix("x", "low")  # type: ignore[call-arg]
 
 
 def test_probes(gen: Any) -> None:
@@ -156,9 +197,12 @@ def test_lying_subclasses_get_the_plain_result(gen: Any) -> None:
         (("hi",), {"quiet_zone": LyingInt(-1)}, ("hi",), {"quiet_zone": -1}),
     ]
     for lying_args, lying_options, plain_args, plain_options in cases:
-        for render in (gen.png, gen.svg):
+        for render in every_output(gen):
             expected = _outcome(render, plain_args, plain_options)
             assert _outcome(render, lying_args, lying_options) == expected, (plain_args, plain_options)
+    # A lying style is read as the plain one, and shown as the plain one when refused.
+    for style in ("ascii", "half-blocks-inverted", "bogus"):
+        assert _outcome(gen.text, ("hi",), {"style": LyingStr(style)}) == _outcome(gen.text, ("hi",), {"style": style})
     # The probes that take a count or bytes.
     assert gen.png_repeat(LyingStr("hi"), LyingInt(2)) == gen.png_repeat("hi", 2)
     assert gen.consume(LyingBytes(b"abc")) == 3

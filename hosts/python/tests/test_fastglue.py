@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import struct
 import subprocess
 import sys
 import warnings
@@ -44,8 +45,10 @@ def test_fast_glue_is_on_for_the_pinned_wasmtime() -> None:
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_same_as_stock_on_vectors(case: dict[str, Any]) -> None:
     text, options = case_text(case), case_options(case)
-    for method in ("png", "svg"):
+    for method in ("png", "svg", "matrix"):
         assert outcome(getattr(FAST, method), text, **options) == outcome(getattr(STOCK, method), text, **options)
+    for style in qrglue.TEXT_STYLES:
+        assert outcome(FAST.text, text, style=style, **options) == outcome(STOCK.text, text, style=style, **options)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -59,12 +62,25 @@ def test_produce_and_consume_same_as_stock(size: int) -> None:
 @settings(max_examples=300, derandomize=True, deadline=None, database=None)
 @given(text=st.text(max_size=40), ec=st.sampled_from(["low", "medium", "quartile", "high"]),
        min_size=st.sampled_from([0, 1, 21, 57, 5000]), quiet_zone=st.integers(0, 17),
-       times=st.integers(0, 2))
-def test_same_as_stock_on_random_input(text: str, ec: str, min_size: int, quiet_zone: int, times: int) -> None:
+       times=st.integers(0, 2), style=st.sampled_from([*qrglue.TEXT_STYLES, "sepia"]))
+def test_same_as_stock_on_random_input(text: str, ec: str, min_size: int, quiet_zone: int, times: int,
+                                       style: str) -> None:
     options = dict(ec_level=ec, min_size=min_size, quiet_zone=quiet_zone)
     assert outcome(FAST.png, text, **options) == outcome(STOCK.png, text, **options)
     assert outcome(FAST.svg, text, **options) == outcome(STOCK.svg, text, **options)
+    assert outcome(FAST.matrix, text, **options) == outcome(STOCK.matrix, text, **options)
+    # png-repeat and text share the third argument slot: interleaved, each must set its own kind.
     assert outcome(FAST.png_repeat, text, times, **options) == outcome(STOCK.png_repeat, text, times, **options)
+    assert outcome(FAST.text, text, style=style, **options) == outcome(STOCK.text, text, style=style, **options)
+    assert outcome(FAST.png_repeat, text, times, **options) == outcome(STOCK.png_repeat, text, times, **options)
+
+
+def test_matrix_of_every_version_same_as_stock() -> None:
+    # Every width from 21 to 177: the lifted list<u8> is 56 to 3,917 bytes.
+    for length in range(1, 7089, 180):
+        text = "7" * length
+        assert FAST.matrix(text) == STOCK.matrix(text)
+    assert FAST.matrix("7" * 7089).width == 177
 
 
 def test_fast_trap_recovery_and_produce_limit() -> None:
@@ -101,9 +117,43 @@ def test_list_lift_checks_every_chunk() -> None:
         raw[bad * 32] = 2
 
 
-def test_signature_mismatch_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    key = (qrglue._instance.GENERATOR_INTERFACE, "png")
-    monkeypatch.setitem(_fastglue._EXPECTED_SIGNATURES, key, "(string)->list<u8>")
+def test_matrix_lift_rejects_a_value_that_is_not_the_qr_matrix_record() -> None:
+    modules = (ctypes.c_uint8 * (3 * 32))()
+    for i in range(3):
+        modules[i * 32] = _fastglue._U8
+        modules[i * 32 + 8] = 0xFF
+    entries = (ctypes.c_uint8 * (2 * _fastglue._ENTRY_SIZE))()
+    raw = memoryview(entries).cast("B")
+    width_at, modules_at = _fastglue._ENTRY_VAL, _fastglue._ENTRY_SIZE + _fastglue._ENTRY_VAL
+    raw[width_at] = _fastglue._U32
+    raw[width_at + 8] = 4  # a 4x4 matrix: 16 bits, 2 bytes
+    raw[modules_at] = _fastglue._LIST
+    raw[modules_at + 8:modules_at + 24] = struct.pack("<QQ", 2, ctypes.addressof(modules))
+    record = (_fastglue._RECORD, 2, ctypes.addressof(entries), 0)
+    assert _fastglue.FastCalls._matrix_record(record) == qrglue.QrMatrix(4, b"\xff\xff")
+    with pytest.raises(TypeError):
+        _fastglue.FastCalls._matrix_record((_fastglue._LIST, 2, ctypes.addressof(entries), 0))
+    with pytest.raises(TypeError):
+        _fastglue.FastCalls._matrix_record((_fastglue._RECORD, 3, ctypes.addressof(entries), 0))
+    raw[width_at] = _fastglue._U8  # the width is not a u32
+    with pytest.raises(TypeError):
+        _fastglue.FastCalls._matrix_record(record)
+    raw[width_at] = _fastglue._U32
+    raw[modules_at + 8] = 3  # three bytes of modules for a 4x4 matrix
+    with pytest.raises(ValueError, match="4x4 matrix has 2 bytes"):
+        _fastglue.FastCalls._matrix_record(record)
+
+
+@pytest.mark.parametrize("name, wrong", [
+    ("png", "(string)->list<u8>"),
+    ("matrix", "(string,{options})->result<record{{modules:list<u8>,width:u32}},{error}>"),
+    ("text", "(string,{options},enum{{ascii,half-blocks,half-blocks-inverted}})->result<string,{error}>"),
+])
+def test_signature_mismatch_is_refused(monkeypatch: pytest.MonkeyPatch, name: str, wrong: str) -> None:
+    # A field order or enum order the glue does not read as written is refused, never misread.
+    key = (qrglue._instance.GENERATOR_INTERFACE, name)
+    monkeypatch.setitem(_fastglue._EXPECTED_SIGNATURES, key,
+                        wrong.format(options=_fastglue._OPTIONS, error=_fastglue._QR_ERROR))
     monkeypatch.setattr(_fastglue, "_checked_components", {})
     with pytest.raises(RuntimeError, match="fast glue expects"):
         _fastglue.FastCalls()

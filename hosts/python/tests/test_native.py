@@ -29,7 +29,7 @@ import qrglue
 import qrglue.native
 import qrglue.raw
 from conftest import EXPECTED, REFERENCE_URL_CASE
-from corpus import case_options, case_text, sha256
+from corpus import case_options, case_text, matrix_sha256, sha256
 from qrglue import QrError
 
 HOST_DIR = Path(__file__).resolve().parents[1]
@@ -44,6 +44,8 @@ def assert_golden() -> None:
     options = case_options(REFERENCE_URL_CASE)
     assert sha256(qrglue.native.png(URL, **options)) == GOLDEN["png_sha256"]
     assert sha256(qrglue.native.svg(URL, **options).encode()) == GOLDEN["svg_sha256"]
+    assert matrix_sha256(qrglue.native.matrix(URL, **options)) == GOLDEN["matrix_sha256"]
+    assert sha256(qrglue.native.text(URL, style="ascii", **options).encode()) == GOLDEN["text_sha256"]["ascii"]
     assert qrglue.native.png_repeat(URL, 2, **options) == GOLDEN["png_bytes"]
 
 
@@ -54,8 +56,14 @@ def test_same_api_as_the_other_paths() -> None:
     gen = qrglue.native.Generator()
     assert gen.png(URL) == qrglue.native.png(URL) == qrglue.png(URL) == qrglue.raw.png(URL)
     assert gen.svg(URL) == qrglue.native.svg(URL) == qrglue.svg(URL)
+    assert gen.matrix(URL) == qrglue.native.matrix(URL) == qrglue.matrix(URL) == qrglue.raw.matrix(URL)
+    assert qrglue.native.QrMatrix is qrglue.QrMatrix and type(gen.matrix(URL).modules) is bytes
+    assert gen.text(URL) == qrglue.native.text(URL) == qrglue.text(URL) == qrglue.raw.text(URL)
+    assert qrglue.native.text(URL, style="ascii", quiet_zone=1) == qrglue.text(URL, style="ascii", quiet_zone=1)
     with pytest.raises(TypeError):
         qrglue.native.png(URL, "low")  # type: ignore[call-arg]  # options are keyword-only, as on the other paths
+    with pytest.raises(TypeError):
+        qrglue.native.text(URL, "ascii")  # type: ignore[call-arg]
 
 
 def outcome(call: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, ...]:
@@ -94,7 +102,8 @@ HOSTILE_OPTIONS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("text", HOSTILE_TEXTS, ids=[f"{i}-{type(t).__name__}" for i, t in enumerate(HOSTILE_TEXTS)])
 def test_hostile_texts_answered_like_raw_then_golden(text: Any) -> None:
-    for native, raw in ((qrglue.native.png, qrglue.raw.png), (qrglue.native.svg, qrglue.raw.svg)):
+    for native, raw in ((qrglue.native.png, qrglue.raw.png), (qrglue.native.svg, qrglue.raw.svg),
+                        (qrglue.native.matrix, qrglue.raw.matrix), (qrglue.native.text, qrglue.raw.text)):
         assert outcome(native, text) == outcome(raw, text)
         assert outcome(native, text, min_size=0) == outcome(raw, text, min_size=0)
     assert outcome(qrglue.native.png_repeat, text, 1) == outcome(qrglue.raw.Generator().png_repeat, text, 1)
@@ -106,6 +115,25 @@ def test_hostile_options_answered_like_raw_then_golden(options: dict[str, Any]) 
     for text in ("x", "", "\ud800"):
         assert outcome(qrglue.native.png, text, **options) == outcome(qrglue.raw.png, text, **options)
         assert outcome(qrglue.native.svg, text, **options) == outcome(qrglue.raw.svg, text, **options)
+        assert outcome(qrglue.native.matrix, text, **options) == outcome(qrglue.raw.matrix, text, **options)
+        assert outcome(qrglue.native.text, text, **options) == outcome(qrglue.raw.text, text, **options)
+    assert_golden()
+
+
+HOSTILE_STYLES: list[Any] = [None, b"ascii", 0, 2, 2**64, -1, True, 1.0, ["ascii"], "ASCII", "ascii ", "ascii\x00",
+                             "\ud800", "", BadRepr(), Text("ascii"), Text("sepia"), object()]
+
+
+@pytest.mark.parametrize("style", HOSTILE_STYLES, ids=[f"{i}-{type(s).__name__}" for i, s in enumerate(HOSTILE_STYLES)])
+def test_hostile_styles_answered_like_raw_then_golden(style: Any) -> None:
+    inputs: list[tuple[str, dict[str, Any]]] = [
+        ("x", {}), ("x", {"min_size": 0}), ("", {}), ("\ud800", {}), ("a" * 3000, {"ec_level": "high"})]
+    for text, options in inputs:
+        assert outcome(qrglue.native.text, text, style=style, **options) == outcome(
+            qrglue.raw.text, text, style=style, **options)
+    # The extension checks the style itself (last), whoever calls it.
+    assert outcome(qrglue._native.text, "x", style, "low", 200, 4) == outcome(qrglue.raw.text, "x", style=style)
+    assert outcome(qrglue._native.text, "x", style, "low", 0, 4)[:2] == ("QrError", "invalid-options")
     assert_golden()
 
 
@@ -152,7 +180,7 @@ def test_long_texts_refused_without_a_utf8_copy(label: str, make_text: Callable[
     # unchanged size shows the extension never encoded the text.
     text = make_text()
     size = sys.getsizeof(text)
-    for render in (qrglue.native.png, qrglue.native.svg):
+    for render in (qrglue.native.png, qrglue.native.svg, qrglue.native.matrix, qrglue.native.text):
         with pytest.raises(QrError) as info:
             render(text, min_size=0)  # the text error wins over the options error
         assert info.value.kind == kind, label

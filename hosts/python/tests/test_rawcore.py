@@ -41,18 +41,23 @@ def test_fast_raw_glue_is_on_for_the_pinned_wasmtime() -> None:
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_same_as_stock_on_vectors(case: dict[str, Any]) -> None:
     text, options = case_text(case), case_options(case)
-    for method in ("png", "svg"):
+    for method in ("png", "svg", "matrix"):
         assert outcome(getattr(FAST, method), text, **options) == outcome(getattr(STOCK, method), text, **options)
+    for style in qrglue.TEXT_STYLES:
+        assert outcome(FAST.text, text, style=style, **options) == outcome(STOCK.text, text, style=style, **options)
 
 
 @settings(max_examples=300, derandomize=True, deadline=None, database=None)
 @given(text=st.text(max_size=40), ec=st.sampled_from(["low", "medium", "quartile", "high"]),
        min_size=st.sampled_from([1, 21, 57, 4096]), quiet_zone=st.integers(0, 16),
-       times=st.integers(0, 2))
-def test_same_as_stock_on_random_input(text: str, ec: str, min_size: int, quiet_zone: int, times: int) -> None:
+       times=st.integers(0, 2), style=st.sampled_from(qrglue.TEXT_STYLES))
+def test_same_as_stock_on_random_input(text: str, ec: str, min_size: int, quiet_zone: int, times: int,
+                                       style: str) -> None:
     options = dict(ec_level=ec, min_size=min_size, quiet_zone=quiet_zone)
     assert outcome(FAST.png, text, **options) == outcome(STOCK.png, text, **options)
     assert outcome(FAST.svg, text, **options) == outcome(STOCK.svg, text, **options)
+    assert outcome(FAST.matrix, text, **options) == outcome(STOCK.matrix, text, **options)
+    assert outcome(FAST.text, text, style=style, **options) == outcome(STOCK.text, text, style=style, **options)
     assert outcome(FAST.png_repeat, text, times, **options) == outcome(STOCK.png_repeat, text, times, **options)
 
 
@@ -68,9 +73,14 @@ def test_guest_calls_past_the_host_checks_match_stock() -> None:
     # Unchecked values straight into the guest (an ec-level index past 3,
     # sizes out of range): the guest's own errors, equal through both cores.
     for args in ((4, 200, 4), (0, 0, 4), (0, 200, 17), (0, 2**32 - 1, 2**32 - 1)):
-        fast = outcome(FAST._calls.png, "x", b"x", *args)
-        stock = outcome(STOCK._calls.png, "x", b"x", *args)
-        assert fast == stock and fast[:2] == ("error", "invalid-options")
+        calls = [("png", args), ("matrix", args), ("text", (*args, 0)), ("text", (*args, 3))]
+        for name, call_args in calls:
+            fast = outcome(getattr(FAST._calls, name), "x", b"x", *call_args)
+            stock = outcome(getattr(STOCK._calls, name), "x", b"x", *call_args)
+            assert fast == stock and fast[:2] == ("error", "invalid-options")
+    # A style index past 2 with every option fine.
+    fast = outcome(FAST._calls.text, "x", b"x", 0, 200, 4, 3)
+    assert fast == outcome(STOCK._calls.text, "x", b"x", 0, 200, 4, 3) and fast[:2] == ("error", "invalid-options")
 
 
 def test_fast_trap_recovery_and_produce_limit() -> None:

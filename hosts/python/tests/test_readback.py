@@ -4,24 +4,23 @@ The reader is zxing-cpp, and what is compared is its decoded *text*, what a
 person's phone shows, not the raw bytes: a symbol that declares Shift-JIS
 Kanji for UTF-8 bytes decodes to the right bytes and the wrong text (the bug
 guest/core/UPSTREAM.md describes). Every path gives the same PNG (asserted
-here too), so each distinct PNG is read once.
+here too), so each distinct PNG is read once. The matrix and the text styles
+are read back against the PNG's pixels.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import io
 import unicodedata
 from typing import Any
 
 import pytest
-import zxingcpp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from conftest import CASES, EXPECTED, PATHS
+from conftest import CASES, EXPECTED, PATHS, reader_text
 from corpus import case_options, case_text
 
 
@@ -29,17 +28,6 @@ from corpus import case_options, case_text
 def generators() -> dict[str, Any]:
     """One generator per path, for the whole module."""
     return {name: make() for name, make in sorted(PATHS.items())}
-
-
-@functools.cache
-def reader_text(png: bytes) -> str:
-    """The text zxing-cpp shows for the one QR code in `png`. Only QR codes
-    are looked for: a row of modules can also pass for a short ITF barcode."""
-    only_qr = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
-    results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)), formats=only_qr)
-    assert len(results) == 1, f"{len(results)} codes read"
-    assert results[0].format == zxingcpp.BarcodeFormat.QRCode
-    return str(results[0].text)
 
 
 def readable(text: str) -> bool:
@@ -101,3 +89,79 @@ def test_any_script_reads_back(generators: dict[str, Any], text: str, level: str
     png = generators["native"].png(text, ec_level=level)
     assert generators["component"].png(text, ec_level=level) == generators["raw"].png(text, ec_level=level) == png
     assert reader_text(png) == text
+
+
+HALF_BLOCKS = {" ": (False, False), "\u2580": (True, False), "\u2584": (False, True), "\u2588": (True, True)}
+
+
+def grid_from_half_blocks(drawn: str, size: int, ink_is_dark: bool) -> list[list[bool]]:
+    """The size x size grid (True is dark) a half-blocks text draws: line k
+    holds rows 2k (upper half) and 2k+1 (lower half, beyond the grid when
+    size is odd: then it must carry no ink)."""
+    lines = drawn.split("\n")
+    assert lines.pop() == "" and len(lines) == (size + 1) // 2
+    grid: list[list[bool]] = [[] for _ in range(len(lines) * 2)]
+    for k, line in enumerate(lines):
+        assert len(line) == size
+        for char in line:
+            upper, lower = HALF_BLOCKS[char]
+            grid[2 * k].append(upper == ink_is_dark)
+            grid[2 * k + 1].append(lower == ink_is_dark)
+    if size % 2:
+        assert all(HALF_BLOCKS[char][1] is False for char in lines[-1])  # no ink past the grid
+        grid.pop()
+    return grid
+
+
+def grid_from_ascii(drawn: str, size: int) -> list[list[bool]]:
+    lines = drawn.split("\n")
+    assert lines.pop() == "" and len(lines) == size
+    cells = [[line[i:i + 2] for i in range(0, len(line), 2)] for line in lines]
+    assert all(len(row) == size and set(row) <= {"##", "  "} for row in cells)
+    return [[cell == "##" for cell in row] for row in cells]
+
+
+def with_quiet_zone(matrix: Any, zone: int) -> list[list[bool]]:
+    size = matrix.width + 2 * zone
+    light = [False] * size
+    return [light] * zone + [[False] * zone + row + [False] * zone for row in matrix.rows()] + [light] * zone
+
+
+@pytest.mark.parametrize("text, options", [
+    ("https://www.reddit.com/r/rustjerk/top/?t=all", {"ec_level": "medium", "min_size": 100, "quiet_zone": 2}),
+    ("二维码 🦀", {"ec_level": "high", "quiet_zone": 1}),        # odd grid: the last line's lower half is past it
+    ("0123456789", {"quiet_zone": 0}),
+    ("x" * 300, {"ec_level": "quartile", "min_size": 400, "quiet_zone": 4}),
+])
+def test_the_matrix_and_the_text_are_the_pngs_modules_on_every_path(generators: dict[str, Any], text: str,
+                                                                   options: dict[str, Any]) -> None:
+    """The matrix every path returns is what its PNG shows (each module a
+    block of pixels inside the quiet zone), each text style draws the same
+    modules with the quiet zone around them, and the matrix drawn by a
+    renderer of our own reads back: a custom renderer draws the right code."""
+    zone = options["quiet_zone"]
+    for name, gen in generators.items():
+        matrix = gen.matrix(text, **options)
+        png = gen.png(text, **options)
+        image = Image.open(io.BytesIO(png)).convert("L")
+        across = matrix.width + 2 * zone
+        module = image.width // across
+        assert image.size == (module * across, module * across), name
+        pixels = [[image.getpixel(((x + zone) * module + module // 2, (y + zone) * module + module // 2)) == 0
+                   for x in range(matrix.width)] for y in range(matrix.width)]
+        assert pixels == matrix.rows(), name
+        grid = with_quiet_zone(matrix, zone)
+        assert grid_from_ascii(gen.text(text, style="ascii", **options), across) == grid, name
+        assert grid_from_half_blocks(gen.text(text, style="half-blocks", **options), across, True) == grid, name
+        assert grid_from_half_blocks(gen.text(text, style="half-blocks-inverted", **options), across, False) == grid
+        assert reader_text(png) == text
+    # Our own renderer: 3 pixels a module, a 4-module quiet zone, from is_dark alone.
+    size = (matrix.width + 8) * 3
+    drawn = Image.new("L", (size, size), 255)
+    for y in range(matrix.width):
+        for x in range(matrix.width):
+            if matrix.is_dark(x, y):
+                drawn.paste(0, ((x + 4) * 3, (y + 4) * 3, (x + 5) * 3, (y + 5) * 3))
+    encoded = io.BytesIO()
+    drawn.save(encoded, format="PNG")
+    assert reader_text(encoded.getvalue()) == text

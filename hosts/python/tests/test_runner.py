@@ -8,11 +8,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import qrglue
 from conftest import CASES, EXPECTED, REFERENCE_URL_CASE, VECTORS
-from corpus import sha256
+from corpus import matrix_sha256, sha256
 
 RUNNER = Path(__file__).resolve().parents[1] / "conformance_runner.py"
 PATHS = {"python-component", "python-raw", "python-native"}
@@ -54,7 +55,10 @@ def test_case_forms_and_defaults(tmp_path: Path) -> None:
     (tmp_path / "cases.json").write_text(json.dumps({"cases": cases}))
     repeat_png = qrglue.png("ababab", quiet_zone=0)
     repeat_expected = {"png_sha256": sha256(repeat_png), "png_bytes": len(repeat_png),
-                       "svg_sha256": sha256(qrglue.svg("ababab", quiet_zone=0).encode())}
+                       "svg_sha256": sha256(qrglue.svg("ababab", quiet_zone=0).encode()),
+                       "matrix_sha256": matrix_sha256(qrglue.matrix("ababab")),
+                       "text_sha256": {style: sha256(qrglue.text("ababab", style=style, quiet_zone=0).encode())
+                                       for style in qrglue.TEXT_STYLES}}
     for path, outcomes in results_for(tmp_path).items():
         assert outcomes["defaults"] == outcomes["no-options-key"] == EXPECTED["ref-02"], path
         assert outcomes["lone-surrogate"] == {
@@ -72,14 +76,10 @@ def test_missing_corpus_fails(tmp_path: Path) -> None:
     assert done.stdout == ""
 
 
-def test_outcome_reports_png_svg_disagreement() -> None:
+def test_outcome_reports_outputs_disagreement() -> None:
     from corpus import outcome
 
-    def ok_png(text: str, **options: Any) -> bytes:
-        return b"png"
-
-    def ok_svg(text: str, **options: Any) -> str:
-        return "<svg/>"
+    matrix = qrglue.QrMatrix(21, bytes(56))
 
     def fails(kind: str, message: str | None = None) -> Any:
         def render(text: str, **options: Any) -> Any:
@@ -89,13 +89,34 @@ def test_outcome_reports_png_svg_disagreement() -> None:
     def crashes(text: str, **options: Any) -> Any:
         raise RuntimeError("boom")
 
+    def outputs(**overrides: Any) -> Any:
+        renders = {"png": lambda text, **options: b"png", "svg": lambda text, **options: "<svg/>",
+                   "matrix": lambda text, **options: matrix,
+                   "text": lambda text, *, style, **options: f"drawn in {style}"}
+        return SimpleNamespace(**{**renders, **overrides})
+
     case = {"id": "x", "text": "x", "options": {"min-size": 5}}
-    assert outcome(ok_png, ok_svg, case) == {"png_sha256": sha256(b"png"), "png_bytes": 3,
-                                             "svg_sha256": sha256(b"<svg/>")}
-    assert outcome(fails("empty-text"), fails("empty-text"), case) == {"error": "empty-text",
-                                                                       "message": "text is empty"}
-    assert outcome(ok_png, fails("empty-text"), case) == {"error": "png-svg-disagree"}
-    assert outcome(fails("empty-text"), fails("data-too-long"), case) == {"error": "png-svg-disagree"}
-    # the same kind with another message is a disagreement too
-    assert outcome(fails("invalid-options", "a"), fails("invalid-options", "b"), case) == {"error": "png-svg-disagree"}
-    assert outcome(crashes, crashes, case) == {"error": "unexpected RuntimeError: boom"}
+    assert outcome(outputs(), case) == {
+        "png_sha256": sha256(b"png"), "png_bytes": 3, "svg_sha256": sha256(b"<svg/>"),
+        "matrix_sha256": sha256(b"\x15\x00\x00\x00" + bytes(56)),
+        "text_sha256": {style: sha256(f"drawn in {style}".encode()) for style in qrglue.TEXT_STYLES}}
+    assert matrix_sha256(matrix) == sha256(b"\x15\x00\x00\x00" + bytes(56))  # width as a little-endian u32
+    every = ("png", "svg", "matrix", "text")
+    assert outcome(outputs(**dict.fromkeys(every, fails("empty-text"))), case) == {
+        "error": "empty-text", "message": "text is empty"}
+    # Any one output that does not give the others' answer is a disagreement.
+    for odd in every:
+        assert outcome(outputs(**{odd: fails("empty-text")}), case) == {"error": "outputs-disagree"}, odd
+        others = {name: fails("empty-text") for name in every if name != odd}
+        assert outcome(outputs(**others, **{odd: fails("data-too-long")}), case) == {"error": "outputs-disagree"}, odd
+        # the same kind with another message is a disagreement too
+        others = {name: fails("invalid-options", "a") for name in every if name != odd}
+        assert outcome(outputs(**others, **{odd: fails("invalid-options", "b")}), case) == {
+            "error": "outputs-disagree"}, odd
+    # A text style that fails where the others draw.
+    def ascii_fails(text: str, *, style: str, **options: Any) -> str:
+        if style == "ascii":
+            raise qrglue.QrError("empty-text")
+        return "drawn"
+    assert outcome(outputs(text=ascii_fails), case) == {"error": "outputs-disagree"}
+    assert outcome(outputs(**dict.fromkeys(every, crashes)), case) == {"error": "unexpected RuntimeError: boom"}

@@ -12,7 +12,7 @@ import qrglue
 import qrglue.native
 import qrglue.raw
 from conftest import EXPECTED, REFERENCE_URL_CASE, WASM_PATHS
-from corpus import case_options, case_text, sha256
+from corpus import case_options, case_text, matrix_sha256, sha256
 from qrglue import QrError
 
 
@@ -28,8 +28,12 @@ def test_trap_recovery(wasm_gen: Any) -> None:
         # a fresh Store: the very next call returns the golden bytes
         assert sha256(gen.png(text, **options)) == golden["png_sha256"]
         assert sha256(gen.svg(text, **options).encode()) == golden["svg_sha256"]
+        assert matrix_sha256(gen.matrix(text, **options)) == golden["matrix_sha256"]
+        assert sha256(gen.text(text, **options).encode()) == golden["text_sha256"]["half-blocks"]
     with pytest.raises(QrError):
         gen.png("")  # errors still map after recovery
+    with pytest.raises(QrError):
+        gen.text("x", style="sepia")
 
 
 @pytest.mark.parametrize("path", sorted(WASM_PATHS))

@@ -1,6 +1,6 @@
 // The page in Debian's headless Chromium, as a person uses it: for each path,
-// the reference URL's PNG is the golden one and a screenshot of the code
-// decodes to the text; every error kind shows its message next to the input;
+// the reference URL's PNG, SVG and text are the golden ones and a screenshot
+// of the code decodes to the text; every error kind shows its message next to the input;
 // a URL with state reproduces its image; typing updates the code and the URL;
 // the bench panel completes and its JSON follows the bench schema. Every page
 // must also stay free of console errors and failed requests.
@@ -108,6 +108,8 @@ for (const path of PATHS) {
       assert.equal(sha256(png), expected['ref-02'].png_sha256);
       assert.equal(png.length, expected['ref-02'].png_bytes);
       assert.equal(sha256(svg), expected['ref-02'].svg_sha256);
+      assert.equal(sha256(Buffer.from(await page.textContent('#text-code'), 'utf8')), expected['ref-02'].text_sha256['half-blocks']);
+      assert.match(await page.textContent('#text-caption'), /^Text \(half blocks\), 19 lines$/);
       assert.equal(decodeScreenshot(await page.locator('#png').screenshot())?.data, REFERENCE.text, 'PNG screenshot');
       assert.equal(decodeScreenshot(await page.locator('#svg svg').screenshot())?.data, REFERENCE.text, 'SVG screenshot');
       assert.match(await page.textContent('#status'), new RegExp(`^${path} path`));
@@ -145,6 +147,7 @@ for (const path of PATHS) {
         assert.deepEqual(shown, { hidden: false, kind: expected[id].error, message: expected[id].message }, id);
         assert.equal(await page.isVisible('#error'), true, `${id}: the message is visible`);
         assert.equal(await page.getAttribute('#png', 'src'), null, `${id}: no stale code next to an error`);
+        assert.equal(await page.textContent('#text-code'), '', `${id}: no stale text next to an error`);
         assert.equal(await page.getAttribute('#download-png', 'aria-disabled'), 'true', id);
         kindsSeen.add(expected[id].error);
       }
@@ -216,12 +219,30 @@ for (const path of PATHS) {
         for (const c of cases) {
           const text = c.text_repeat ? c.text_repeat.unit.repeat(c.text_repeat.count) : c.text;
           const options = { ecLevel: c.options['ec-level'], minSize: c.options['min-size'], quietZone: c.options['quiet-zone'] };
-          try {
-            const png = api.png(text, options);
-            const svg = new TextEncoder().encode(api.svg(text, options));
-            result[c.id] = { png_bytes: png.length, png_sha256: await hex(png), svg_sha256: await hex(svg) };
-          } catch (error) {
-            result[c.id] = error instanceof QrError ? { error: error.kind, message: error.message } : { thrown: String(error) };
+          // As testing/corpus.js's outcome: every output, or the one error all of them give.
+          const attempt = (render) => {
+            try {
+              return { ok: render() };
+            } catch (error) {
+              return error instanceof QrError ? { error: error.kind, message: error.message } : { error: `thrown ${error}` };
+            }
+          };
+          const styles = ['half-blocks', 'half-blocks-inverted', 'ascii'];
+          const outputs = [() => api.png(text, options), () => api.svg(text, options), () => api.matrix(text, options),
+            ...styles.map((style) => () => api.text(text, { ...options, style }))].map(attempt);
+          const [png, svg, matrix, ...texts] = outputs;
+          if (outputs.every((o) => o.error === undefined)) {
+            const widthLe = new Uint8Array(4);
+            new DataView(widthLe.buffer).setUint32(0, matrix.ok.width, true);
+            const utf8 = (string) => new TextEncoder().encode(string);
+            result[c.id] = {
+              png_bytes: png.ok.length, png_sha256: await hex(png.ok), svg_sha256: await hex(utf8(svg.ok)),
+              matrix_sha256: await hex(new Uint8Array([...widthLe, ...matrix.ok.modules])),
+              text_sha256: Object.fromEntries(await Promise.all(texts.map(async (t, i) => [styles[i], await hex(utf8(t.ok))]))),
+            };
+          } else {
+            const agreed = outputs.every((o) => o.error === outputs[0].error && o.message === outputs[0].message);
+            result[c.id] = agreed ? outputs[0] : { error: 'outputs-disagree' };
           }
         }
         return result;

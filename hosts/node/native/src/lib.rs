@@ -20,7 +20,7 @@ use napi::bindgen_prelude::{ToNapiValue, TypeName};
 use napi::sys;
 use napi::{JsString, JsValue, ValueType, check_status};
 use napi_derive::napi;
-use qrglue_core::{EcLevel, MAX_TEXT_BYTES, Options, QrError, contract, probe};
+use qrglue_core::{EcLevel, MAX_TEXT_BYTES, Options, QrError, TextStyle, contract, probe};
 
 /// Rust's allocations in the addon come from mimalloc, not from the malloc
 /// that V8 uses for ArrayBuffer memory. Measured with glibc's malloc: the
@@ -137,6 +137,31 @@ pub fn png(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32) -> Res
 pub fn svg(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32) -> Result<String, JsError> {
     let (text, options) = arguments(&text, ec_index, min_size, quiet_zone)?;
     qrglue_core::svg(&text, &options).map_err(qr_error)
+}
+
+/// The module matrix in one Uint8Array: the width as a little-endian u32,
+/// then the packed modules (the raw ABI's payload; `lib/common.js` splits it
+/// for every path that returns it so).
+#[napi(catch_unwind)]
+pub fn matrix(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32) -> Result<JsBytes, JsError> {
+    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone)?;
+    let matrix = qrglue_core::matrix(&text, &options).map_err(qr_error)?;
+    let modules = matrix.packed_modules();
+    let mut payload = Vec::with_capacity(4 + modules.len());
+    payload.extend_from_slice(&(matrix.width() as u32).to_le_bytes());
+    payload.extend_from_slice(&modules);
+    Ok(JsBytes(payload))
+}
+
+/// The code as text; `style` is the WIT index (0..=2), as on the raw ABI,
+/// checked after every option as the contract orders it (the JS side maps
+/// the style's name, and words a bad name itself).
+#[napi(catch_unwind)]
+pub fn text(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32, style: u32) -> Result<String, JsError> {
+    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone)?;
+    options.validate().map_err(qr_error)?;
+    let style = TextStyle::from_index(style).ok_or_else(|| qr_error(QrError::InvalidOptions(contract::bad_text_style_index(style))))?;
+    qrglue_core::text(&text, &options, style).map_err(qr_error)
 }
 
 /// Probe: does nothing; the fixed cost of one call.

@@ -18,7 +18,9 @@
 //!   give (`repr` of the offending value), after the text checks.
 //! - Errors: a core `QrError` is raised as `qrglue.QrError` (the class of
 //!   `qrglue._common`) with the WIT kind and the core's message.
-//! - The GIL: `png`, `svg` and `png_repeat` run the core with the GIL released
+//! - Text styles: `text`'s style is a WIT case name (`"half-blocks"`), checked
+//!   after every option (the contract's order), with the contract's message.
+//! - The GIL: `png`, `svg`, `matrix`, `text` and `png_repeat` run the core with the GIL released
 //!   (`py.detach`), on owned copies of the text and options.
 //! - Panics: the crate is built with `panic = "unwind"` (Cargo profile
 //!   `addon`), and every call that reaches the core runs under
@@ -32,7 +34,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyUnicodeEncodeError, PyValu
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
-use qrglue_core::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES, Options, QrError, contract, probe};
+use qrglue_core::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES, Options, QrError, TextStyle, contract, probe};
 
 pyo3::create_exception!(
     qrglue._native,
@@ -136,6 +138,13 @@ fn read_options(ec_level: &Bound<'_, PyAny>, min_size: &Bound<'_, PyAny>, quiet_
     Ok(Options { ec_level, min_size, quiet_zone })
 }
 
+/// A text style by its WIT case name; checked after the options (the caller
+/// reads it last), with the message the other Python paths give.
+fn read_style(style: &Bound<'_, PyAny>) -> PyResult<TextStyle> {
+    let found = style.cast::<PyString>().ok().and_then(|name| name.to_str().ok()).and_then(TextStyle::from_name);
+    found.ok_or_else(|| invalid_options(style.py(), contract::bad_text_style_name(shown(style))))
+}
+
 /// Text then options: a text error is reported before an options error.
 fn arguments(
     text: &Bound<'_, PyAny>,
@@ -214,6 +223,43 @@ fn svg<'py>(
     })
 }
 
+/// The module matrix for `text` as `(width, modules)`: the modules packed
+/// as WIT's `qr-matrix` packs them (`qrglue.native.matrix` wraps the pair in
+/// a `QrMatrix`).
+#[pyfunction]
+fn matrix<'py>(
+    text: &Bound<'py, PyAny>,
+    ec_level: &Bound<'py, PyAny>,
+    min_size: &Bound<'py, PyAny>,
+    quiet_zone: &Bound<'py, PyAny>,
+) -> PyResult<(usize, Bound<'py, PyBytes>)> {
+    let py = text.py();
+    guarded(|| {
+        let (text, options) = arguments(text, ec_level, min_size, quiet_zone)?;
+        let (width, modules) = core(py, move || qrglue_core::matrix(&text, &options).map(|m| (m.width(), m.packed_modules())))?;
+        Ok((width, PyBytes::new(py, &modules)))
+    })
+}
+
+/// The QR code for `text` as lines of text in `style` (a WIT case name,
+/// checked after the options).
+#[pyfunction]
+fn text<'py>(
+    text: &Bound<'py, PyAny>,
+    style: &Bound<'py, PyAny>,
+    ec_level: &Bound<'py, PyAny>,
+    min_size: &Bound<'py, PyAny>,
+    quiet_zone: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyString>> {
+    let py = text.py();
+    guarded(|| {
+        let (text, options) = arguments(text, ec_level, min_size, quiet_zone)?;
+        let style = read_style(style)?;
+        let drawn = core(py, move || qrglue_core::text(&text, &options, style))?;
+        Ok(PyString::new(py, &drawn))
+    })
+}
+
 /// Probe: renders the PNG `times` times in Rust (GIL released); the last
 /// PNG's length.
 #[pyfunction]
@@ -282,6 +328,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("MAX_PRODUCE_BYTES", probe::MAX_PRODUCE_BYTES)?;
     module.add_function(wrap_pyfunction!(png, module)?)?;
     module.add_function(wrap_pyfunction!(svg, module)?)?;
+    module.add_function(wrap_pyfunction!(matrix, module)?)?;
+    module.add_function(wrap_pyfunction!(text, module)?)?;
     module.add_function(wrap_pyfunction!(png_repeat, module)?)?;
     module.add_function(wrap_pyfunction!(noop, module)?)?;
     module.add_function(wrap_pyfunction!(consume, module)?)?;

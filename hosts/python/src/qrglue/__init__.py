@@ -6,6 +6,9 @@ the same API over the hand-written raw ABI. Both give byte-identical output.
 
     import qrglue
     data = qrglue.png("https://example.com", ec_level="medium", min_size=300)
+    print(qrglue.text("https://example.com", style="half-blocks-inverted"), end="")
+    matrix = qrglue.matrix("https://example.com")  # QrMatrix(width, modules)
+    matrix.is_dark(0, 0)  # True: a finder pattern's corner
 
 Errors raise `qrglue.QrError` (a ValueError) whose `.kind` is one of
 empty-text, invalid-text, data-too-long, invalid-options, and whose message
@@ -23,11 +26,14 @@ from ._common import (
     DEFAULT_EC_LEVEL,
     DEFAULT_MIN_SIZE,
     DEFAULT_QUIET_ZONE,
+    DEFAULT_TEXT_STYLE,
     EC_LEVELS,
     ERROR_KINDS,
+    TEXT_STYLES,
     GeneratorInUse,
     GuestTrap,
     QrError,
+    QrMatrix,
 )
 from ._generator import BaseGenerator, PerThread
 
@@ -38,14 +44,19 @@ __all__ = [
     "DEFAULT_EC_LEVEL",
     "DEFAULT_MIN_SIZE",
     "DEFAULT_QUIET_ZONE",
+    "DEFAULT_TEXT_STYLE",
     "EC_LEVELS",
     "ERROR_KINDS",
+    "TEXT_STYLES",
     "Generator",
     "GeneratorInUse",
     "GuestTrap",
     "QrError",
+    "QrMatrix",
+    "matrix",
     "png",
     "svg",
+    "text",
 ]
 __version__ = "0.1.0"
 
@@ -69,3 +80,5 @@ def _new_generator() -> BaseGenerator:
 _per_thread = PerThread(_new_generator)
 png = _per_thread.png
 svg = _per_thread.svg
+matrix = _per_thread.matrix
+text = _per_thread.text

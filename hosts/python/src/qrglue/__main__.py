@@ -4,8 +4,10 @@ twin of the Rust CLI (hosts/rust/cli/src/main.rs) and the Node one
 
     qrglue png TEXT [-o FILE] [--path component|raw|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
     qrglue svg TEXT [same options]
+    qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
 
-Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG is
+`text` draws the code with characters (half blocks by default; on a dark
+terminal use --style half-blocks-inverted). Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG is
 never written to a terminal unless asked for with `-o -`.
 Exit status: 0 written, 1 the generator refused the input (`qrglue: <kind>:
 <message>`), 2 bad command line (argparse's own code), 3 the output could not
@@ -15,16 +17,19 @@ be written or the path could not run (e.g. no native extension, a guest trap).
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable
 
-from ._common import DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, QrError
+from ._common import DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, DEFAULT_TEXT_STYLE, TEXT_STYLES, QrError
 
 EXIT_QR_ERROR = 1
 EXIT_USAGE = 2
 EXIT_FAILURE = 3
 
-PATHS = ("component", "raw", "native")
+# --path -> the module whose png / svg / text run it.
+PATH_MODULES = {"component": "qrglue", "raw": "qrglue.raw", "native": "qrglue.native"}
+PATHS = tuple(PATH_MODULES)
 
 # --ec-level values, case-insensitive, as the Rust CLI takes them: a letter or the WIT name.
 EC_ARGS = {
@@ -50,12 +55,15 @@ def _u32(value: str) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="qrglue", description="QR codes as PNG or SVG, through wasm (component or raw ABI) or natively (PyO3)")
+        prog="qrglue",
+        description="QR codes as PNG, SVG or text, through wasm (component or raw ABI) or natively (PyO3)")
     from . import __version__
 
     parser.add_argument("-V", "--version", action="version", version=f"qrglue {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    summaries = {"png": "Write the code as a 1-bit grayscale PNG", "svg": "Write the code as an SVG document"}
+    summaries = {"png": "Write the code as a 1-bit grayscale PNG", "svg": "Write the code as an SVG document",
+                 "text": "Write the code as text for a terminal or a file (half blocks by default; "
+                         "on a dark terminal use --style half-blocks-inverted)"}
     for name, summary in summaries.items():
         command = commands.add_parser(name, help=summary, description=summary)
         command.add_argument("text", metavar="TEXT", help="The text to encode (at most 7089 UTF-8 bytes)")
@@ -68,22 +76,18 @@ def _parser() -> argparse.ArgumentParser:
                              help=f"Minimum image width in pixels (1..=4096) [default: {DEFAULT_MIN_SIZE}]")
         command.add_argument("--quiet-zone", type=_u32, default=DEFAULT_QUIET_ZONE,
                              help=f"Margin in modules (0..=16) [default: {DEFAULT_QUIET_ZONE}]")
+        if name == "text":
+            command.add_argument("--style", choices=TEXT_STYLES, default=DEFAULT_TEXT_STYLE,
+                                 help="How to draw the modules: half blocks with ink on the dark modules, half "
+                                      "blocks with ink on the light ones, or \"##\" per dark module "
+                                      f"[default: {DEFAULT_TEXT_STYLE}]")
     return parser
 
 
-def _renderers(path: str) -> tuple[Callable[..., bytes], Callable[..., str]]:
-    """The path's png and svg, imported on demand (native needs the extension)."""
-    if path == "raw":
-        from . import raw
-
-        return raw.png, raw.svg
-    if path == "native":
-        from . import native
-
-        return native.png, native.svg
-    from . import png, svg
-
-    return png, svg
+def _renderer(path: str, command: str) -> Callable[..., bytes | str]:
+    """The path's png, svg or text function, imported on demand (native needs the extension)."""
+    render: Callable[..., bytes | str] = getattr(importlib.import_module(PATH_MODULES[path]), command)
+    return render
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,9 +98,11 @@ def main(argv: list[str] | None = None) -> int:
         print("qrglue: refusing to write a PNG to a terminal; use -o FILE, or -o - to force it", file=sys.stderr)
         return EXIT_USAGE
     options = {"ec_level": args.ec_level, "min_size": args.min_size, "quiet_zone": args.quiet_zone}
+    if args.command == "text":
+        options["style"] = args.style
     try:
-        png, svg = _renderers(args.path)
-        out = png(args.text, **options) if is_png else svg(args.text, **options).encode("utf-8")
+        rendered = _renderer(args.path, args.command)(args.text, **options)
+        out = rendered.encode("utf-8") if isinstance(rendered, str) else rendered
     except QrError as e:
         print(f"qrglue: {e.kind}: {e}", file=sys.stderr)
         return EXIT_QR_ERROR

@@ -1,5 +1,5 @@
 """What every path shares: the contract's constants and messages, the error
-types and the input checks.
+types, the matrix type and the input checks.
 
 The constants restate the project's contract (defaults, bounds, EC-level
 order, error kinds, fixed messages, raw-ABI codes) so this package stands
@@ -14,6 +14,7 @@ reads the same whichever path (or host) produced it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NoReturn, cast
 
 # WIT `qr-error` cases, in declaration order.
@@ -27,6 +28,10 @@ EC_LEVELS = ("low", "medium", "quartile", "high")
 DEFAULT_EC_LEVEL = "low"
 DEFAULT_MIN_SIZE = 200
 DEFAULT_QUIET_ZONE = 4
+
+# WIT enum `text-style` in declaration order; the raw ABI passes the index.
+TEXT_STYLES = ("half-blocks", "half-blocks-inverted", "ascii")
+DEFAULT_TEXT_STYLE = "half-blocks"
 
 # Inclusive bounds of the numeric options, keyed by their WIT names.
 MIN_SIZE_BOUNDS = (1, 4096)
@@ -51,11 +56,14 @@ EC_LEVEL_NAME_TEMPLATE = "ec-level must be one of low, medium, quartile, high, g
 # What the raw guest answers for an ec-level index past 3 (this package only
 # ever sends indices of EC_LEVELS, so it never builds this message itself).
 EC_LEVEL_INDEX_TEMPLATE = "ec-level must be 0..=3 (low, medium, quartile, high), got {value}"
+TEXT_STYLE_NAME_TEMPLATE = "text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}"
+# The raw guest's answer for a style index past 2 (never built here either).
+TEXT_STYLE_INDEX_TEMPLATE = "text-style must be 0..=2 (half-blocks, half-blocks-inverted, ascii), got {value}"
 
 FIXED_MESSAGES = {"empty-text": EMPTY_TEXT_MESSAGE, "data-too-long": DATA_TOO_LONG_MESSAGE}
 
 # The raw ABI (guest/raw/ABI.md): version, result record size, status codes.
-RAW_ABI_VERSION = 1
+RAW_ABI_VERSION = 2
 RAW_RECORD_BYTES = 12  # {status: u32, payload_ptr: u32, payload_len: u32}
 RAW_STATUS_OK = 0
 RAW_STATUS_KINDS = {1: "empty-text", 2: "invalid-text", 3: "data-too-long", 4: "invalid-options"}
@@ -81,6 +89,36 @@ class QrError(ValueError):
     def __reduce__(self) -> tuple[type[QrError], tuple[str, str]]:
         # ValueError pickles its args (just the message); rebuild from both.
         return QrError, (self.kind, self.message)
+
+
+@dataclass(frozen=True)
+class QrMatrix:
+    """The module matrix of a code, for drawing it yourself; the quiet zone is
+    not included. `width` is the modules per side (21..=177); `modules` holds
+    width*width bits, row-major, most significant bit first: module (x, y) is
+    dark when bit i = y*width + x is set (WIT `qr-matrix`). `is_dark` and
+    `rows` read it."""
+
+    width: int
+    modules: bytes
+
+    def __post_init__(self) -> None:
+        # A matrix with missing or extra bytes would misdraw every module
+        # after the gap: refuse it where it is made, whoever made it.
+        if len(self.modules) != (self.width * self.width + 7) // 8:
+            raise ValueError(f"a {self.width}x{self.width} matrix has {(self.width * self.width + 7) // 8} "
+                             f"bytes of modules, not {len(self.modules)}")
+
+    def is_dark(self, x: int, y: int) -> bool:
+        """Whether the module at column `x`, row `y` (0-based) is dark."""
+        if not (0 <= x < self.width and 0 <= y < self.width):
+            raise IndexError(f"module ({x}, {y}) is outside a {self.width}x{self.width} matrix")
+        i = y * self.width + x
+        return bool(self.modules[i >> 3] >> (7 - (i & 7)) & 1)
+
+    def rows(self) -> list[list[bool]]:
+        """Every row, top to bottom, as a list of booleans (True is dark)."""
+        return [[self.is_dark(x, y) for x in range(self.width)] for y in range(self.width)]
 
 
 class GuestTrap(RuntimeError):
@@ -123,13 +161,28 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
         raise QrError("invalid-text", LONE_SURROGATE_MESSAGE) from None
     if len(data) > MAX_TEXT_BYTES:
         raise QrError("data-too-long")
-    if isinstance(ec_level, str):
-        ec_level = str.__str__(ec_level)
+    ec_level = exact_str(ec_level)
     if not isinstance(ec_level, str) or ec_level not in EC_LEVELS:
         _refuse_options(data, EC_LEVEL_NAME_TEMPLATE.format(value=_shown(ec_level)))
     size = _in_bounds("min-size", min_size, MIN_SIZE_BOUNDS, data)
     zone = _in_bounds("quiet-zone", quiet_zone, QUIET_ZONE_BOUNDS, data)
     return text, data, EC_LEVELS.index(ec_level), size, zone
+
+
+def check_style(style: object, data: bytes) -> int:
+    """The index of `text`'s style in `TEXT_STYLES`; run after `check_input`
+    (the contract checks the style after every option). An empty text with a
+    bad style is still `empty-text`, as with any bad option."""
+    style = exact_str(style)
+    if not isinstance(style, str) or style not in TEXT_STYLES:
+        _refuse_options(data, TEXT_STYLE_NAME_TEMPLATE.format(value=_shown(style)))
+    return TEXT_STYLES.index(style)
+
+
+def exact_str(value: object) -> object:
+    """`value` as an exact str when it is a str subclass, read with str's own
+    method (its repr, which a message shows, cannot lie); else unchanged."""
+    return str.__str__(value) if isinstance(value, str) else value
 
 
 def exact_int(value: object) -> object:
@@ -146,8 +199,7 @@ def exact_arguments(text: str, ec_level: str, min_size: int, quiet_zone: int) ->
     checks run in Rust: its messages show a value's repr, which a subclass
     may override). Values of other types are passed on unchanged (typed as
     declared, as callers may pass anything), for Rust to refuse."""
-    exact = [str.__str__(v) if isinstance(v, str) else v for v in (text, ec_level)]
-    return (exact[0], exact[1], cast(int, exact_int(min_size)),
+    return (cast(str, exact_str(text)), cast(str, exact_str(ec_level)), cast(int, exact_int(min_size)),
             cast(int, exact_int(quiet_zone)))
 
 

@@ -46,7 +46,7 @@ from wasmtime import _bindings as bindings
 from wasmtime import component as wc
 
 from . import _loader
-from ._common import EC_LEVELS, MAX_TEXT_BYTES, QrError
+from ._common import EC_LEVELS, MAX_TEXT_BYTES, TEXT_STYLES, QrError, QrMatrix
 from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
 
 SUPPORTED_WASMTIME = _loader.SUPPORTED_WASMTIME
@@ -85,9 +85,13 @@ _val_delete = bindings._wasmtime_component_val_delete
 # What this glue writes and reads, as `describe()` renders wasmtime's own types.
 _OPTIONS = "record{ec-level:enum{low,medium,quartile,high},min-size:u32,quiet-zone:u32}"
 _QR_ERROR = "variant{empty-text,invalid-text:string,data-too-long,invalid-options:string}"
+_QR_MATRIX = "record{width:u32,modules:list<u8>}"
+_TEXT_STYLE = "enum{" + ",".join(TEXT_STYLES) + "}"
 _EXPECTED_SIGNATURES = {
     (GENERATOR_INTERFACE, "png"): f"(string,{_OPTIONS})->result<list<u8>,{_QR_ERROR}>",
     (GENERATOR_INTERFACE, "svg"): f"(string,{_OPTIONS})->result<string,{_QR_ERROR}>",
+    (GENERATOR_INTERFACE, "matrix"): f"(string,{_OPTIONS})->result<{_QR_MATRIX},{_QR_ERROR}>",
+    (GENERATOR_INTERFACE, "text"): f"(string,{_OPTIONS},{_TEXT_STYLE})->result<string,{_QR_ERROR}>",
     (PROBE_INTERFACE, "png-repeat"): f"(string,{_OPTIONS},u32)->result<u32,{_QR_ERROR}>",
     (PROBE_INTERFACE, "noop"): "()",
     (PROBE_INTERFACE, "consume"): "(list<u8>)->u32",
@@ -202,16 +206,19 @@ class FastCalls:
         self._funcs = funcs
         ref = {name: ctypes.byref(func._func) for (_, name), func in funcs.items()}
         self._png, self._svg, self._png_repeat = ref["png"], ref["svg"], ref["png-repeat"]
+        self._matrix, self._text = ref["matrix"], ref["text"]
         self._noop, self._consume, self._produce, self._trap = (
             ref["noop"], ref["consume"], ref["produce"], ref["trap"])
         self._memory_pages = ref["memory-pages"]
         self._context = self.store._context()
 
         # Arguments (borrowed by the callee, so Python owns every byte here):
-        # [text: string, options: record, times: u32] for png / svg / png-repeat.
-        self._text = ctypes.create_string_buffer(MAX_TEXT_BYTES)
+        # [text: string, options: record] for png / svg / matrix, then a third
+        # for png-repeat (times: u32) and text (style: enum), which each write
+        # its kind before a call.
+        self._text_buffer = ctypes.create_string_buffer(MAX_TEXT_BYTES)
         self._names = [ctypes.create_string_buffer(n.encode(), len(n))
-                       for n in ("ec-level", "min-size", "quiet-zone", *EC_LEVELS)]
+                       for n in ("ec-level", "min-size", "quiet-zone", *EC_LEVELS, *TEXT_STYLES)]
         # The options record: three entries, in WIT field order.
         self._entries = bytearray(3 * _ENTRY_SIZE)
         entry_words = memoryview(self._entries).cast("Q")
@@ -227,20 +234,23 @@ class FastCalls:
         self._ec_name_data_word = _of_word(ec_level_at, _OF_DATA)
         self._min_size_word = _of_word(min_size_at, _OF_U32)
         self._quiet_zone_word = _of_word(quiet_zone_at, _OF_U32)
-        self._ec_names = [(len(n), ctypes.addressof(n)) for n in self._names[3:]]
+        name_refs = [(len(n), ctypes.addressof(n)) for n in self._names[3:]]
+        self._ec_names, self._style_names = name_refs[:len(EC_LEVELS)], name_refs[len(EC_LEVELS):]
         # The arguments themselves.
         self._args = bytearray(3 * _VAL_SIZE)
         args_words = memoryview(self._args).cast("Q")
-        text_at, options_at, times_at = (i * _VAL_SIZE for i in range(3))
+        text_at, options_at, third_at = (i * _VAL_SIZE for i in range(3))
         args_words[_kind_word(text_at)] = _STRING
-        args_words[_of_word(text_at, _OF_DATA)] = ctypes.addressof(self._text)
+        args_words[_of_word(text_at, _OF_DATA)] = ctypes.addressof(self._text_buffer)
         args_words[_kind_word(options_at)] = _RECORD
         args_words[_of_word(options_at, _OF_SIZE)] = len(fields)
         args_words[_of_word(options_at, _OF_DATA)] = _address(self._entries)
-        args_words[_kind_word(times_at)] = _U32
         self._args_words = args_words
         self._text_size_word = _of_word(text_at, _OF_SIZE)
-        self._times_word = _of_word(times_at, _OF_U32)
+        self._third_kind_word = _kind_word(third_at)
+        self._times_word = _of_word(third_at, _OF_U32)
+        self._style_size_word = _of_word(third_at, _OF_SIZE)
+        self._style_data_word = _of_word(third_at, _OF_DATA)
         self._args_ptr = ctypes.cast(_address(self._args), ctypes.POINTER(bindings.wasmtime_component_val_t))
         # One u32 / one list argument for produce / consume.
         self._single = bytearray(_VAL_SIZE)
@@ -267,7 +277,7 @@ class FastCalls:
         ctypes.memset(self._result_addr, 0, _VAL_SIZE)
 
     def _set_text_and_options(self, data: bytes, ec: int, min_size: int, quiet_zone: int) -> None:
-        ctypes.memmove(self._text, data, len(data))
+        ctypes.memmove(self._text_buffer, data, len(data))
         self._args_words[self._text_size_word] = len(data)
         entry = self._entry_words
         entry[self._ec_name_size_word], entry[self._ec_name_data_word] = self._ec_names[ec]
@@ -307,6 +317,17 @@ class FastCalls:
             raise TypeError(f"expected string, got value kind {kind}")
         return ctypes.string_at(data, size).decode("utf-8") if size else ""
 
+    @classmethod
+    def _matrix_record(cls, head: _Head) -> QrMatrix:
+        kind, count, entries, _ = head
+        if kind != _RECORD or count != 2:
+            raise TypeError(f"expected the qr-matrix record, got value kind {kind} with {count} fields")
+        # The entries in WIT field order (the signature check fixed it): width, modules.
+        blob = ctypes.string_at(entries, 2 * _ENTRY_SIZE)
+        width = _lift_u32(_VAL_HEAD.unpack_from(blob, _ENTRY_VAL))
+        modules = cls._bytes(_VAL_HEAD.unpack_from(blob, _ENTRY_SIZE + _ENTRY_VAL))
+        return QrMatrix(width, modules)
+
     def _raise_qr_error(self, head: _Head) -> NoReturn:
         kind, tag_size, tag_data, box = head
         if kind != _VARIANT:
@@ -335,10 +356,22 @@ class FastCalls:
         self._set_text_and_options(data, ec, min_size, quiet_zone)
         return self._text_call(self._svg, 2, self._string)
 
+    def matrix(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> QrMatrix:
+        self._set_text_and_options(data, ec, min_size, quiet_zone)
+        return self._text_call(self._matrix, 2, self._matrix_record)
+
+    def text(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int, style: int) -> str:
+        self._set_text_and_options(data, ec, min_size, quiet_zone)
+        words = self._args_words
+        words[self._third_kind_word] = _ENUM
+        words[self._style_size_word], words[self._style_data_word] = self._style_names[style]
+        return self._text_call(self._text, 3, self._string)
+
     def png_repeat(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int,
                    times: int) -> int:
         self._set_text_and_options(data, ec, min_size, quiet_zone)
-        self._args_words[self._times_word] = times
+        words = self._args_words
+        words[self._third_kind_word], words[self._times_word] = _U32, times
         return self._text_call(self._png_repeat, 3, _lift_u32)
 
     def noop(self) -> None:

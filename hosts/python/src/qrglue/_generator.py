@@ -16,11 +16,14 @@ from ._common import (
     DEFAULT_EC_LEVEL,
     DEFAULT_MIN_SIZE,
     DEFAULT_QUIET_ZONE,
+    DEFAULT_TEXT_STYLE,
     GeneratorInUse,
     GuestTrap,
     QrError,
+    QrMatrix,
     check_count,
     check_input,
+    check_style,
 )
 
 _R = TypeVar("_R")
@@ -32,6 +35,8 @@ class Calls(Protocol):
 
     def png(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> bytes: ...
     def svg(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> str: ...
+    def matrix(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> QrMatrix: ...
+    def text(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int, style: int) -> str: ...
     def png_repeat(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int,
                    times: int) -> int: ...
     def noop(self) -> None: ...
@@ -113,6 +118,24 @@ class BaseGenerator:
         text, data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
         return self._enter(lambda calls: calls.svg(text, data, ec, size, zone))
 
+    def matrix(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+               quiet_zone: int = DEFAULT_QUIET_ZONE) -> QrMatrix:
+        """The module matrix for `text`, quiet zone not included: for drawing
+        the code yourself. Only `ec_level` shapes it; `min_size` and
+        `quiet_zone` are checked all the same. Raises QrError."""
+        text, data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
+        return self._enter(lambda calls: calls.matrix(text, data, ec, size, zone))
+
+    def text(self, text: str, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
+             min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
+        """The QR code for `text` as lines of text, quiet zone included, one
+        of `TEXT_STYLES`: "half-blocks" (ink on the dark modules: a light
+        background or a file), "half-blocks-inverted" (a dark terminal) or
+        "ascii" ("##" per dark module). `min_size` is checked but unused. Raises QrError."""
+        text, data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
+        style_index = check_style(style, data)
+        return self._enter(lambda calls: calls.text(text, data, ec, size, zone, style_index))
+
     # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
 
     def png_repeat(self, text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL,
@@ -174,3 +197,15 @@ class PerThread:
             quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
         """The QR code for `text` as an SVG document. Thread-safe. Raises QrError."""
         return self.generator().svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone)
+
+    def matrix(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+               quiet_zone: int = DEFAULT_QUIET_ZONE) -> QrMatrix:
+        """The module matrix for `text` (see `BaseGenerator.matrix`). Thread-safe. Raises QrError."""
+        return self.generator().matrix(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone)
+
+    def text(self, text: str, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
+             min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
+        """The QR code for `text` as lines of text in `style` (see
+        `BaseGenerator.text`). Thread-safe. Raises QrError."""
+        return self.generator().text(text, style=style, ec_level=ec_level, min_size=min_size,
+                                     quiet_zone=quiet_zone)

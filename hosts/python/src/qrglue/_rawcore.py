@@ -51,6 +51,8 @@ EXPECTED_SIGNATURES = {
     "qr_free": (1, 1),
     "qr_png": (5, 1),
     "qr_svg": (5, 1),
+    "qr_matrix": (5, 1),
+    "qr_text": (6, 1),
     "qr_png_repeat": (6, 1),
     "qr_noop": (0, 0),
     "qr_consume": (2, 1),

@@ -11,7 +11,10 @@ How values come back, read from wasmtime-py 50.0.1 (component/_types.py):
   which is how we recover the kind, including `empty-text` and
   `data-too-long` that carry no message.
 - records are `wasmtime.component.Record` objects with one attribute per
-  field; WIT field names have hyphens, so they are set with setattr.
+  field; WIT field names have hyphens, so they are set with setattr. A
+  `qr-matrix` is a Record too (its class differs from the error's Variant,
+  so its `result` is untagged like the others).
+- an `enum` (`ec-level`, `text-style`) is lowered from its case name, a str.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any, NoReturn
 
 from wasmtime import component as wc
 
-from ._common import EC_LEVELS, QrError
+from ._common import EC_LEVELS, TEXT_STYLES, QrError, QrMatrix
 from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
 
 
@@ -39,6 +42,8 @@ class StockCalls:
         gen = GENERATOR_INTERFACE
         self._png = export_func(self.store, instance, gen, "png")
         self._svg = export_func(self.store, instance, gen, "svg")
+        self._matrix = export_func(self.store, instance, gen, "matrix")
+        self._text = export_func(self.store, instance, gen, "text")
         self._noop = export_func(self.store, instance, PROBE_INTERFACE, "noop")
         self._consume = export_func(self.store, instance, PROBE_INTERFACE, "consume")
         self._produce = export_func(self.store, instance, PROBE_INTERFACE, "produce")
@@ -62,6 +67,19 @@ class StockCalls:
 
     def svg(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> str:
         out = self._svg(self.store, text, self._options(ec, min_size, quiet_zone))
+        if isinstance(out, str):
+            return out
+        raise_qr_error(out)
+
+    def matrix(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> QrMatrix:
+        out = self._matrix(self.store, text, self._options(ec, min_size, quiet_zone))
+        if isinstance(out, wc.Record):
+            fields = vars(out)  # the record's fields are its attributes, set by name
+            return QrMatrix(int(fields["width"]), bytes(fields["modules"]))
+        raise_qr_error(out)
+
+    def text(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int, style: int) -> str:
+        out = self._text(self.store, text, self._options(ec, min_size, quiet_zone), TEXT_STYLES[style])
         if isinstance(out, str):
             return out
         raise_qr_error(out)

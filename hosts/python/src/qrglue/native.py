@@ -12,7 +12,7 @@ The extension (`qrglue._native`) is a separate distribution, so the
 checkout. Without it, `import qrglue.native` raises ImportError saying so.
 
 How it differs from the wasm paths:
-- The core runs with the GIL released: `png`, `svg` and `png_repeat` calls
+- The core runs with the GIL released: `png`, `svg`, `matrix`, `text` and `png_repeat` calls
   from several threads run in parallel. The functions are thread-safe and
   hold no per-thread state (`Generator` is only the same API as an object).
 - No sandbox: the code runs in this process with its full rights. A Rust
@@ -27,8 +27,19 @@ How it differs from the wasm paths:
 from __future__ import annotations
 
 import importlib.util
+from typing import cast
 
-from ._common import DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, QrError, check_count, exact_arguments
+from ._common import (
+    DEFAULT_EC_LEVEL,
+    DEFAULT_MIN_SIZE,
+    DEFAULT_QUIET_ZONE,
+    DEFAULT_TEXT_STYLE,
+    QrError,
+    QrMatrix,
+    check_count,
+    exact_arguments,
+    exact_str,
+)
 
 try:
     from . import _native
@@ -42,7 +53,8 @@ except ImportError as e:
         name=__name__,
     ) from e
 
-__all__ = ["Generator", "NativePanic", "QrError", "consume", "noop", "panic", "png", "png_repeat", "produce", "svg"]
+__all__ = ["Generator", "NativePanic", "QrError", "QrMatrix", "consume", "matrix", "noop", "panic", "png", "png_repeat",
+           "produce", "svg", "text"]
 
 NativePanic = _native.NativePanic
 
@@ -57,6 +69,22 @@ def svg(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_
         quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
     """The QR code for `text` as an SVG document. Raises QrError."""
     return _native.svg(*exact_arguments(text, ec_level, min_size, quiet_zone))
+
+
+def matrix(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+           quiet_zone: int = DEFAULT_QUIET_ZONE) -> QrMatrix:
+    """The module matrix for `text`, quiet zone not included (see
+    `qrglue.Generator.matrix`). Raises QrError."""
+    width, modules = _native.matrix(*exact_arguments(text, ec_level, min_size, quiet_zone))
+    return QrMatrix(width, modules)
+
+
+def text(text: str, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
+         min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
+    """The QR code for `text` as lines of text in `style` (see
+    `qrglue.Generator.text`). Raises QrError."""
+    text, ec_level, min_size, quiet_zone = exact_arguments(text, ec_level, min_size, quiet_zone)
+    return _native.text(text, cast(str, exact_str(style)), ec_level, min_size, quiet_zone)
 
 
 # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
@@ -97,6 +125,8 @@ class Generator:
 
     png = staticmethod(png)
     svg = staticmethod(svg)
+    matrix = staticmethod(matrix)
+    text = staticmethod(text)
     png_repeat = staticmethod(png_repeat)
     noop = staticmethod(noop)
     consume = staticmethod(consume)

@@ -1,6 +1,6 @@
 """The raw path: qrglue.raw.wasm through hand-written glue (guest/raw/ABI.md).
 
-Same API as `qrglue`: `png`, `svg`, `Generator`, `QrError`. Three guest calls
+Same API as `qrglue`: `png`, `svg`, `matrix`, `text`, `Generator`, `QrError`. Three guest calls
 per render (`qr_alloc`, the export, `qr_free`); bytes move with
 ctypes.memmove into / ctypes.string_at out of linear memory, whose address is
 re-read after every call that may grow it; the 12-byte result record is read
@@ -20,16 +20,26 @@ import wasmtime
 
 from . import _loader, _rawcore
 from ._common import RAW_ABI_VERSION as ABI_VERSION
-from ._common import RAW_RECORD_BYTES, RAW_STATUS_KINDS, RAW_STATUS_OK, GeneratorInUse, GuestTrap, QrError
+from ._common import (
+    RAW_RECORD_BYTES,
+    RAW_STATUS_KINDS,
+    RAW_STATUS_OK,
+    GeneratorInUse,
+    GuestTrap,
+    QrError,
+    QrMatrix,
+)
 from ._generator import BaseGenerator, Calls, PerThread
 
-__all__ = ["Generator", "GeneratorInUse", "GuestTrap", "QrError", "png", "svg"]
+__all__ = ["Generator", "GeneratorInUse", "GuestTrap", "QrError", "QrMatrix", "matrix", "png", "svg", "text"]
 
 GLUES = ("auto", "fast", "stock")
 
 # {status, payload_ptr, payload_len}, little-endian u32s.
 _RECORD = struct.Struct("<III")
 assert _RECORD.size == RAW_RECORD_BYTES
+# qr_matrix's payload starts with the width, a little-endian u32; the packed modules follow.
+_MATRIX_WIDTH = struct.Struct("<I")
 
 
 class RawCalls:
@@ -47,6 +57,8 @@ class RawCalls:
         self._free = core.func("qr_free")
         self._png = core.func("qr_png")
         self._svg = core.func("qr_svg")
+        self._matrix = core.func("qr_matrix")
+        self._text = core.func("qr_text")
         self._png_repeat = core.func("qr_png_repeat")
         self._noop = core.func("qr_noop")
         self._consume = core.func("qr_consume")
@@ -99,6 +111,18 @@ class RawCalls:
         ptr, length = self._lower(data)
         return self._ok(self._svg(ptr, length, ec, min_size, quiet_zone)).decode("utf-8")
 
+    def matrix(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> QrMatrix:
+        ptr, length = self._lower(data)
+        payload = self._ok(self._matrix(ptr, length, ec, min_size, quiet_zone))
+        if len(payload) < _MATRIX_WIDTH.size:
+            raise RuntimeError(f"qr_matrix returned {len(payload)} bytes, less than its width")
+        (width,) = _MATRIX_WIDTH.unpack_from(payload)
+        return QrMatrix(width, payload[_MATRIX_WIDTH.size:])  # QrMatrix checks the length
+
+    def text(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int, style: int) -> str:
+        ptr, length = self._lower(data)
+        return self._ok(self._text(ptr, length, ec, min_size, quiet_zone, style)).decode("utf-8")
+
     def png_repeat(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int,
                    times: int) -> int:
         ptr, length = self._lower(data)
@@ -145,7 +169,9 @@ class Generator(BaseGenerator):
         return RawCalls(self.fast)
 
 
-# Module-level `qrglue.raw.png` / `svg`: one raw instance per thread.
+# Module-level `qrglue.raw.png` / `svg` / `matrix` / `text`: one raw instance per thread.
 _per_thread = PerThread(Generator)
 png = _per_thread.png
 svg = _per_thread.svg
+matrix = _per_thread.matrix
+text = _per_thread.text
