@@ -8,7 +8,8 @@ disagreement between paths. Divergent cases (id `fuzz-<seed>-<n>`) are written
 to target/fuzz/divergences.json, never into a tracked file: to keep one as a
 regression case, copy it into tests/vectors/cases.json and `just bless`.
 Texts mix every QR mode, multi-byte UTF-8, control characters, lone
-surrogates (~2 %) and lengths up to past capacity; options are sometimes out
+surrogates (~2 %) and lengths up to past capacity; options (scale and the
+colours as hex strings included) are sometimes out
 of range or missing (host defaults).
 """
 
@@ -64,6 +65,15 @@ def random_options(rng: random.Random) -> dict:
         options["min-size"] = rng.choice([1, 2, 50, 200, 333, 1024, 4096]) if rng.random() < 0.95 else rng.choice([0, 4097, 2**32 - 1])
     if rng.random() < 0.9:
         options["quiet-zone"] = rng.randint(0, 16) if rng.random() < 0.95 else rng.choice([17, 2**32 - 1])
+    if rng.random() < 0.3:
+        options["scale"] = rng.randint(1, 20) if rng.random() < 0.9 else rng.choice([0, 21, 2**32 - 1])
+    # Colours as hosts take them: every hex form, sometimes transparent, sometimes the same twice.
+    for name in ("dark", "light"):
+        if rng.random() < 0.3:
+            digits = rng.choice([3, 4, 6, 8])
+            options[name] = "#" + "".join(rng.choice("0123456789abcdefABCDEF") for _ in range(digits))
+    if rng.random() < 0.02:
+        options["dark"] = options["light"] = "#" + "".join(rng.choice("0123456789abcdef") for _ in range(6))
     return options
 
 

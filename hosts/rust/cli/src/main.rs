@@ -19,7 +19,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use qrglue_host::{EcLevel, Error, Options, Path, TextStyle};
+use qrglue_core::contract;
+use qrglue_host::{EcLevel, Error, Options, Path, QrError, Rgba, TextStyle};
 
 #[derive(Parser)]
 #[command(name = "qrglue", version, about = "QR codes as PNG or SVG, through wasm (component or raw ABI) or natively")]
@@ -99,6 +100,15 @@ struct Request {
     /// Margin in modules (0..=16).
     #[arg(long, default_value_t = Options::default().quiet_zone)]
     quiet_zone: u32,
+    /// Pixels per module (1..=20); sizes the image instead of --min-size.
+    #[arg(long)]
+    scale: Option<u32>,
+    /// Colour of the dark modules: #rgb, #rgba, #rrggbb or #rrggbbaa.
+    #[arg(long, default_value = "#000000ff", value_name = "HEX")]
+    dark: String,
+    /// Colour of the light modules and the quiet zone (#ffffff00: transparent).
+    #[arg(long, default_value = "#ffffffff", value_name = "HEX")]
+    light: String,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -121,14 +131,29 @@ enum EcArg {
 }
 
 impl Request {
-    fn options(&self) -> Options {
+    /// The options, or the contract's `invalid-options` message for a colour
+    /// that does not parse. (The generator checks everything else, in the
+    /// contract's order; a colour is only known to be bad here, so a bad
+    /// colour is reported after the generator found the rest fine: see main.)
+    fn options(&self) -> (Options, Option<QrError>) {
         let ec_level = match self.ec_level {
             EcArg::L => EcLevel::Low,
             EcArg::M => EcLevel::Medium,
             EcArg::Q => EcLevel::Quartile,
             EcArg::H => EcLevel::High,
         };
-        Options { ec_level, min_size: self.min_size, quiet_zone: self.quiet_zone }
+        let mut bad_color = None;
+        let mut color = |option: &str, value: &str, default: Rgba| {
+            Rgba::from_hex(value).unwrap_or_else(|| {
+                bad_color.get_or_insert_with(|| QrError::InvalidOptions(contract::bad_color(option, format!("{value:?}"))));
+                default
+            })
+        };
+        let defaults = Options::default();
+        let dark = color("dark", &self.dark, defaults.dark);
+        let light = color("light", &self.light, defaults.light);
+        let options = Options { ec_level, min_size: self.min_size, quiet_zone: self.quiet_zone, scale: self.scale, dark, light };
+        (options, bad_color)
     }
 
     fn path(&self) -> Path {
@@ -138,6 +163,15 @@ impl Request {
             PathArg::Native => Path::Native,
         }
     }
+}
+
+/// The text the bytes spell, or the generator's own error for them (a Rust
+/// `&str` must be UTF-8; any path gives the same `invalid-text` for bytes).
+fn text_or_error(bytes: &[u8]) -> Result<&str, Error> {
+    if bytes.len() > qrglue_host::MAX_TEXT_BYTES {
+        return Err(Error::Qr(QrError::DataTooLong));
+    }
+    qrglue_core::text_from_utf8(bytes).map_err(Error::Qr)
 }
 
 /// Standard input, up to one byte more than any text may have: a longer input
@@ -177,8 +211,18 @@ fn main() -> ExitCode {
         },
     };
     let generated = qrglue_host::generator(request.path()).and_then(|mut generator| {
-        let options = request.options();
+        let (options, bad_color) = request.options();
         let text = text.as_slice();
+        if let Some(bad_color) = bad_color {
+            // The generator's own checks come first (text, then the options
+            // in the contract's order); with default colours in place of the
+            // bad ones, its png-repeat probe runs them without rendering.
+            let checked = match text_or_error(text) {
+                Ok(text) => generator.png_repeat(text, &options, 0).map(drop),
+                Err(error) => Err(error),
+            };
+            return Err(checked.err().unwrap_or(Error::Qr(bad_color)));
+        }
         match output {
             Output::Png => generator.png_from_bytes(text, &options),
             Output::Svg => generator.svg_from_bytes(text, &options).map(String::into_bytes),

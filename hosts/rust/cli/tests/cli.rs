@@ -94,6 +94,58 @@ fn text_prints_the_golden_text_in_every_style() {
     assert_eq!(qrglue(&os(&["text", "x", "--style", "ansi"])).status.code(), Some(2));
 }
 
+/// --scale, --dark and --light give the corpus's golden images on every
+/// path; a colour that does not parse is refused with the contract's message,
+/// after the generator's own checks (an empty text is still empty-text).
+#[test]
+fn scale_and_colours_give_the_golden_image_and_bad_colours_are_refused_in_order() {
+    let url = REFERENCE_URL;
+    for path in ["native", "component", "raw"] {
+        for (id, flags) in [
+            ("opt-scale-7-quiet-2", vec!["--scale", "7", "--quiet-zone", "2"]),
+            ("opt-both-translucent", vec!["--dark", "#00008080", "--light", "#ffff0040"]),
+            ("opt-short-hex", vec!["--dark", "#0a0", "--light", "#FFFA"]),
+        ] {
+            let mut args = vec!["png", url, "-o", "-", "--path", path];
+            args.extend(flags);
+            let out = qrglue(&os(&args));
+            assert!(out.status.success(), "{path} {id}: {}", String::from_utf8_lossy(&out.stderr));
+            assert_eq!(corpus::sha256_hex(&out.stdout), corpus::expected_png_sha256(id), "{path} {id}");
+        }
+        for (args, kind, message) in [
+            (
+                vec!["svg", url, "--dark", "red"],
+                "invalid-options",
+                r#"dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red""#,
+            ),
+            (
+                vec!["svg", url, "--dark", "#12", "--light", "nope"],
+                "invalid-options",
+                r##"dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "#12""##,
+            ),
+            (
+                vec!["text", url, "--light", "#ffffff0"],
+                "invalid-options",
+                r##"light must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "#ffffff0""##,
+            ),
+            (vec!["svg", "", "--dark", "red"], "empty-text", "text is empty"),
+            (vec!["svg", url, "--min-size", "0", "--dark", "red"], "invalid-options", "min-size must be within 1..=4096, got 0"),
+            (vec!["svg", url, "--scale", "21", "--dark", "red"], "invalid-options", "scale must be within 1..=20, got 21"),
+            (
+                vec!["png", url, "-o", "-", "--dark", "#fff", "--light", "#ffffff"],
+                "invalid-options",
+                "dark and light must be different colours, both are #ffffffff",
+            ),
+        ] {
+            let mut args = args.clone();
+            args.extend(["--path", path]);
+            let out = qrglue(&os(&args));
+            assert_eq!(out.status.code(), Some(1), "{path} {args:?}");
+            assert_eq!(String::from_utf8_lossy(&out.stderr), format!("qrglue: {kind}: {message}\n"), "{path} {args:?}");
+        }
+    }
+}
+
 /// A refusal: exit 1, nothing on standard output, and exactly
 /// `qrglue: <kind>: <message>` on standard error.
 #[test]

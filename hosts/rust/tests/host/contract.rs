@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use qrglue_host::testing::{self, RawAbi};
-use qrglue_host::{EcLevel, Error, ErrorKind, Generator, MAX_TEXT_BYTES, Options, Path, RawRuntime, TextStyle};
+use qrglue_host::{EcLevel, Error, ErrorKind, Generator, MAX_TEXT_BYTES, Options, Path, RawRuntime, Rgba, TextStyle};
 use serde_json::Value;
 
 fn contract() -> Value {
@@ -62,6 +62,9 @@ fn defaults_bounds_levels_and_kinds_are_the_hosts() {
     assert_eq!(str_at(&contract["defaults"]["ec-level"]), defaults.ec_level.as_str());
     assert_eq!(u32_at(&contract["defaults"]["min-size"]), defaults.min_size);
     assert_eq!(u32_at(&contract["defaults"]["quiet-zone"]), defaults.quiet_zone);
+    assert_eq!((contract["defaults"]["scale"].is_null(), defaults.scale), (true, None));
+    assert_eq!(Rgba::from_hex(str_at(&contract["defaults"]["dark"])), Some(defaults.dark));
+    assert_eq!(Rgba::from_hex(str_at(&contract["defaults"]["light"])), Some(defaults.light));
     assert_eq!(contract["max_text_bytes"].as_u64(), Some(MAX_TEXT_BYTES as u64));
 
     let levels = names(&contract["ec_levels"]);
@@ -87,6 +90,7 @@ fn bounds_and_the_text_limit_hold_on_every_path_with_the_contracts_messages() {
         for (option, set) in [
             ("min-size", (|o: &mut Options, v: u32| o.min_size = v) as fn(&mut Options, u32)),
             ("quiet-zone", |o: &mut Options, v: u32| o.quiet_zone = v),
+            ("scale", |o: &mut Options, v: u32| o.scale = Some(v)),
         ] {
             let bounds = &contract["bounds"][option];
             let (min, max) = (u32_at(&bounds[0]), u32_at(&bounds[1]));
@@ -293,4 +297,24 @@ fn text_styles_are_the_contracts_and_checked_last() {
     let bad_size =
         fill(str_at(&contract["messages"]["out-of-range"]), &[("option", &"min-size"), ("min", &1), ("max", &4096), ("value", &0)]);
     assert_eq!(text_call(0, last + 1), (status("invalid-options"), bad_size), "an option's error comes before the style's");
+}
+
+/// Dark and light the same colour is refused on every path, with the
+/// contract's message naming it, after every range check.
+#[test]
+fn the_same_colour_twice_is_refused_on_every_path_after_the_ranges() {
+    let contract = contract();
+    let template = str_at(&contract["messages"]["same-colors"]);
+    for mut generator in all_paths() {
+        let g = generator.as_mut();
+        for color in [Rgba::BLACK, Rgba::WHITE, Rgba { r: 1, g: 2, b: 3, a: 0 }] {
+            let options = Options { dark: color, light: color, ..Options::default() };
+            let want = fill(template, &[("value", &color.to_hex())]);
+            assert_eq!(refusal(g, b"hello", &options), ("invalid-options".to_owned(), want), "{}", g.path());
+        }
+        let both = Options { dark: Rgba::WHITE, scale: Some(0), ..Options::default() };
+        assert!(refusal(g, b"hello", &both).1.starts_with("scale must be within"), "{}", g.path());
+        // Swapped colours are a valid (light-on-dark) code.
+        assert!(g.png("hello", &Options { dark: Rgba::WHITE, light: Rgba::BLACK, ..Options::default() }).is_ok(), "{}", g.path());
+    }
 }

@@ -121,3 +121,32 @@ fn the_matrix_and_the_text_are_the_pngs_modules_on_every_path() {
         }
     }
 }
+
+/// Colours and scale, as a person would pick them, still read back on every
+/// path: a two-entry palette (with transparency) is what a reader decodes.
+#[test]
+fn coloured_and_scaled_codes_read_back_on_every_path() {
+    use qrglue_host::Rgba;
+    let hex = |text: &str| Rgba::from_hex(text).unwrap();
+    let text = "https://www.reddit.com/r/rustjerk/top/?t=all";
+    for (dark, light, scale) in [("#336699", "#eeeeee", Some(5)), ("#000", "#ffffff00", None), ("#800000c0", "#fffbe6", Some(3))] {
+        let options = Options { dark: hex(dark), light: hex(light), scale, ..Options::default() };
+        for path in Path::ALL {
+            let png = qrglue_host::generator(path).unwrap().png(text, &options).unwrap();
+            let image = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap().to_rgba8();
+            if let Some(scale) = scale {
+                assert_eq!(image.width(), 37 * scale, "{path}");
+            }
+            // The quiet zone's corner is light; the finder's corner module dark.
+            let module = image.width() / 37;
+            let [l, d] = [(1, 1), (4, 4)].map(|(x, y)| image.get_pixel(x * module + module / 2, y * module + module / 2).0);
+            let rgba = |c: Rgba| [c.r, c.g, c.b, c.a];
+            assert_eq!((l, d), (rgba(options.light), rgba(options.dark)), "{path} {dark} on {light}");
+            // The reader is given the colours without their alpha (zxing-cpp reads grey levels).
+            let over_white = image::DynamicImage::ImageRgba8(image).to_rgb8();
+            let mut flat = Vec::new();
+            image::DynamicImage::ImageRgb8(over_white).write_to(&mut std::io::Cursor::new(&mut flat), image::ImageFormat::Png).unwrap();
+            assert_eq!(reader_text(&flat), text, "{path} {dark} on {light}");
+        }
+    }
+}
