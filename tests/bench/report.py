@@ -85,6 +85,7 @@ CORE_STAGES = [
     ("encode", "QR encode, qrglue's mask scoring (same mask)"),
     ("png-stage", "PNG stage, matrix -> 1-bit PNG"),
     ("png", "png total (encode + PNG stage)"),
+    ("png-colored", "png total, dark #336699 on transparent (2-entry palette + tRNS)"),
     ("svg", "svg total"),
 ]
 
@@ -457,6 +458,10 @@ def markdown(report: dict) -> str:
         lines += ["## Where the guest's time goes (native, no wasm)", "", "| stage | median us | p10–p90 us | bytes |", "|---|---|---|---|"]
         for c in report["core_stages"]:
             lines.append(f"| {c['what']} | {us(c['median_ns'])} | {us(c['p10_ns'])}–{us(c['p90_ns'])} | {c['output_bytes'] or '—'} |")
+        stage = {c["op"]: c for c in report["core_stages"]}
+        if "png" in stage and "png-colored" in stage:
+            lines += ["", f"Colours cost: the coloured, transparent png takes {stage['png-colored']['median_ns'] / stage['png']['median_ns']:.2f}x "
+                      f"the plain one's time (same rounds, interleaved) for {stage['png-colored']['output_bytes']} B against {stage['png']['output_bytes']} B."]
         lines.append("")
     lines += ["## Glue decomposition", "", "Fixed cost per call (`noop`) and the cost per byte of lowering (`consume`) and lifting (`produce`), fitted as a + b·bytes over 0 B .. 1 MiB (a: the measured 0-byte call; b: least-squares slope). `produce` includes the guest's own work of filling the bytes, which the rust native row shows alone.", ""]
     lines += ["| host | path | noop us | lowering a us | lowering ns/byte | ns/byte ≤ 256 KiB | lifting a us | lifting ns/byte | ns/byte ≤ 256 KiB |", "|---|---|---|---|---|---|---|---|---|"]

@@ -8,6 +8,7 @@
 //! | `encode`       | [`qrglue_core::encode`] (our mask scoring)                    |
 //! | `png-stage`    | [`qrglue_core::render_png`] on an encoded matrix              |
 //! | `png`          | [`qrglue_core::png`]: validate + encode + PNG                 |
+//! | `png-colored`  | the same with dark #336699 on transparent (palette + tRNS)    |
 //! | `svg`          | [`qrglue_core::svg`]                                          |
 //!
 //! Method: one warm-up pass sizes a batch per (op, text) so one sample lasts
@@ -72,11 +73,23 @@ enum Op {
     Encode,
     PngStage,
     Png,
+    PngColored,
     Svg,
 }
 
+/// `png-colored`'s options: a dark colour on a transparent background, the
+/// costliest form the colours take (a PLTE and a tRNS chunk).
+const COLORED: Options = Options {
+    dark: qrglue_core::Rgba { r: 0x33, g: 0x66, b: 0x99, a: 255 },
+    light: qrglue_core::Rgba { r: 255, g: 255, b: 255, a: 0 },
+    ec_level: EcLevel::Low,
+    min_size: 200,
+    quiet_zone: 4,
+    scale: None,
+};
+
 impl Op {
-    const ALL: [Op; 6] = [Op::SeedPng, Op::EncodeStock, Op::Encode, Op::PngStage, Op::Png, Op::Svg];
+    const ALL: [Op; 7] = [Op::SeedPng, Op::EncodeStock, Op::Encode, Op::PngStage, Op::Png, Op::PngColored, Op::Svg];
 
     fn name(self) -> &'static str {
         match self {
@@ -85,6 +98,7 @@ impl Op {
             Op::Encode => "encode",
             Op::PngStage => "png-stage",
             Op::Png => "png",
+            Op::PngColored => "png-colored",
             Op::Svg => "svg",
         }
     }
@@ -118,6 +132,7 @@ impl Bench {
             }
             Op::PngStage => Some(qrglue_core::render_png(black_box(&self.matrix), options)),
             Op::Png => Some(qrglue_core::png(text, options).expect("fits")),
+            Op::PngColored => Some(qrglue_core::png(text, &COLORED).expect("fits")),
             Op::Svg => Some(qrglue_core::svg(text, options).expect("fits").into_bytes()),
         }
     }
