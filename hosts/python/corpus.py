@@ -20,7 +20,8 @@ import qrglue
 REPO = Path(__file__).resolve().parents[2]
 
 # WIT record field -> Python keyword of qrglue.png / svg / matrix / text.
-_OPTION_KEYWORDS = {"ec-level": "ec_level", "min-size": "min_size", "quiet-zone": "quiet_zone"}
+_OPTION_KEYWORDS = {"ec-level": "ec_level", "min-size": "min_size", "quiet-zone": "quiet_zone", "scale": "scale",
+                    "dark": "dark", "light": "light"}
 
 
 def vectors_dir() -> Path:

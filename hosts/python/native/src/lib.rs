@@ -15,7 +15,10 @@
 //!   for a surrogate (C speed, in place) decides between `invalid-text` and
 //!   `data-too-long`, as the contract's check order requires.
 //! - Options: checked in WIT order with the messages the other Python paths
-//!   give (`repr` of the offending value), after the text checks.
+//!   give (`repr` of the offending value), after the text checks: ec-level,
+//!   min-size, quiet-zone, scale (`None` or an int), then the colours (CSS hex
+//!   strings, read by the core's `Rgba::from_hex`). Equal colours are left to
+//!   the core's own check, the last of the options.
 //! - Errors: a core `QrError` is raised as `qrglue.QrError` (the class of
 //!   `qrglue._common`) with the WIT kind and the core's message.
 //! - Text styles: `text`'s style is a WIT case name (`"half-blocks"`), checked
@@ -34,7 +37,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyUnicodeEncodeError, PyValu
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
-use qrglue_core::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_TEXT_BYTES, Options, QrError, TextStyle, contract, probe};
+use qrglue_core::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, Options, QrError, Rgba, TextStyle, contract, probe};
 
 pyo3::create_exception!(
     qrglue._native,
@@ -127,15 +130,38 @@ fn bounded(option: &str, value: &Bound<'_, PyAny>, min: u32, max: u32) -> PyResu
     Err(invalid_options(value.py(), contract::out_of_range(option, min, max, shown(value))))
 }
 
-/// The options, in WIT order (ec-level, min-size, quiet-zone).
-fn read_options(ec_level: &Bound<'_, PyAny>, min_size: &Bound<'_, PyAny>, quiet_zone: &Bound<'_, PyAny>) -> PyResult<Options> {
-    let level = ec_level.cast::<PyString>().ok().and_then(|name| name.to_str().ok()).and_then(EcLevel::from_name);
+/// A colour as a CSS hex string (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`);
+/// anything else, a non-`str` included, with the contract's colour message.
+fn color(option: &str, value: &Bound<'_, PyAny>) -> PyResult<Rgba> {
+    let found = value.cast::<PyString>().ok().and_then(|hex| hex.to_str().ok()).and_then(Rgba::from_hex);
+    found.ok_or_else(|| invalid_options(value.py(), contract::bad_color(option, shown(value))))
+}
+
+/// The options as Python passes them (`scale` may be `None`), in the order
+/// `arguments` reads them.
+struct RawOptions<'a, 'py> {
+    ec_level: &'a Bound<'py, PyAny>,
+    min_size: &'a Bound<'py, PyAny>,
+    quiet_zone: &'a Bound<'py, PyAny>,
+    scale: &'a Bound<'py, PyAny>,
+    dark: &'a Bound<'py, PyAny>,
+    light: &'a Bound<'py, PyAny>,
+}
+
+/// The options, in WIT order (ec-level, min-size, quiet-zone, scale, dark,
+/// light); equal colours are the core's to refuse (its `validate`, run by
+/// every output), the last check of the options.
+fn read_options(raw: &RawOptions<'_, '_>) -> PyResult<Options> {
+    let level = raw.ec_level.cast::<PyString>().ok().and_then(|name| name.to_str().ok()).and_then(EcLevel::from_name);
     let Some(ec_level) = level else {
-        return Err(invalid_options(ec_level.py(), contract::bad_ec_level_name(shown(ec_level))));
+        return Err(invalid_options(raw.ec_level.py(), contract::bad_ec_level_name(shown(raw.ec_level))));
     };
-    let min_size = bounded("min-size", min_size, contract::MIN_MIN_SIZE, MAX_MIN_SIZE)?;
-    let quiet_zone = bounded("quiet-zone", quiet_zone, 0, MAX_QUIET_ZONE)?;
-    Ok(Options { ec_level, min_size, quiet_zone })
+    let min_size = bounded("min-size", raw.min_size, contract::MIN_MIN_SIZE, MAX_MIN_SIZE)?;
+    let quiet_zone = bounded("quiet-zone", raw.quiet_zone, 0, MAX_QUIET_ZONE)?;
+    let scale = if raw.scale.is_none() { None } else { Some(bounded("scale", raw.scale, 1, MAX_SCALE)?) };
+    let dark = color("dark", raw.dark)?;
+    let light = color("light", raw.light)?;
+    Ok(Options { ec_level, min_size, quiet_zone, scale, dark, light })
 }
 
 /// A text style by its WIT case name; checked after the options (the caller
@@ -146,14 +172,9 @@ fn read_style(style: &Bound<'_, PyAny>) -> PyResult<TextStyle> {
 }
 
 /// Text then options: a text error is reported before an options error.
-fn arguments(
-    text: &Bound<'_, PyAny>,
-    ec_level: &Bound<'_, PyAny>,
-    min_size: &Bound<'_, PyAny>,
-    quiet_zone: &Bound<'_, PyAny>,
-) -> PyResult<(String, Options)> {
+fn arguments(text: &Bound<'_, PyAny>, options: &RawOptions<'_, '_>) -> PyResult<(String, Options)> {
     let text = read_text(text)?;
-    Ok((text, read_options(ec_level, min_size, quiet_zone)?))
+    Ok((text, read_options(options)?))
 }
 
 fn panic_message(payload: &(dyn Any + Send)) -> &str {
@@ -190,18 +211,21 @@ fn read_u32(value: &Bound<'_, PyAny>) -> PyResult<u32> {
     Err(PyValueError::new_err(format!("expected an int in 0..2**32, got {}", shown(value))))
 }
 
-/// The QR code for `text` as PNG bytes. Options positional, unresolved:
-/// `qrglue.native.png` supplies the defaults.
+/// The QR code for `text` as PNG bytes. Options positional, unresolved
+/// (`scale` may be `None`): `qrglue.native.png` supplies the defaults.
 #[pyfunction]
 fn png<'py>(
     text: &Bound<'py, PyAny>,
     ec_level: &Bound<'py, PyAny>,
     min_size: &Bound<'py, PyAny>,
     quiet_zone: &Bound<'py, PyAny>,
+    scale: &Bound<'py, PyAny>,
+    dark: &Bound<'py, PyAny>,
+    light: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, ec_level, min_size, quiet_zone)?;
+        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light })?;
         let png = core(py, move || qrglue_core::png(&text, &options))?;
         Ok(PyBytes::new(py, &png))
     })
@@ -214,10 +238,13 @@ fn svg<'py>(
     ec_level: &Bound<'py, PyAny>,
     min_size: &Bound<'py, PyAny>,
     quiet_zone: &Bound<'py, PyAny>,
+    scale: &Bound<'py, PyAny>,
+    dark: &Bound<'py, PyAny>,
+    light: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyString>> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, ec_level, min_size, quiet_zone)?;
+        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light })?;
         let svg = core(py, move || qrglue_core::svg(&text, &options))?;
         Ok(PyString::new(py, &svg))
     })
@@ -232,10 +259,13 @@ fn matrix<'py>(
     ec_level: &Bound<'py, PyAny>,
     min_size: &Bound<'py, PyAny>,
     quiet_zone: &Bound<'py, PyAny>,
+    scale: &Bound<'py, PyAny>,
+    dark: &Bound<'py, PyAny>,
+    light: &Bound<'py, PyAny>,
 ) -> PyResult<(usize, Bound<'py, PyBytes>)> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, ec_level, min_size, quiet_zone)?;
+        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light })?;
         let (width, modules) = core(py, move || qrglue_core::matrix(&text, &options).map(|m| (m.width(), m.packed_modules())))?;
         Ok((width, PyBytes::new(py, &modules)))
     })
@@ -244,16 +274,20 @@ fn matrix<'py>(
 /// The QR code for `text` as lines of text in `style` (a WIT case name,
 /// checked after the options).
 #[pyfunction]
+#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
 fn text<'py>(
     text: &Bound<'py, PyAny>,
     style: &Bound<'py, PyAny>,
     ec_level: &Bound<'py, PyAny>,
     min_size: &Bound<'py, PyAny>,
     quiet_zone: &Bound<'py, PyAny>,
+    scale: &Bound<'py, PyAny>,
+    dark: &Bound<'py, PyAny>,
+    light: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyString>> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, ec_level, min_size, quiet_zone)?;
+        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light })?;
         let style = read_style(style)?;
         let drawn = core(py, move || qrglue_core::text(&text, &options, style))?;
         Ok(PyString::new(py, &drawn))
@@ -263,16 +297,20 @@ fn text<'py>(
 /// Probe: renders the PNG `times` times in Rust (GIL released); the last
 /// PNG's length.
 #[pyfunction]
+#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
 fn png_repeat(
     text: &Bound<'_, PyAny>,
     times: &Bound<'_, PyAny>,
     ec_level: &Bound<'_, PyAny>,
     min_size: &Bound<'_, PyAny>,
     quiet_zone: &Bound<'_, PyAny>,
+    scale: &Bound<'_, PyAny>,
+    dark: &Bound<'_, PyAny>,
+    light: &Bound<'_, PyAny>,
 ) -> PyResult<u32> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, ec_level, min_size, quiet_zone)?;
+        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light })?;
         let times = read_u32(times)?;
         core(py, move || probe::png_repeat(&text, &options, times))
     })

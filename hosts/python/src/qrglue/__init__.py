@@ -6,6 +6,8 @@ the same API over the hand-written raw ABI. Both give byte-identical output.
 
     import qrglue
     data = qrglue.png("https://example.com", ec_level="medium", min_size=300)
+    data = qrglue.png("https://example.com", scale=4, dark="#336699", light="#fff0")
+    uri = qrglue.svg_data_uri("https://example.com")  # data:image/svg+xml;base64,...
     print(qrglue.text("https://example.com", style="half-blocks-inverted"), end="")
     matrix = qrglue.matrix("https://example.com")  # QrMatrix(width, modules)
     matrix.is_dark(0, 0)  # True: a finder pattern's corner
@@ -23,9 +25,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._common import (
+    DEFAULT_DARK,
     DEFAULT_EC_LEVEL,
+    DEFAULT_LIGHT,
     DEFAULT_MIN_SIZE,
     DEFAULT_QUIET_ZONE,
+    DEFAULT_SCALE,
     DEFAULT_TEXT_STYLE,
     EC_LEVELS,
     ERROR_KINDS,
@@ -41,9 +46,12 @@ if TYPE_CHECKING:
     from ._component import Generator
 
 __all__ = [
+    "DEFAULT_DARK",
     "DEFAULT_EC_LEVEL",
+    "DEFAULT_LIGHT",
     "DEFAULT_MIN_SIZE",
     "DEFAULT_QUIET_ZONE",
+    "DEFAULT_SCALE",
     "DEFAULT_TEXT_STYLE",
     "EC_LEVELS",
     "ERROR_KINDS",
@@ -55,7 +63,9 @@ __all__ = [
     "QrMatrix",
     "matrix",
     "png",
+    "png_data_uri",
     "svg",
+    "svg_data_uri",
     "text",
 ]
 __version__ = "0.1.0"
@@ -80,5 +90,7 @@ def _new_generator() -> BaseGenerator:
 _per_thread = PerThread(_new_generator)
 png = _per_thread.png
 svg = _per_thread.svg
+png_data_uri = _per_thread.png_data_uri
+svg_data_uri = _per_thread.svg_data_uri
 matrix = _per_thread.matrix
 text = _per_thread.text

@@ -3,11 +3,15 @@ twin of the Rust CLI (hosts/rust/cli/src/main.rs) and the Node one
 (hosts/node/cli.js): the same subcommands, flags and exit codes.
 
     qrglue png TEXT [-o FILE] [--path component|raw|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
+                   [--scale N] [--dark HEX] [--light HEX]
     qrglue svg TEXT [same options]
     qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
 
 `text` draws the code with characters (half blocks by default; on a dark
-terminal use --style half-blocks-inverted). Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG is
+terminal use --style half-blocks-inverted; it takes the colours and the scale
+but does not use them). Colours are CSS hex strings (#rgb, #rgba, #rrggbb,
+#rrggbbaa): the generator checks them, so a bad one exits 1 like a bad
+--min-size. Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG is
 never written to a terminal unless asked for with `-o -`.
 Exit status: 0 written, 1 the generator refused the input (`qrglue: <kind>:
 <message>`), 2 bad command line (argparse's own code), 3 the output could not
@@ -21,7 +25,15 @@ import importlib
 import sys
 from collections.abc import Callable
 
-from ._common import DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, DEFAULT_TEXT_STYLE, TEXT_STYLES, QrError
+from ._common import (
+    DEFAULT_DARK,
+    DEFAULT_LIGHT,
+    DEFAULT_MIN_SIZE,
+    DEFAULT_QUIET_ZONE,
+    DEFAULT_TEXT_STYLE,
+    TEXT_STYLES,
+    QrError,
+)
 
 EXIT_QR_ERROR = 1
 EXIT_USAGE = 2
@@ -76,6 +88,14 @@ def _parser() -> argparse.ArgumentParser:
                              help=f"Minimum image width in pixels (1..=4096) [default: {DEFAULT_MIN_SIZE}]")
         command.add_argument("--quiet-zone", type=_u32, default=DEFAULT_QUIET_ZONE,
                              help=f"Margin in modules (0..=16) [default: {DEFAULT_QUIET_ZONE}]")
+        command.add_argument("--scale", type=_u32, metavar="SCALE",
+                             help="Pixels per module (1..=20); sizes the image instead of --min-size")
+        command.add_argument("--dark", default=DEFAULT_DARK, metavar="HEX",
+                             help="Colour of the dark modules: #rgb, #rgba, #rrggbb or #rrggbbaa "
+                                  f"[default: {DEFAULT_DARK}]")
+        command.add_argument("--light", default=DEFAULT_LIGHT, metavar="HEX",
+                             help="Colour of the light modules and the quiet zone (#ffffff00: transparent) "
+                                  f"[default: {DEFAULT_LIGHT}]")
         if name == "text":
             command.add_argument("--style", choices=TEXT_STYLES, default=DEFAULT_TEXT_STYLE,
                                  help="How to draw the modules: half blocks with ink on the dark modules, half "
@@ -97,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         # Binary on a terminal garbles it; `-o -` says the caller means it.
         print("qrglue: refusing to write a PNG to a terminal; use -o FILE, or -o - to force it", file=sys.stderr)
         return EXIT_USAGE
-    options = {"ec_level": args.ec_level, "min_size": args.min_size, "quiet_zone": args.quiet_zone}
+    options = {"ec_level": args.ec_level, "min_size": args.min_size, "quiet_zone": args.quiet_zone,
+               "scale": args.scale, "dark": args.dark, "light": args.light}
     if args.command == "text":
         options["style"] = args.style
     try:

@@ -8,14 +8,19 @@ build generates, so they cannot drift.
 
 `check_input` runs before any byte enters a guest, in the contract's order:
 invalid-text, empty-text, data-too-long, invalid-options. It rejects every
-option the guest would reject, with the guest's own message, so an error
-reads the same whichever path (or host) produced it.
+option the guest would reject before equal colours (the guest's last check
+of the options, left to it), with the guest's own message, so an error reads
+the same whichever path (or host) produced it. A colour that does not parse
+is refused there too, in its place in WIT order: after a bad scale, before
+equal colours.
 """
 
 from __future__ import annotations
 
+import base64
+import re
 from dataclasses import dataclass
-from typing import NoReturn, cast
+from typing import NamedTuple, NoReturn, cast
 
 # WIT `qr-error` cases, in declaration order.
 ERROR_KINDS = ("empty-text", "invalid-text", "data-too-long", "invalid-options")
@@ -28,6 +33,10 @@ EC_LEVELS = ("low", "medium", "quartile", "high")
 DEFAULT_EC_LEVEL = "low"
 DEFAULT_MIN_SIZE = 200
 DEFAULT_QUIET_ZONE = 4
+# No scale: min-size sizes the image. Colours as CSS hex strings (#rrggbbaa).
+DEFAULT_SCALE: int | None = None
+DEFAULT_DARK = "#000000ff"
+DEFAULT_LIGHT = "#ffffffff"
 
 # WIT enum `text-style` in declaration order; the raw ABI passes the index.
 TEXT_STYLES = ("half-blocks", "half-blocks-inverted", "ascii")
@@ -36,6 +45,7 @@ DEFAULT_TEXT_STYLE = "half-blocks"
 # Inclusive bounds of the numeric options, keyed by their WIT names.
 MIN_SIZE_BOUNDS = (1, 4096)
 QUIET_ZONE_BOUNDS = (0, 16)
+SCALE_BOUNDS = (1, 20)
 
 # The most renders one png_repeat probe call may ask for: no call can be
 # interrupted inside the guest, and the slowest render times this stays
@@ -56,6 +66,10 @@ EC_LEVEL_NAME_TEMPLATE = "ec-level must be one of low, medium, quartile, high, g
 # What the raw guest answers for an ec-level index past 3 (this package only
 # ever sends indices of EC_LEVELS, so it never builds this message itself).
 EC_LEVEL_INDEX_TEMPLATE = "ec-level must be 0..=3 (low, medium, quartile, high), got {value}"
+COLOR_TEMPLATE = "{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}"
+# What the guest answers for equal colours ({value} as #rrggbbaa); the guest
+# checks it, last of the options, so this package never builds it.
+SAME_COLORS_TEMPLATE = "dark and light must be different colours, both are {value}"
 TEXT_STYLE_NAME_TEMPLATE = "text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}"
 # The raw guest's answer for a style index past 2 (never built here either).
 TEXT_STYLE_INDEX_TEMPLATE = "text-style must be 0..=2 (half-blocks, half-blocks-inverted, ascii), got {value}"
@@ -63,7 +77,7 @@ TEXT_STYLE_INDEX_TEMPLATE = "text-style must be 0..=2 (half-blocks, half-blocks-
 FIXED_MESSAGES = {"empty-text": EMPTY_TEXT_MESSAGE, "data-too-long": DATA_TOO_LONG_MESSAGE}
 
 # The raw ABI (guest/raw/ABI.md): version, result record size, status codes.
-RAW_ABI_VERSION = 2
+RAW_ABI_VERSION = 3
 RAW_RECORD_BYTES = 12  # {status: u32, payload_ptr: u32, payload_len: u32}
 RAW_STATUS_OK = 0
 RAW_STATUS_KINDS = {1: "empty-text", 2: "invalid-text", 3: "data-too-long", 4: "invalid-options"}
@@ -126,7 +140,24 @@ class GuestTrap(RuntimeError):
     retired the poisoned Store and instance: the next call runs on a fresh one."""
 
 
-Checked = tuple[str, bytes, int, int, int]
+class Options(NamedTuple):
+    """Checked options as every glue lowers them: `ec` is the index in
+    `EC_LEVELS`, `scale` None or 1..=20, `dark` and `light` colours as the
+    raw ABI's u32 0xRRGGBBAA (red in the high byte)."""
+
+    ec: int
+    min_size: int
+    quiet_zone: int
+    scale: int | None
+    dark: int
+    light: int
+
+
+Checked = tuple[str, bytes, Options]
+
+# The core's Rgba::from_hex, exactly: '#' then 3, 4, 6 or 8 ASCII hex digits.
+# (fullmatch: `$` would let a trailing newline through.)
+_HEX_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 
 
 class GeneratorInUse(RuntimeError):
@@ -136,13 +167,17 @@ class GeneratorInUse(RuntimeError):
     one Generator per thread (the module functions do), or a lock."""
 
 
-def check_input(text: object, ec_level: object, min_size: object, quiet_zone: object) -> Checked:
-    """Encode `text` and check the options; returns (text, utf8, ec_index,
-    min_size, quiet_zone), every value an exact `str`, `bytes` or `int`.
+def check_input(text: object, ec_level: object, min_size: object, quiet_zone: object, scale: object = None,
+                dark: object = DEFAULT_DARK, light: object = DEFAULT_LIGHT) -> Checked:
+    """Encode `text` and check the options; returns (text, utf8, options),
+    every value an exact `str`, `bytes` or `int`.
 
-    Raises QrError in the contract's order (`ERROR_CHECK_ORDER`), TypeError
-    for a text that is not a str. An empty text with valid options is passed
-    on: the guest answers `empty-text` itself (so its error path is used).
+    Raises QrError in the contract's order (`ERROR_CHECK_ORDER`), the options
+    in WIT order (ec-level, min-size, quiet-zone, scale, dark, light), and
+    TypeError for a text that is not a str. An empty text with valid options
+    is passed on: the guest answers `empty-text` itself (so its error path is
+    used). Equal colours are left to the guest, whose check comes last of the
+    options: everything it would report first is refused here already.
 
     A subclass of `str` or `int` is read through the base type's own methods
     (`str.encode`, `int.__int__`), never its overrides: a subclass whose
@@ -166,7 +201,30 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
         _refuse_options(data, EC_LEVEL_NAME_TEMPLATE.format(value=_shown(ec_level)))
     size = _in_bounds("min-size", min_size, MIN_SIZE_BOUNDS, data)
     zone = _in_bounds("quiet-zone", quiet_zone, QUIET_ZONE_BOUNDS, data)
-    return text, data, EC_LEVELS.index(ec_level), size, zone
+    checked_scale = None if scale is None else _in_bounds("scale", scale, SCALE_BOUNDS, data)
+    options = Options(EC_LEVELS.index(ec_level), size, zone, checked_scale,
+                      _color("dark", dark, data), _color("light", light, data))
+    return text, data, options
+
+
+def parse_color(value: object) -> int | None:
+    """A CSS hex colour (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, either case)
+    as 0xRRGGBBAA, read exactly as the core's `Rgba::from_hex` reads it; None
+    for anything else (a non-str included)."""
+    value = exact_str(value)
+    if not isinstance(value, str) or _HEX_COLOR.fullmatch(value) is None:
+        return None
+    digits = value[1:]
+    if len(digits) <= 4:  # #rgb(a): each digit doubled
+        digits = "".join(d + d for d in digits)
+    if len(digits) == 6:
+        digits += "ff"
+    return int(digits, 16)
+
+
+def format_color(rgba: int) -> str:
+    """0xRRGGBBAA as the contract shows a colour: `#rrggbbaa`, lowercase."""
+    return f"#{rgba:08x}"
 
 
 def check_style(style: object, data: bytes) -> int:
@@ -177,6 +235,16 @@ def check_style(style: object, data: bytes) -> int:
     if not isinstance(style, str) or style not in TEXT_STYLES:
         _refuse_options(data, TEXT_STYLE_NAME_TEMPLATE.format(value=_shown(style)))
     return TEXT_STYLES.index(style)
+
+
+def png_data_uri(png: bytes) -> str:
+    """PNG bytes as a `data:` URI (segno's `png_data_uri`, node-qrcode's `toDataURL`)."""
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def svg_data_uri(svg: str) -> str:
+    """An SVG document (as UTF-8) in a base64 `data:` URI, as the Node host writes it."""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
 def exact_str(value: object) -> object:
@@ -193,14 +261,16 @@ def exact_int(value: object) -> object:
     return value
 
 
-def exact_arguments(text: str, ec_level: str, min_size: int, quiet_zone: int) -> tuple[str, str, int, int]:
+def exact_arguments(text: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str,
+                    light: str) -> tuple[str, str, int, int, int | None, str, str]:
     """The arguments with every str or int subclass replaced by the plain
     value, read with the base type's own methods (for the native path, whose
     checks run in Rust: its messages show a value's repr, which a subclass
     may override). Values of other types are passed on unchanged (typed as
     declared, as callers may pass anything), for Rust to refuse."""
     return (cast(str, exact_str(text)), cast(str, exact_str(ec_level)), cast(int, exact_int(min_size)),
-            cast(int, exact_int(quiet_zone)))
+            cast(int, exact_int(quiet_zone)), cast("int | None", exact_int(scale)), cast(str, exact_str(dark)),
+            cast(str, exact_str(light)))
 
 
 def check_count(value: object) -> int:
@@ -218,6 +288,13 @@ def _in_bounds(option: str, value: object, bounds: tuple[int, int], data: bytes)
     if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return value
     _refuse_options(data, OUT_OF_RANGE_TEMPLATE.format(option=option, min=low, max=high, value=_shown(value)))
+
+
+def _color(option: str, value: object, data: bytes) -> int:
+    rgba = parse_color(value)
+    if rgba is None:
+        _refuse_options(data, COLOR_TEMPLATE.format(option=option, value=_shown(exact_str(value))))
+    return rgba
 
 
 def _refuse_options(data: bytes, message: str) -> NoReturn:

@@ -46,13 +46,13 @@ from wasmtime import _bindings as bindings
 from wasmtime import component as wc
 
 from . import _loader
-from ._common import EC_LEVELS, MAX_TEXT_BYTES, TEXT_STYLES, QrError, QrMatrix
+from ._common import EC_LEVELS, MAX_TEXT_BYTES, TEXT_STYLES, Options, QrError, QrMatrix
 from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
 
 SUPPORTED_WASMTIME = _loader.SUPPORTED_WASMTIME
 
 # Value kinds (wasmtime/component/val.h).
-_U8, _U32, _STRING, _LIST, _RECORD, _VARIANT, _ENUM, _RESULT = 2, 6, 12, 13, 14, 16, 17, 19
+_U8, _U32, _STRING, _LIST, _RECORD, _VARIANT, _ENUM, _OPTION, _RESULT = 2, 6, 12, 13, 14, 16, 17, 18, 19
 
 # The C layout this glue writes and reads, in bytes (checked against the
 # bindings' ctypes declarations by `layout_matches`). Values are written as
@@ -64,6 +64,8 @@ _VAL_KIND = 0
 _VAL_OF = 8
 # Members of `of`, as offsets inside it:
 _OF_U32 = 0                  # u32 (a whole word is written: the upper bytes stay 0)
+_OF_U8 = 0                   # u8 (likewise)
+_OF_OPTION = 0               # option: val_t*, NULL for none
 _OF_SIZE, _OF_DATA = 0, 8    # string, list, record, enumeration: {size, data}
 _OF_RESULT_IS_OK = 0         # result: {is_ok: bool, val: val_t*}
 _OF_RESULT_VAL = 8
@@ -83,7 +85,9 @@ _raw_call = bindings._wasmtime_component_func_call
 _val_delete = bindings._wasmtime_component_val_delete
 
 # What this glue writes and reads, as `describe()` renders wasmtime's own types.
-_OPTIONS = "record{ec-level:enum{low,medium,quartile,high},min-size:u32,quiet-zone:u32}"
+_RGBA = "record{r:u8,g:u8,b:u8,a:u8}"
+_OPTIONS = ("record{ec-level:enum{low,medium,quartile,high},min-size:u32,quiet-zone:u32,scale:option<u32>,"
+            f"dark:{_RGBA},light:{_RGBA}}}")
 _QR_ERROR = "variant{empty-text,invalid-text:string,data-too-long,invalid-options:string}"
 _QR_MATRIX = "record{width:u32,modules:list<u8>}"
 _TEXT_STYLE = "enum{" + ",".join(TEXT_STYLES) + "}"
@@ -110,7 +114,7 @@ def layout_matches() -> bool:
     val, union = b.wasmtime_component_val_t, b.wasmtime_component_valunion_t
     entry = b.wasmtime_component_valrecord_entry_t
     sized = (b.wasm_name_t, b.wasmtime_component_vallist_t, b.wasmtime_component_valrecord_t)
-    at_start = ("u32", "string", "list", "record", "enumeration", "variant", "result")
+    at_start = ("u8", "u32", "string", "list", "record", "enumeration", "variant", "result", "option")
     return (ctypes.sizeof(val) == _VAL_SIZE == _VAL_HEAD.size
             and _offset(val, "kind") == _VAL_KIND and ctypes.sizeof(b.wasmtime_component_valkind_t) == 1
             and _offset(val, "of") == _VAL_OF
@@ -171,6 +175,8 @@ def describe(ty: Any) -> str:
         return "enum{" + ",".join(ty.names) + "}"
     if isinstance(ty, wc.VariantType):
         return "variant{" + ",".join(n if t is None else f"{n}:{describe(t)}" for n, t in ty.cases) + "}"
+    if isinstance(ty, wc.OptionType):
+        return f"option<{describe(ty.payload)}>"
     if isinstance(ty, wc.ResultType):
         ok, err = ty.ok, ty.err
         return f"result<{describe(ok) if ok else '_'},{describe(err) if err else '_'}>"
@@ -217,24 +223,40 @@ class FastCalls:
         # for png-repeat (times: u32) and text (style: enum), which each write
         # its kind before a call.
         self._text_buffer = ctypes.create_string_buffer(MAX_TEXT_BYTES)
+        option_names = ("ec-level", "min-size", "quiet-zone", "scale", "dark", "light")
+        channel_names = ("r", "g", "b", "a")
         self._names = [ctypes.create_string_buffer(n.encode(), len(n))
-                       for n in ("ec-level", "min-size", "quiet-zone", *EC_LEVELS, *TEXT_STYLES)]
-        # The options record: three entries, in WIT field order.
-        self._entries = bytearray(3 * _ENTRY_SIZE)
+                       for n in (*option_names, *channel_names, *EC_LEVELS, *TEXT_STYLES)]
+        names = dict(zip((*option_names, *channel_names), self._names, strict=False))
+        # The options record: six entries, in WIT field order; then the
+        # entries of the two rgba records (four u8s each) it points to.
+        fields = ((names["ec-level"], _ENUM), (names["min-size"], _U32), (names["quiet-zone"], _U32),
+                  (names["scale"], _OPTION), (names["dark"], _RECORD), (names["light"], _RECORD))
+        channels = tuple((names[n], _U8) for n in channel_names)
+        self._entries = _record_entries(fields)
+        self._dark_entries, self._light_entries = _record_entries(channels), _record_entries(channels)
         entry_words = memoryview(self._entries).cast("Q")
-        fields = ((self._names[0], _ENUM), (self._names[1], _U32), (self._names[2], _U32))
-        for i, (name, kind) in enumerate(fields):
-            entry_at = i * _ENTRY_SIZE
-            entry_words[_word(entry_at + _ENTRY_NAME_SIZE)] = len(name)
-            entry_words[_word(entry_at + _ENTRY_NAME_DATA)] = ctypes.addressof(name)
-            entry_words[_kind_word(entry_at + _ENTRY_VAL)] = kind
-        ec_level_at, min_size_at, quiet_zone_at = (i * _ENTRY_SIZE + _ENTRY_VAL for i in range(3))
+        ec_level_at, min_size_at, quiet_zone_at, scale_at, dark_at, light_at = (
+            i * _ENTRY_SIZE + _ENTRY_VAL for i in range(len(fields)))
+        for color_at, color_entries in ((dark_at, self._dark_entries), (light_at, self._light_entries)):
+            entry_words[_of_word(color_at, _OF_SIZE)] = len(channels)
+            entry_words[_of_word(color_at, _OF_DATA)] = _address(color_entries)
+        # scale's some(u32) payload: a value of its own, which the option points to.
+        self._scale = bytearray(_VAL_SIZE)
+        self._scale_words = memoryview(self._scale).cast("Q")
+        self._scale_words[_kind_word(0)] = _U32
+        self._scale_address = _address(self._scale)
         self._entry_words = entry_words
         self._ec_name_size_word = _of_word(ec_level_at, _OF_SIZE)
         self._ec_name_data_word = _of_word(ec_level_at, _OF_DATA)
         self._min_size_word = _of_word(min_size_at, _OF_U32)
         self._quiet_zone_word = _of_word(quiet_zone_at, _OF_U32)
-        name_refs = [(len(n), ctypes.addressof(n)) for n in self._names[3:]]
+        self._scale_option_word = _of_word(scale_at, _OF_OPTION)
+        # Each colour's r, g, b, a words, in the order 0xRRGGBBAA holds them.
+        self._dark_words = memoryview(self._dark_entries).cast("Q")
+        self._light_words = memoryview(self._light_entries).cast("Q")
+        self._channel_words = tuple(_of_word(i * _ENTRY_SIZE + _ENTRY_VAL, _OF_U8) for i in range(len(channels)))
+        name_refs = [(len(n), ctypes.addressof(n)) for n in self._names[len(option_names) + len(channel_names):]]
         self._ec_names, self._style_names = name_refs[:len(EC_LEVELS)], name_refs[len(EC_LEVELS):]
         # The arguments themselves.
         self._args = bytearray(3 * _VAL_SIZE)
@@ -276,13 +298,21 @@ class FastCalls:
         _val_delete(self._result_ref)
         ctypes.memset(self._result_addr, 0, _VAL_SIZE)
 
-    def _set_text_and_options(self, data: bytes, ec: int, min_size: int, quiet_zone: int) -> None:
+    def _set_text_and_options(self, data: bytes, options: Options) -> None:
         ctypes.memmove(self._text_buffer, data, len(data))
         self._args_words[self._text_size_word] = len(data)
         entry = self._entry_words
-        entry[self._ec_name_size_word], entry[self._ec_name_data_word] = self._ec_names[ec]
-        entry[self._min_size_word] = min_size
-        entry[self._quiet_zone_word] = quiet_zone
+        entry[self._ec_name_size_word], entry[self._ec_name_data_word] = self._ec_names[options.ec]
+        entry[self._min_size_word] = options.min_size
+        entry[self._quiet_zone_word] = options.quiet_zone
+        if options.scale is None:
+            entry[self._scale_option_word] = 0
+        else:
+            self._scale_words[_of_word(0, _OF_U32)] = options.scale
+            entry[self._scale_option_word] = self._scale_address
+        for words, rgba in ((self._dark_words, options.dark), (self._light_words, options.light)):
+            r, g, b, a = self._channel_words
+            words[r], words[g], words[b], words[a] = rgba >> 24, rgba >> 16 & 0xFF, rgba >> 8 & 0xFF, rgba & 0xFF
 
     def _result_payload(self, head: _Head) -> tuple[bool, _Head]:
         kind, is_ok, box, _ = head
@@ -348,28 +378,27 @@ class FastCalls:
 
     # -- the Calls protocol ------------------------------------------------
 
-    def png(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> bytes:
-        self._set_text_and_options(data, ec, min_size, quiet_zone)
+    def png(self, text: str, data: bytes, options: Options) -> bytes:
+        self._set_text_and_options(data, options)
         return self._text_call(self._png, 2, self._bytes)
 
-    def svg(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> str:
-        self._set_text_and_options(data, ec, min_size, quiet_zone)
+    def svg(self, text: str, data: bytes, options: Options) -> str:
+        self._set_text_and_options(data, options)
         return self._text_call(self._svg, 2, self._string)
 
-    def matrix(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> QrMatrix:
-        self._set_text_and_options(data, ec, min_size, quiet_zone)
+    def matrix(self, text: str, data: bytes, options: Options) -> QrMatrix:
+        self._set_text_and_options(data, options)
         return self._text_call(self._matrix, 2, self._matrix_record)
 
-    def text(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int, style: int) -> str:
-        self._set_text_and_options(data, ec, min_size, quiet_zone)
+    def text(self, text: str, data: bytes, options: Options, style: int) -> str:
+        self._set_text_and_options(data, options)
         words = self._args_words
         words[self._third_kind_word] = _ENUM
         words[self._style_size_word], words[self._style_data_word] = self._style_names[style]
         return self._text_call(self._text, 3, self._string)
 
-    def png_repeat(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int,
-                   times: int) -> int:
-        self._set_text_and_options(data, ec, min_size, quiet_zone)
+    def png_repeat(self, text: str, data: bytes, options: Options, times: int) -> int:
+        self._set_text_and_options(data, options)
         words = self._args_words
         words[self._third_kind_word], words[self._times_word] = _U32, times
         return self._text_call(self._png_repeat, 3, _lift_u32)
@@ -416,6 +445,19 @@ class FastCalls:
             return self._bytes(head)
         finally:
             self._release()
+
+
+def _record_entries(fields: tuple[tuple[ctypes.Array[ctypes.c_char], int], ...]) -> bytearray:
+    """A record's entries (name, value kind), values left zero for the caller
+    to point or fill in. Python owns the memory: the callee borrows it."""
+    entries = bytearray(len(fields) * _ENTRY_SIZE)
+    words = memoryview(entries).cast("Q")
+    for i, (name, kind) in enumerate(fields):
+        entry_at = i * _ENTRY_SIZE
+        words[_word(entry_at + _ENTRY_NAME_SIZE)] = len(name)
+        words[_word(entry_at + _ENTRY_NAME_DATA)] = ctypes.addressof(name)
+        words[_kind_word(entry_at + _ENTRY_VAL)] = kind
+    return entries
 
 
 def _lift_u32(head: _Head) -> int:

@@ -13,17 +13,22 @@ from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from ._common import (
+    DEFAULT_DARK,
     DEFAULT_EC_LEVEL,
+    DEFAULT_LIGHT,
     DEFAULT_MIN_SIZE,
     DEFAULT_QUIET_ZONE,
     DEFAULT_TEXT_STYLE,
     GeneratorInUse,
     GuestTrap,
+    Options,
     QrError,
     QrMatrix,
     check_count,
     check_input,
     check_style,
+    png_data_uri,
+    svg_data_uri,
 )
 
 _R = TypeVar("_R")
@@ -31,14 +36,13 @@ _R = TypeVar("_R")
 
 class Calls(Protocol):
     """One instance in one Store. `text` is the caller's str, `data` its UTF-8
-    bytes (a path uses whichever it needs); options are already checked."""
+    bytes (a path uses whichever it needs); `options` are already checked."""
 
-    def png(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> bytes: ...
-    def svg(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> str: ...
-    def matrix(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> QrMatrix: ...
-    def text(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int, style: int) -> str: ...
-    def png_repeat(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int,
-                   times: int) -> int: ...
+    def png(self, text: str, data: bytes, options: Options) -> bytes: ...
+    def svg(self, text: str, data: bytes, options: Options) -> str: ...
+    def matrix(self, text: str, data: bytes, options: Options) -> QrMatrix: ...
+    def text(self, text: str, data: bytes, options: Options, style: int) -> str: ...
+    def png_repeat(self, text: str, data: bytes, options: Options, times: int) -> int: ...
     def noop(self) -> None: ...
     def consume(self, data: bytes) -> int: ...
     def produce(self, length: int) -> bytes: ...
@@ -107,43 +111,69 @@ class BaseGenerator:
             self._busy.release()
 
     def png(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-            quiet_zone: int = DEFAULT_QUIET_ZONE) -> bytes:
-        """The QR code for `text` as PNG bytes (1-bit grayscale). Raises QrError."""
-        text, data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
-        return self._enter(lambda calls: calls.png(text, data, ec, size, zone))
+            quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+            light: str = DEFAULT_LIGHT) -> bytes:
+        """The QR code for `text` as PNG bytes: 1-bit, grayscale for black on
+        opaque white, else a two-colour palette (with tRNS when a colour is
+        not opaque). `scale` (pixels per module, 1..=20) sizes the image when
+        given, else `min_size` does; `dark` and `light` are CSS hex colours
+        (#rgb, #rgba, #rrggbb, #rrggbbaa) and must differ. Raises QrError."""
+        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light)
+        return self._enter(lambda calls: calls.png(text, data, options))
 
     def svg(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-            quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
-        """The QR code for `text` as an SVG document. Raises QrError."""
-        text, data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
-        return self._enter(lambda calls: calls.svg(text, data, ec, size, zone))
+            quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+            light: str = DEFAULT_LIGHT) -> str:
+        """The QR code for `text` as an SVG document (options as for `png`;
+        a fully transparent `light` draws no background). Raises QrError."""
+        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light)
+        return self._enter(lambda calls: calls.svg(text, data, options))
+
+    def png_data_uri(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+                     quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+                     light: str = DEFAULT_LIGHT) -> str:
+        """`png`'s bytes as a `data:image/png;base64,...` URI (segno's name,
+        node-qrcode's toDataURL). Raises QrError."""
+        return png_data_uri(self.png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
+                                     scale=scale, dark=dark, light=light))
+
+    def svg_data_uri(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+                     quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+                     light: str = DEFAULT_LIGHT) -> str:
+        """`svg`'s document as a `data:image/svg+xml;base64,...` URI. Raises QrError."""
+        return svg_data_uri(self.svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
+                                     scale=scale, dark=dark, light=light))
 
     def matrix(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-               quiet_zone: int = DEFAULT_QUIET_ZONE) -> QrMatrix:
+               quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+               light: str = DEFAULT_LIGHT) -> QrMatrix:
         """The module matrix for `text`, quiet zone not included: for drawing
-        the code yourself. Only `ec_level` shapes it; `min_size` and
-        `quiet_zone` are checked all the same. Raises QrError."""
-        text, data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
-        return self._enter(lambda calls: calls.matrix(text, data, ec, size, zone))
+        the code yourself. Only `ec_level` shapes it; the other options are
+        checked all the same. Raises QrError."""
+        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light)
+        return self._enter(lambda calls: calls.matrix(text, data, options))
 
     def text(self, text: str, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
-             min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
+             min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
+             dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT) -> str:
         """The QR code for `text` as lines of text, quiet zone included, one
         of `TEXT_STYLES`: "half-blocks" (ink on the dark modules: a light
         background or a file), "half-blocks-inverted" (a dark terminal) or
-        "ascii" ("##" per dark module). `min_size` is checked but unused. Raises QrError."""
-        text, data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
+        "ascii" ("##" per dark module). `min_size`, `scale` and the colours
+        are checked but unused. Raises QrError."""
+        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light)
         style_index = check_style(style, data)
-        return self._enter(lambda calls: calls.text(text, data, ec, size, zone, style_index))
+        return self._enter(lambda calls: calls.text(text, data, options, style_index))
 
     # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
 
     def png_repeat(self, text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL,
-                   min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE) -> int:
+                   min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
+                   dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT) -> int:
         """Render the PNG `times` times inside the guest; the last PNG's length."""
-        text, data, ec, size, zone = check_input(text, ec_level, min_size, quiet_zone)
+        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light)
         count = check_count(times)
-        return self._enter(lambda calls: calls.png_repeat(text, data, ec, size, zone, count))
+        return self._enter(lambda calls: calls.png_repeat(text, data, options, count))
 
     def noop(self) -> None:
         self._enter(lambda calls: calls.noop())
@@ -189,23 +219,44 @@ class PerThread:
         return gen
 
     def png(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-            quiet_zone: int = DEFAULT_QUIET_ZONE) -> bytes:
-        """The QR code for `text` as PNG bytes. Thread-safe. Raises QrError."""
-        return self.generator().png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone)
+            quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+            light: str = DEFAULT_LIGHT) -> bytes:
+        """The QR code for `text` as PNG bytes (see `BaseGenerator.png`). Thread-safe. Raises QrError."""
+        return self.generator().png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
+                                    scale=scale, dark=dark, light=light)
 
     def svg(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-            quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
+            quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+            light: str = DEFAULT_LIGHT) -> str:
         """The QR code for `text` as an SVG document. Thread-safe. Raises QrError."""
-        return self.generator().svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone)
+        return self.generator().svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
+                                    scale=scale, dark=dark, light=light)
+
+    def png_data_uri(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+                     quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+                     light: str = DEFAULT_LIGHT) -> str:
+        """`png` as a `data:image/png;base64,...` URI. Thread-safe. Raises QrError."""
+        return self.generator().png_data_uri(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
+                                             scale=scale, dark=dark, light=light)
+
+    def svg_data_uri(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+                     quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+                     light: str = DEFAULT_LIGHT) -> str:
+        """`svg` as a `data:image/svg+xml;base64,...` URI. Thread-safe. Raises QrError."""
+        return self.generator().svg_data_uri(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
+                                             scale=scale, dark=dark, light=light)
 
     def matrix(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-               quiet_zone: int = DEFAULT_QUIET_ZONE) -> QrMatrix:
+               quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+               light: str = DEFAULT_LIGHT) -> QrMatrix:
         """The module matrix for `text` (see `BaseGenerator.matrix`). Thread-safe. Raises QrError."""
-        return self.generator().matrix(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone)
+        return self.generator().matrix(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
+                                       scale=scale, dark=dark, light=light)
 
     def text(self, text: str, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
-             min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
+             min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
+             dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT) -> str:
         """The QR code for `text` as lines of text in `style` (see
         `BaseGenerator.text`). Thread-safe. Raises QrError."""
-        return self.generator().text(text, style=style, ec_level=ec_level, min_size=min_size,
-                                     quiet_zone=quiet_zone)
+        return self.generator().text(text, style=style, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
+                                     scale=scale, dark=dark, light=light)

@@ -15,6 +15,7 @@ How values come back, read from wasmtime-py 50.0.1 (component/_types.py):
   `qr-matrix` is a Record too (its class differs from the error's Variant,
   so its `result` is untagged like the others).
 - an `enum` (`ec-level`, `text-style`) is lowered from its case name, a str.
+- an `option<u32>` (`scale`) is untagged too: None or the int.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any, NoReturn
 
 from wasmtime import component as wc
 
-from ._common import EC_LEVELS, TEXT_STYLES, QrError, QrMatrix
+from ._common import EC_LEVELS, TEXT_STYLES, Options, QrError, QrMatrix
 from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
 
 
@@ -32,6 +33,13 @@ def raise_qr_error(error: Any) -> NoReturn:
     if isinstance(error, wc.Variant):
         raise QrError(error.tag, error.payload)
     raise TypeError(f"unexpected value from the guest: {error!r}")
+
+
+def _rgba(color: int) -> wc.Record:
+    """A colour as 0xRRGGBBAA as WIT's `rgba` record."""
+    record = wc.Record()
+    record.r, record.g, record.b, record.a = color >> 24, color >> 16 & 0xFF, color >> 8 & 0xFF, color & 0xFF
+    return record
 
 
 class StockCalls:
@@ -52,41 +60,43 @@ class StockCalls:
         self._memory_pages = export_func(self.store, instance, PROBE_INTERFACE, "memory-pages")
 
     @staticmethod
-    def _options(ec: int, min_size: int, quiet_zone: int) -> wc.Record:
+    def _options(checked: Options) -> wc.Record:
         options = wc.Record()
-        setattr(options, "ec-level", EC_LEVELS[ec])
-        setattr(options, "min-size", min_size)
-        setattr(options, "quiet-zone", quiet_zone)
+        setattr(options, "ec-level", EC_LEVELS[checked.ec])
+        setattr(options, "min-size", checked.min_size)
+        setattr(options, "quiet-zone", checked.quiet_zone)
+        options.scale = checked.scale
+        options.dark = _rgba(checked.dark)
+        options.light = _rgba(checked.light)
         return options
 
-    def png(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> bytes:
-        out = self._png(self.store, text, self._options(ec, min_size, quiet_zone))
+    def png(self, text: str, data: bytes, options: Options) -> bytes:
+        out = self._png(self.store, text, self._options(options))
         if isinstance(out, bytes):
             return out
         raise_qr_error(out)
 
-    def svg(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> str:
-        out = self._svg(self.store, text, self._options(ec, min_size, quiet_zone))
+    def svg(self, text: str, data: bytes, options: Options) -> str:
+        out = self._svg(self.store, text, self._options(options))
         if isinstance(out, str):
             return out
         raise_qr_error(out)
 
-    def matrix(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> QrMatrix:
-        out = self._matrix(self.store, text, self._options(ec, min_size, quiet_zone))
+    def matrix(self, text: str, data: bytes, options: Options) -> QrMatrix:
+        out = self._matrix(self.store, text, self._options(options))
         if isinstance(out, wc.Record):
             fields = vars(out)  # the record's fields are its attributes, set by name
             return QrMatrix(int(fields["width"]), bytes(fields["modules"]))
         raise_qr_error(out)
 
-    def text(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int, style: int) -> str:
-        out = self._text(self.store, text, self._options(ec, min_size, quiet_zone), TEXT_STYLES[style])
+    def text(self, text: str, data: bytes, options: Options, style: int) -> str:
+        out = self._text(self.store, text, self._options(options), TEXT_STYLES[style])
         if isinstance(out, str):
             return out
         raise_qr_error(out)
 
-    def png_repeat(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int,
-                   times: int) -> int:
-        out = self._png_repeat(self.store, text, self._options(ec, min_size, quiet_zone), times)
+    def png_repeat(self, text: str, data: bytes, options: Options, times: int) -> int:
+        out = self._png_repeat(self.store, text, self._options(options), times)
         if isinstance(out, int):
             return out
         raise_qr_error(out)

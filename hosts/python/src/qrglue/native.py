@@ -30,7 +30,9 @@ import importlib.util
 from typing import cast
 
 from ._common import (
+    DEFAULT_DARK,
     DEFAULT_EC_LEVEL,
+    DEFAULT_LIGHT,
     DEFAULT_MIN_SIZE,
     DEFAULT_QUIET_ZONE,
     DEFAULT_TEXT_STYLE,
@@ -40,6 +42,8 @@ from ._common import (
     exact_arguments,
     exact_str,
 )
+from ._common import png_data_uri as _png_data_uri
+from ._common import svg_data_uri as _svg_data_uri
 
 try:
     from . import _native
@@ -53,47 +57,68 @@ except ImportError as e:
         name=__name__,
     ) from e
 
-__all__ = ["Generator", "NativePanic", "QrError", "QrMatrix", "consume", "matrix", "noop", "panic", "png", "png_repeat",
-           "produce", "svg", "text"]
+__all__ = ["Generator", "NativePanic", "QrError", "QrMatrix", "consume", "matrix", "noop", "panic", "png",
+           "png_data_uri", "png_repeat", "produce", "svg", "svg_data_uri", "text"]
 
 NativePanic = _native.NativePanic
 
 
 def png(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-        quiet_zone: int = DEFAULT_QUIET_ZONE) -> bytes:
-    """The QR code for `text` as PNG bytes (1-bit grayscale). Raises QrError."""
-    return _native.png(*exact_arguments(text, ec_level, min_size, quiet_zone))
+        quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+        light: str = DEFAULT_LIGHT) -> bytes:
+    """The QR code for `text` as PNG bytes (options as for `qrglue.Generator.png`). Raises QrError."""
+    return _native.png(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light))
 
 
 def svg(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-        quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
+        quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+        light: str = DEFAULT_LIGHT) -> str:
     """The QR code for `text` as an SVG document. Raises QrError."""
-    return _native.svg(*exact_arguments(text, ec_level, min_size, quiet_zone))
+    return _native.svg(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light))
+
+
+def png_data_uri(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+                 quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+                 light: str = DEFAULT_LIGHT) -> str:
+    """`png` as a `data:image/png;base64,...` URI. Raises QrError."""
+    return _png_data_uri(png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone, scale=scale, dark=dark,
+                             light=light))
+
+
+def svg_data_uri(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+                 quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+                 light: str = DEFAULT_LIGHT) -> str:
+    """`svg` as a `data:image/svg+xml;base64,...` URI. Raises QrError."""
+    return _svg_data_uri(svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone, scale=scale, dark=dark,
+                             light=light))
 
 
 def matrix(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-           quiet_zone: int = DEFAULT_QUIET_ZONE) -> QrMatrix:
+           quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+           light: str = DEFAULT_LIGHT) -> QrMatrix:
     """The module matrix for `text`, quiet zone not included (see
     `qrglue.Generator.matrix`). Raises QrError."""
-    width, modules = _native.matrix(*exact_arguments(text, ec_level, min_size, quiet_zone))
+    width, modules = _native.matrix(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light))
     return QrMatrix(width, modules)
 
 
 def text(text: str, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
-         min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE) -> str:
+         min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
+         dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT) -> str:
     """The QR code for `text` as lines of text in `style` (see
     `qrglue.Generator.text`). Raises QrError."""
-    text, ec_level, min_size, quiet_zone = exact_arguments(text, ec_level, min_size, quiet_zone)
-    return _native.text(text, cast(str, exact_str(style)), ec_level, min_size, quiet_zone)
+    text, *options = exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light)
+    return _native.text(text, cast(str, exact_str(style)), *options)
 
 
 # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
 
 def png_repeat(text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-               quiet_zone: int = DEFAULT_QUIET_ZONE) -> int:
+               quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
+               light: str = DEFAULT_LIGHT) -> int:
     """Render the PNG `times` times in Rust, GIL released; the last PNG's length."""
-    text, ec_level, min_size, quiet_zone = exact_arguments(text, ec_level, min_size, quiet_zone)
-    return _native.png_repeat(text, check_count(times), ec_level, min_size, quiet_zone)
+    text, *options = exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light)
+    return _native.png_repeat(text, check_count(times), *options)
 
 
 def noop() -> None:
@@ -125,6 +150,8 @@ class Generator:
 
     png = staticmethod(png)
     svg = staticmethod(svg)
+    png_data_uri = staticmethod(png_data_uri)
+    svg_data_uri = staticmethod(svg_data_uri)
     matrix = staticmethod(matrix)
     text = staticmethod(text)
     png_repeat = staticmethod(png_repeat)

@@ -1,6 +1,7 @@
 """The raw path: qrglue.raw.wasm through hand-written glue (guest/raw/ABI.md).
 
-Same API as `qrglue`: `png`, `svg`, `matrix`, `text`, `Generator`, `QrError`. Three guest calls
+Same API as `qrglue`: `png`, `svg`, `png_data_uri`, `svg_data_uri`, `matrix`, `text`, `Generator`,
+`QrError`. Three guest calls
 per render (`qr_alloc`, the export, `qr_free`); bytes move with
 ctypes.memmove into / ctypes.string_at out of linear memory, whose address is
 re-read after every call that may grow it; the 12-byte result record is read
@@ -26,12 +27,14 @@ from ._common import (
     RAW_STATUS_OK,
     GeneratorInUse,
     GuestTrap,
+    Options,
     QrError,
     QrMatrix,
 )
 from ._generator import BaseGenerator, Calls, PerThread
 
-__all__ = ["Generator", "GeneratorInUse", "GuestTrap", "QrError", "QrMatrix", "matrix", "png", "svg", "text"]
+__all__ = ["Generator", "GeneratorInUse", "GuestTrap", "QrError", "QrMatrix", "matrix", "png", "png_data_uri", "svg",
+           "svg_data_uri", "text"]
 
 GLUES = ("auto", "fast", "stock")
 
@@ -40,6 +43,14 @@ _RECORD = struct.Struct("<III")
 assert _RECORD.size == RAW_RECORD_BYTES
 # qr_matrix's payload starts with the width, a little-endian u32; the packed modules follow.
 _MATRIX_WIDTH = struct.Struct("<I")
+
+
+def _abi_options(options: Options) -> tuple[int, int, int, int, int, int, int]:
+    """The options as ABI 3 passes them, after the text: ec_level, min_size,
+    quiet_zone, has_scale, scale, dark, light (colours as 0xRRGGBBAA)."""
+    scale = options.scale
+    return (options.ec, options.min_size, options.quiet_zone, int(scale is not None), scale or 0, options.dark,
+            options.light)
 
 
 class RawCalls:
@@ -103,30 +114,29 @@ class RawCalls:
             raise RuntimeError(f"unknown status {status} from the guest")
         raise QrError(kind, payload.decode("utf-8") or None)
 
-    def png(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> bytes:
+    def png(self, text: str, data: bytes, options: Options) -> bytes:
         ptr, length = self._lower(data)
-        return self._ok(self._png(ptr, length, ec, min_size, quiet_zone))
+        return self._ok(self._png(ptr, length, *_abi_options(options)))
 
-    def svg(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> str:
+    def svg(self, text: str, data: bytes, options: Options) -> str:
         ptr, length = self._lower(data)
-        return self._ok(self._svg(ptr, length, ec, min_size, quiet_zone)).decode("utf-8")
+        return self._ok(self._svg(ptr, length, *_abi_options(options))).decode("utf-8")
 
-    def matrix(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int) -> QrMatrix:
+    def matrix(self, text: str, data: bytes, options: Options) -> QrMatrix:
         ptr, length = self._lower(data)
-        payload = self._ok(self._matrix(ptr, length, ec, min_size, quiet_zone))
+        payload = self._ok(self._matrix(ptr, length, *_abi_options(options)))
         if len(payload) < _MATRIX_WIDTH.size:
             raise RuntimeError(f"qr_matrix returned {len(payload)} bytes, less than its width")
         (width,) = _MATRIX_WIDTH.unpack_from(payload)
         return QrMatrix(width, payload[_MATRIX_WIDTH.size:])  # QrMatrix checks the length
 
-    def text(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int, style: int) -> str:
+    def text(self, text: str, data: bytes, options: Options, style: int) -> str:
         ptr, length = self._lower(data)
-        return self._ok(self._text(ptr, length, ec, min_size, quiet_zone, style)).decode("utf-8")
+        return self._ok(self._text(ptr, length, *_abi_options(options), style)).decode("utf-8")
 
-    def png_repeat(self, text: str, data: bytes, ec: int, min_size: int, quiet_zone: int,
-                   times: int) -> int:
+    def png_repeat(self, text: str, data: bytes, options: Options, times: int) -> int:
         ptr, length = self._lower(data)
-        payload = self._ok(self._png_repeat(ptr, length, ec, min_size, quiet_zone, times))
+        payload = self._ok(self._png_repeat(ptr, length, *_abi_options(options), times))
         return int.from_bytes(payload, "little")
 
     def noop(self) -> None:
@@ -173,5 +183,7 @@ class Generator(BaseGenerator):
 _per_thread = PerThread(Generator)
 png = _per_thread.png
 svg = _per_thread.svg
+png_data_uri = _per_thread.png_data_uri
+svg_data_uri = _per_thread.svg_data_uri
 matrix = _per_thread.matrix
 text = _per_thread.text
