@@ -20,6 +20,7 @@ import qrglue.raw
 # (next to conformance_runner.py, which uses the same ones); tests import
 # them from there.
 from corpus import load_cases, load_expected, vectors_dir
+from qrglue import _common
 
 VECTORS = vectors_dir()
 CASES: list[dict[str, Any]] = load_cases(VECTORS)
@@ -41,6 +42,13 @@ WASM_PATHS: dict[str, Callable[[], Any]] = {
     "raw-stock": lambda: qrglue.raw.Generator(glue="stock"),
 }
 PATHS: dict[str, Callable[[], Any]] = {**WASM_PATHS, "native": qrglue.native.Generator}
+
+
+def checked(ec: int = 0, min_size: int = 200, quiet_zone: int = 4, scale: int | None = None,
+            dark: int = 0x000000FF, light: int = 0xFFFFFFFF) -> _common.Options:
+    """Options as a path's calls take them, past the host's checks (so tests
+    can hand the guest values the host would refuse)."""
+    return _common.Options(ec, min_size, quiet_zone, scale, dark, light)
 
 
 @pytest.fixture(scope="module", params=sorted(PATHS))

@@ -14,6 +14,7 @@ import pytest
 
 import qrglue
 import qrglue.raw
+from conftest import checked
 from qrglue import QrError, _common
 
 CONTRACT_FILE = Path(__file__).resolve().parents[3] / "target" / "contract.json"
@@ -30,9 +31,12 @@ def contract() -> dict[str, Any]:
 def test_constants_equal_the_contract(contract: dict[str, Any]) -> None:
     assert list(_common.EC_LEVELS) == contract["ec_levels"]
     assert {"ec-level": _common.DEFAULT_EC_LEVEL, "min-size": _common.DEFAULT_MIN_SIZE,
-            "quiet-zone": _common.DEFAULT_QUIET_ZONE, "text-style": _common.DEFAULT_TEXT_STYLE} == contract["defaults"]
-    assert {"min-size": list(_common.MIN_SIZE_BOUNDS),
-            "quiet-zone": list(_common.QUIET_ZONE_BOUNDS)} == contract["bounds"]
+            "quiet-zone": _common.DEFAULT_QUIET_ZONE, "scale": _common.DEFAULT_SCALE, "dark": _common.DEFAULT_DARK,
+            "light": _common.DEFAULT_LIGHT, "text-style": _common.DEFAULT_TEXT_STYLE} == contract["defaults"]
+    assert {"min-size": list(_common.MIN_SIZE_BOUNDS), "quiet-zone": list(_common.QUIET_ZONE_BOUNDS),
+            "scale": list(_common.SCALE_BOUNDS)} == contract["bounds"]
+    assert (qrglue.DEFAULT_SCALE, qrglue.DEFAULT_DARK, qrglue.DEFAULT_LIGHT) == (
+        _common.DEFAULT_SCALE, _common.DEFAULT_DARK, _common.DEFAULT_LIGHT)
     assert _common.MAX_TEXT_BYTES == contract["max_text_bytes"]
     assert _common.MAX_PNG_REPEAT_TIMES == contract["max_png_repeat_times"]
     assert list(_common.ERROR_KINDS) == contract["error_kinds"]
@@ -50,6 +54,8 @@ def test_messages_equal_the_contract(contract: dict[str, Any]) -> None:
         "ec-level-index": _common.EC_LEVEL_INDEX_TEMPLATE,
         "text-style-name": _common.TEXT_STYLE_NAME_TEMPLATE,
         "text-style-index": _common.TEXT_STYLE_INDEX_TEMPLATE,
+        "color": _common.COLOR_TEMPLATE,
+        "same-colors": _common.SAME_COLORS_TEMPLATE,
         # Not a copy: "not-utf8" is for bytes that are not UTF-8, and the package
         # takes only str (its lone surrogates have their own message above); the
         # raw guest's own check words it when bytes reach it.
@@ -145,7 +151,7 @@ def test_guest_says_what_the_host_says(wasm_gen: Any, min_size: int, quiet_zone:
     calls = gen._calls
     for call in (calls.png, calls.svg, calls.matrix, functools.partial(calls.text, style=2)):
         with pytest.raises(QrError) as guest:
-            call("x", b"x", 0, min_size, quiet_zone)
+            call("x", b"x", checked(0, min_size, quiet_zone))
         assert (guest.value.kind, str(guest.value)) == (host.value.kind, str(host.value))
 
 
@@ -153,7 +159,7 @@ def test_raw_guest_refuses_an_ec_level_index_with_the_contract_message() -> None
     calls = qrglue.raw.Generator()._calls
     for call in (calls.png, calls.svg, calls.matrix, functools.partial(calls.text, style=0)):
         with pytest.raises(QrError) as info:
-            call("x", b"x", 4, 200, 4)
+            call("x", b"x", checked(4))
         assert info.value.kind == "invalid-options"
         assert str(info.value) == _common.EC_LEVEL_INDEX_TEMPLATE.format(value=4)
 
@@ -184,14 +190,14 @@ def test_raw_guest_refuses_a_text_style_index_with_the_contract_message(contract
     calls = qrglue.raw.Generator(glue=glue)._calls
     last = len(contract["text_styles"]) - 1
     last_style = contract["text_styles"][last]
-    assert calls.text("hello", b"hello", 0, 200, 4, last) == qrglue.raw.text("hello", style=last_style)
+    assert calls.text("hello", b"hello", checked(), last) == qrglue.raw.text("hello", style=last_style)
     for style in (last + 1, 2**32 - 1):
         with pytest.raises(QrError) as info:
-            calls.text("hello", b"hello", 0, 200, 4, style)
+            calls.text("hello", b"hello", checked(), style)
         assert (info.value.kind, str(info.value)) == (
             "invalid-options", contract["messages"]["text-style-index"].format(value=style))
     with pytest.raises(QrError) as info:
-        calls.text("hello", b"hello", 0, 0, 4, last + 1)
+        calls.text("hello", b"hello", checked(min_size=0), last + 1)
     assert str(info.value) == contract["messages"]["out-of-range"].format(option="min-size", min=1, max=4096, value=0)
 
 

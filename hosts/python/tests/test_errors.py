@@ -98,6 +98,8 @@ def test_options_are_keyword_only() -> None:
         qrglue.text("x", "ascii")  # type: ignore[call-arg]  # the style too
     with pytest.raises(TypeError):
         qrglue.matrix("x", "low")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        qrglue.png_data_uri("x", "low")  # type: ignore[call-arg]
 
 
 def test_probes(gen: Any) -> None:
@@ -195,6 +197,11 @@ def test_lying_subclasses_get_the_plain_result(gen: Any) -> None:
         (("hi",), {"min_size": LyingInt(300), "quiet_zone": LyingInt(2)}, ("hi",), {"min_size": 300, "quiet_zone": 2}),
         (("hi",), {"min_size": LyingInt(5000)}, ("hi",), {"min_size": 5000}),
         (("hi",), {"quiet_zone": LyingInt(-1)}, ("hi",), {"quiet_zone": -1}),
+        (("hi",), {"scale": LyingInt(3), "dark": LyingStr("#336699"), "light": LyingStr("#eee")},
+         ("hi",), {"scale": 3, "dark": "#336699", "light": "#eee"}),
+        (("hi",), {"scale": LyingInt(21)}, ("hi",), {"scale": 21}),
+        (("hi",), {"dark": LyingStr("red")}, ("hi",), {"dark": "red"}),
+        (("hi",), {"light": LyingStr("#000")}, ("hi",), {"light": "#000"}),
     ]
     for lying_args, lying_options, plain_args, plain_options in cases:
         for render in every_output(gen):
@@ -207,3 +214,93 @@ def test_lying_subclasses_get_the_plain_result(gen: Any) -> None:
     assert gen.png_repeat(LyingStr("hi"), LyingInt(2)) == gen.png_repeat("hi", 2)
     assert gen.consume(LyingBytes(b"abc")) == 3
     assert gen.produce(LyingInt(7)) == bytes(range(7))
+
+
+SCALE_RANGE = "scale must be within 1..=20, got {}"
+COLOR = "{} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {}"
+SAME_COLORS = "dark and light must be different colours, both are {}"
+
+# Strings the core's Rgba::from_hex refuses, and values that are not strings.
+BAD_COLORS: list[Any] = [
+    "", "#", "000", "#00", "#00000", "#0000000", "#000000000", "#ggg", "# 000", "#+12", "red", "#ff00ff\n",
+    "\uff03fff", "#\u0663\u0663\u0663", " #000", "#000 ", "#0x00", "#-12", "#\u00e9\u00e9\u00e9",
+    "#\ud800\ud800\ud800", 0, 0x000000FF, None, 1.5, ("#000",), ["#000"], {"r": 0}, b"#000", True,
+]
+
+
+@pytest.mark.parametrize("scale, shown", [
+    (0, "0"), (21, "21"), (2**32 - 1, "4294967295"), (2**32, "4294967296"), (-1, "-1"), (2.0, "2.0"),
+    ("3", "'3'"), (True, "True"), ([3], "[3]"),
+])
+def test_scale_out_of_range_is_invalid_options(gen: Any, scale: Any, shown: str) -> None:
+    assert {_outcome(render, ("hello",), {"scale": scale}) for render in every_output(gen)} == {
+        ("error", "invalid-options", SCALE_RANGE.format(shown))}
+
+
+@pytest.mark.parametrize("value", BAD_COLORS, ids=repr)
+def test_bad_colour_is_invalid_options_for_dark_and_light(gen: Any, value: Any) -> None:
+    for option in ("dark", "light"):
+        assert {_outcome(render, ("hello",), {option: value}) for render in every_output(gen)} == {
+            ("error", "invalid-options", COLOR.format(option, repr(value)))}
+
+
+@pytest.mark.parametrize("value", ["#000", "#FFF", "#0000", "#000000", "#AbCdEf", "#00000000", "#12345678",
+                                   "#fffe", "#FFFFFFFE"])
+def test_every_hex_form_is_a_colour(gen: Any, value: str) -> None:
+    # Every form, either case; equal colours are refused (and named) by the
+    # guest in #rrggbbaa, which shows how the host read the string.
+    other = "#123" if value.lower() not in ("#123", "#112233", "#112233ff") else "#456"
+    assert gen.png("hello", dark=value, light=other)[:8] == b"\x89PNG\r\n\x1a\n"
+    digits = value[1:].lower()
+    rrggbbaa = "".join(d + d for d in digits) if len(digits) <= 4 else digits
+    rrggbbaa += "ff" if len(rrggbbaa) == 6 else ""
+    assert _outcome(gen.png, ("hello",), {"dark": value, "light": "#" + rrggbbaa}) == (
+        "error", "invalid-options", SAME_COLORS.format("#" + rrggbbaa))
+
+
+@pytest.mark.parametrize("dark, light, shown", [
+    ("#000", "#000000ff", "#000000ff"), ("#fff", "#FFFFFF", "#ffffffff"), ("#0000", "#00000000", "#00000000"),
+    ("#123456", "#123456ff", "#123456ff"), ("#abcd", "#AABBCCDD", "#aabbccdd"),
+])
+def test_same_colours_are_refused_by_the_guest(gen: Any, dark: str, light: str, shown: str) -> None:
+    assert {_outcome(render, ("hello",), {"dark": dark, "light": light}) for render in every_output(gen)} == {
+        ("error", "invalid-options", SAME_COLORS.format(shown))}
+    # Only the default colours differ; so the defaults alone never collide.
+    assert _outcome(gen.png, ("hello",), {"light": "#000"}) == (
+        "error", "invalid-options", SAME_COLORS.format("#000000ff"))
+    assert _outcome(gen.png, ("hello",), {"dark": "#ffffffff"}) == (
+        "error", "invalid-options", SAME_COLORS.format("#ffffffff"))
+
+
+@pytest.mark.parametrize("text, options, expected", [
+    # The text's own errors come first, whatever the colours, scale and style.
+    ("", {"dark": "red"}, ("empty-text", "text is empty")),
+    ("", {"dark": "#000", "light": "#000"}, ("empty-text", "text is empty")),
+    ("", {"scale": 0, "light": None}, ("empty-text", "text is empty")),
+    ("\ud800", {"dark": "red"}, ("invalid-text", "text contains a lone surrogate (not encodable as UTF-8)")),
+    ("x" * 7090, {"light": "red"}, ("data-too-long", "text does not fit in a QR code at this error-correction level")),
+    # Then the options in WIT order: ec-level, min-size, quiet-zone, scale, dark, light, equal colours.
+    ("x", {"ec_level": "ultra", "dark": "red"},
+     ("invalid-options", "ec-level must be one of low, medium, quartile, high, got 'ultra'")),
+    ("x", {"min_size": 0, "dark": "red"}, ("invalid-options", "min-size must be within 1..=4096, got 0")),
+    ("x", {"quiet_zone": 17, "light": "red"}, ("invalid-options", "quiet-zone must be within 0..=16, got 17")),
+    ("x", {"scale": 0, "dark": "red", "light": "red"}, ("invalid-options", SCALE_RANGE.format("0"))),
+    ("x", {"scale": 21, "dark": "#000", "light": "#000"}, ("invalid-options", SCALE_RANGE.format("21"))),
+    ("x", {"dark": "red", "light": "blue"}, ("invalid-options", COLOR.format("dark", "'red'"))),
+    ("x", {"dark": "#000", "light": "blue"}, ("invalid-options", COLOR.format("light", "'blue'"))),
+    ("x", {"dark": "#0000", "light": "#fff"}, None),  # differ in alpha alone: fine
+    # A bad colour is an option like the others: before the capacity check.
+    ("a" * 3000, {"ec_level": "high", "dark": "red"}, ("invalid-options", COLOR.format("dark", "'red'"))),
+    ("a" * 3000, {"ec_level": "high", "dark": "#000", "light": "#000"},
+     ("invalid-options", SAME_COLORS.format("#000000ff"))),
+])
+def test_option_errors_in_the_contracts_order(gen: Any, text: str, options: dict[str, Any],
+                                              expected: tuple[str, str] | None) -> None:
+    outcomes = {_outcome(render, (text,), options)[:3] for render in every_output(gen)}
+    if expected is None:
+        assert {found[0] for found in outcomes} == {"ok"}
+    else:
+        assert outcomes == {("error", *expected)}
+    # A bad style is still checked after every one of them.
+    if expected is not None:
+        assert _outcome(gen.text, (text,), {**options, "style": "sepia"}) == ("error", *expected)

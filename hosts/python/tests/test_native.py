@@ -132,8 +132,10 @@ def test_hostile_styles_answered_like_raw_then_golden(style: Any) -> None:
         assert outcome(qrglue.native.text, text, style=style, **options) == outcome(
             qrglue.raw.text, text, style=style, **options)
     # The extension checks the style itself (last), whoever calls it.
-    assert outcome(qrglue._native.text, "x", style, "low", 200, 4) == outcome(qrglue.raw.text, "x", style=style)
-    assert outcome(qrglue._native.text, "x", style, "low", 0, 4)[:2] == ("QrError", "invalid-options")
+    defaults = ("low", 200, 4, None, "#000", "#fff")
+    assert outcome(qrglue._native.text, "x", style, *defaults) == outcome(qrglue.raw.text, "x", style=style)
+    bad_min_size = ("low", 0, 4, None, "#000", "#fff")
+    assert outcome(qrglue._native.text, "x", style, *bad_min_size)[:2] == ("QrError", "invalid-options")
     assert_golden()
 
 

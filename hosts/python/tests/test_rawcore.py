@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import qrglue
 import qrglue.raw
-from conftest import CASES, EXPECTED
+from conftest import CASES, EXPECTED, checked
 from corpus import case_options, case_text, sha256
 from qrglue import QrError, _loader, _rawcore
 
@@ -50,10 +50,12 @@ def test_same_as_stock_on_vectors(case: dict[str, Any]) -> None:
 @settings(max_examples=300, derandomize=True, deadline=None, database=None)
 @given(text=st.text(max_size=40), ec=st.sampled_from(["low", "medium", "quartile", "high"]),
        min_size=st.sampled_from([1, 21, 57, 4096]), quiet_zone=st.integers(0, 16),
-       times=st.integers(0, 2), style=st.sampled_from(qrglue.TEXT_STYLES))
+       times=st.integers(0, 2), style=st.sampled_from(qrglue.TEXT_STYLES),
+       scale=st.sampled_from([None, 1, 4, 0, 21]), dark=st.sampled_from(["#000", "#336699cc", "#fff", "red"]),
+       light=st.sampled_from(["#fff", "#ffffff00", "#000", "#1"]))
 def test_same_as_stock_on_random_input(text: str, ec: str, min_size: int, quiet_zone: int, times: int,
-                                       style: str) -> None:
-    options = dict(ec_level=ec, min_size=min_size, quiet_zone=quiet_zone)
+                                       style: str, scale: int | None, dark: str, light: str) -> None:
+    options = dict(ec_level=ec, min_size=min_size, quiet_zone=quiet_zone, scale=scale, dark=dark, light=light)
     assert outcome(FAST.png, text, **options) == outcome(STOCK.png, text, **options)
     assert outcome(FAST.svg, text, **options) == outcome(STOCK.svg, text, **options)
     assert outcome(FAST.matrix, text, **options) == outcome(STOCK.matrix, text, **options)
@@ -71,16 +73,19 @@ def test_probes_same_as_stock(size: int) -> None:
 
 def test_guest_calls_past_the_host_checks_match_stock() -> None:
     # Unchecked values straight into the guest (an ec-level index past 3,
-    # sizes out of range): the guest's own errors, equal through both cores.
-    for args in ((4, 200, 4), (0, 0, 4), (0, 200, 17), (0, 2**32 - 1, 2**32 - 1)):
-        calls = [("png", args), ("matrix", args), ("text", (*args, 0)), ("text", (*args, 3))]
+    # sizes and scales out of range, equal colours): the guest's own errors,
+    # equal through both cores.
+    for args in ((4, 200, 4), (0, 0, 4), (0, 200, 17), (0, 2**32 - 1, 2**32 - 1), (0, 200, 4, 0),
+                 (0, 200, 4, 2**32 - 1), (0, 200, 4, None, 0x11223344, 0x11223344)):
+        options = checked(*args)
+        calls = [("png", (options,)), ("matrix", (options,)), ("text", (options, 0)), ("text", (options, 3))]
         for name, call_args in calls:
             fast = outcome(getattr(FAST._calls, name), "x", b"x", *call_args)
             stock = outcome(getattr(STOCK._calls, name), "x", b"x", *call_args)
             assert fast == stock and fast[:2] == ("error", "invalid-options")
     # A style index past 2 with every option fine.
-    fast = outcome(FAST._calls.text, "x", b"x", 0, 200, 4, 3)
-    assert fast == outcome(STOCK._calls.text, "x", b"x", 0, 200, 4, 3) and fast[:2] == ("error", "invalid-options")
+    fast = outcome(FAST._calls.text, "x", b"x", checked(), 3)
+    assert fast == outcome(STOCK._calls.text, "x", b"x", checked(), 3) and fast[:2] == ("error", "invalid-options")
 
 
 def test_fast_trap_recovery_and_produce_limit() -> None:

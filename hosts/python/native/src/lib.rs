@@ -288,6 +288,9 @@ fn text<'py>(
     let py = text.py();
     guarded(|| {
         let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light })?;
+        // Equal colours, the core's last check of the options, come before the
+        // style: the core's own check, run here as text() would run it.
+        options.validate().map_err(|e| qr_error(py, e))?;
         let style = read_style(style)?;
         let drawn = core(py, move || qrglue_core::text(&text, &options, style))?;
         Ok(PyString::new(py, &drawn))

@@ -67,8 +67,8 @@ EC_LEVEL_NAME_TEMPLATE = "ec-level must be one of low, medium, quartile, high, g
 # ever sends indices of EC_LEVELS, so it never builds this message itself).
 EC_LEVEL_INDEX_TEMPLATE = "ec-level must be 0..=3 (low, medium, quartile, high), got {value}"
 COLOR_TEMPLATE = "{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}"
-# What the guest answers for equal colours ({value} as #rrggbbaa); the guest
-# checks it, last of the options, so this package never builds it.
+# What the guest answers for equal colours ({value} as #rrggbbaa), last of the
+# options; this package says it only for a text whose style is bad too (check_style).
 SAME_COLORS_TEMPLATE = "dark and light must be different colours, both are {value}"
 TEXT_STYLE_NAME_TEMPLATE = "text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}"
 # The raw guest's answer for a style index past 2 (never built here either).
@@ -227,12 +227,17 @@ def format_color(rgba: int) -> str:
     return f"#{rgba:08x}"
 
 
-def check_style(style: object, data: bytes) -> int:
+def check_style(style: object, data: bytes, options: Options) -> int:
     """The index of `text`'s style in `TEXT_STYLES`; run after `check_input`
     (the contract checks the style after every option). An empty text with a
-    bad style is still `empty-text`, as with any bad option."""
+    bad style is still `empty-text`, as with any bad option; so are equal
+    colours `invalid-options` for them, the one option check `check_input`
+    leaves to the guest: with a bad style the guest is never called, so it is
+    answered here, with the contract's words for what the guest would say."""
     style = exact_str(style)
     if not isinstance(style, str) or style not in TEXT_STYLES:
+        if data and options.dark == options.light:
+            raise QrError("invalid-options", SAME_COLORS_TEMPLATE.format(value=format_color(options.dark)))
         _refuse_options(data, TEXT_STYLE_NAME_TEMPLATE.format(value=_shown(style)))
     return TEXT_STYLES.index(style)
 

@@ -162,7 +162,7 @@ class BaseGenerator:
         "ascii" ("##" per dark module). `min_size`, `scale` and the colours
         are checked but unused. Raises QrError."""
         text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light)
-        style_index = check_style(style, data)
+        style_index = check_style(style, data, options)
         return self._enter(lambda calls: calls.text(text, data, options, style_index))
 
     # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
