@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,6 +68,31 @@ def test_cli_options_as_the_rust_cli_takes_them(tmp_path: Path) -> None:
     assert _cli("png", "hello").stdout == qrglue.png("hello")  # the defaults
 
 
+@pytest.mark.parametrize("path", ["component", "raw", "native"])
+def test_cli_scale_and_colours(path: str) -> None:
+    options: dict[str, Any] = {"scale": 3, "dark": "#336699", "light": "#fff0"}
+    flags = ["--scale", "3", "--dark", "#336699", "--light", "#fff0", "--path", path]
+    assert _cli("png", "hello", *flags).stdout == qrglue.png("hello", **options)
+    assert _cli("svg", "hello", *flags).stdout.decode() == qrglue.svg("hello", **options)
+    # text takes them (and the style) but draws no colours.
+    assert _cli("text", "hello", *flags, "--style", "ascii").stdout.decode() == qrglue.text("hello", style="ascii")
+    colour = "must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got"
+    for args, line in [
+        (["--dark", "red"], f"qrglue: invalid-options: dark {colour} 'red'\n"),
+        (["--light", "#12345"], f"qrglue: invalid-options: light {colour} '#12345'\n"),
+        (["--dark", "#000", "--light", "#000000ff"],
+         "qrglue: invalid-options: dark and light must be different colours, both are #000000ff\n"),
+        (["--scale", "21", "--dark", "red"], "qrglue: invalid-options: scale must be within 1..=20, got 21\n"),
+        (["--scale", "0"], "qrglue: invalid-options: scale must be within 1..=20, got 0\n"),
+        (["--min-size", "0", "--dark", "red"], "qrglue: invalid-options: min-size must be within 1..=4096, got 0\n"),
+    ]:
+        for command in ("png", "svg", "text"):
+            done = _cli(command, "hello", "--path", path, *args)
+            assert (done.returncode, done.stdout, done.stderr.decode()) == (1, b"", line), (command, args)
+    done = _cli("png", "", "--path", path, "--dark", "red")
+    assert (done.returncode, done.stderr.decode()) == (1, "qrglue: empty-text: text is empty\n")
+
+
 def test_cli_reports_generator_errors_with_exit_1_and_writes_nothing(tmp_path: Path) -> None:
     cases = [
         (["png", ""], "qrglue: empty-text: text is empty\n"),
@@ -95,6 +121,7 @@ def test_cli_reports_generator_errors_with_exit_1_and_writes_nothing(tmp_path: P
     ["png", "x", "y"], ["png", "x", "--colour", "red"], ["png", "x", "-o"],
     ["text", "x", "--style", "sepia"], ["text", "x", "--style", "ASCII"], ["text", "x", "--style"],
     ["png", "x", "--style", "ascii"],  # only text has a style
+    ["png", "x", "--scale", "-1"], ["png", "x", "--scale", "1.5"], ["png", "x", "--scale"], ["png", "x", "--dark"],
 ])
 def test_cli_usage_errors_exit_2(args: list[str]) -> None:
     done = _cli(*args)

@@ -4,6 +4,7 @@ and an independent reader (zxing-cpp) on exact texts."""
 
 from __future__ import annotations
 
+import base64
 import functools
 import hashlib
 import io
@@ -134,3 +135,24 @@ def test_qr_matrix_reads_its_packed_modules() -> None:
     # The top-left finder pattern, where the standard puts it: a dark ring and a dark 3x3 core.
     finder = [[matrix.is_dark(x, y) for x in range(7)] for y in range(7)]
     assert finder == [[x in (0, 6) or y in (0, 6) or (2 <= x <= 4 and 2 <= y <= 4) for x in range(7)] for y in range(7)]
+
+
+@pytest.mark.parametrize("options", [{}, {"scale": 2, "dark": "#336699", "light": "#fff0"}, {"ec_level": "high"}])
+def test_data_uris_hold_exactly_the_png_and_the_svg(gen: Any, options: dict[str, Any]) -> None:
+    """png_data_uri / svg_data_uri decode (base64) to png()'s bytes and
+    svg()'s UTF-8, on every path, on the instance and module functions."""
+    text = "https://example.com/å"
+    png, svg = gen.png(text, **options), gen.svg(text, **options)
+    png_uri, svg_uri = gen.png_data_uri(text, **options), gen.svg_data_uri(text, **options)
+    png_head, svg_head = "data:image/png;base64,", "data:image/svg+xml;base64,"
+    assert png_uri.startswith(png_head) and svg_uri.startswith(svg_head)
+    assert base64.b64decode(png_uri[len(png_head):], validate=True) == png
+    assert base64.b64decode(svg_uri[len(svg_head):], validate=True) == svg.encode("utf-8")
+    for module in (qrglue, qrglue.raw, qrglue.native):
+        assert (module.png_data_uri(text, **options), module.svg_data_uri(text, **options)) == (png_uri, svg_uri)
+    # Errors are png's and svg's own.
+    for uri in (gen.png_data_uri, gen.svg_data_uri):
+        with pytest.raises(qrglue.QrError, match="dark must be a colour"):
+            uri(text, dark="red")
+        with pytest.raises(qrglue.QrError, match="text is empty"):
+            uri("", **options)

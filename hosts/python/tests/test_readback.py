@@ -165,3 +165,57 @@ def test_the_matrix_and_the_text_are_the_pngs_modules_on_every_path(generators: 
     encoded = io.BytesIO()
     drawn.save(encoded, format="PNG")
     assert reader_text(encoded.getvalue()) == text
+
+
+@pytest.mark.parametrize("options, dark, light", [
+    ({"dark": "#336699", "light": "#eeeeee"}, (0x33, 0x66, 0x99, 255), (0xEE, 0xEE, 0xEE, 255)),
+    ({"dark": "#336699", "light": "#fff0"}, (0x33, 0x66, 0x99, 255), (255, 255, 255, 0)),
+    ({"dark": "#c00", "light": "#fff", "scale": 3}, (0xCC, 0, 0, 255), (255, 255, 255, 255)),
+])
+def test_coloured_png_has_the_colours_and_reads_back_on_every_path(generators: dict[str, Any],
+                                                                   options: dict[str, Any], dark: tuple[int, ...],
+                                                                   light: tuple[int, ...]) -> None:
+    """A coloured PNG is a two-entry palette (tRNS when a colour is not
+    opaque): its pixels are exactly `dark` on the dark modules and `light`
+    elsewhere, and a reader (on white, for the transparent one) reads it."""
+    text = "https://example.com/colours"
+    pngs = {name: gen.png(text, **options) for name, gen in generators.items()}
+    assert len(set(pngs.values())) == 1, "every path gives the same bytes"
+    png = next(iter(pngs.values()))
+    image = Image.open(io.BytesIO(png))
+    assert image.mode == "P" and len(image.getpalette() or []) // 3 == 2
+    assert ("transparency" in image.info) == (light[3] < 255 or dark[3] < 255)
+    rgba = image.convert("RGBA")
+    matrix = generators["native"].matrix(text, **options)
+    zone = 4
+    across = matrix.width + 2 * zone
+    module = rgba.width // across
+    assert rgba.size == (module * across, module * across)
+    if "scale" in options:
+        assert module == options["scale"]
+    for y in range(across):
+        for x in range(across):
+            inside = zone <= x < zone + matrix.width and zone <= y < zone + matrix.width
+            is_dark = inside and matrix.is_dark(x - zone, y - zone)
+            pixel = rgba.getpixel((x * module + module // 2, y * module + module // 2))
+            assert pixel == (dark if is_dark else light), (x, y)
+    assert {color for _, color in rgba.getcolors() or []} == {dark, light}
+    on_white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+    on_white.alpha_composite(rgba)
+    encoded = io.BytesIO()
+    on_white.convert("RGB").save(encoded, format="PNG")
+    assert reader_text(encoded.getvalue()) == text
+
+
+@pytest.mark.parametrize("scale, quiet_zone", [(1, 4), (2, 0), (7, 2), (20, 16)])
+def test_scale_sizes_the_image(generators: dict[str, Any], scale: int, quiet_zone: int) -> None:
+    """(width + 2 * quiet zone) * scale pixels, whatever min_size says."""
+    text = "scale"
+    for name, gen in generators.items():
+        width = gen.matrix(text).width
+        for min_size in (1, 200, 4096):
+            png = gen.png(text, scale=scale, quiet_zone=quiet_zone, min_size=min_size)
+            side = (width + 2 * quiet_zone) * scale
+            assert Image.open(io.BytesIO(png)).size == (side, side), (name, min_size)
+        if scale >= 2:
+            assert reader_text(gen.png(text, scale=scale, quiet_zone=max(quiet_zone, 1))) == text

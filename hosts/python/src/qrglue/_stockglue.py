@@ -38,7 +38,8 @@ def raise_qr_error(error: Any) -> NoReturn:
 def _rgba(color: int) -> wc.Record:
     """A colour as 0xRRGGBBAA as WIT's `rgba` record."""
     record = wc.Record()
-    record.r, record.g, record.b, record.a = color >> 24, color >> 16 & 0xFF, color >> 8 & 0xFF, color & 0xFF
+    for channel, value in zip("rgba", color.to_bytes(4, "big"), strict=True):
+        setattr(record, channel, value)
     return record
 
 
@@ -62,12 +63,11 @@ class StockCalls:
     @staticmethod
     def _options(checked: Options) -> wc.Record:
         options = wc.Record()
-        setattr(options, "ec-level", EC_LEVELS[checked.ec])
-        setattr(options, "min-size", checked.min_size)
-        setattr(options, "quiet-zone", checked.quiet_zone)
-        options.scale = checked.scale
-        options.dark = _rgba(checked.dark)
-        options.light = _rgba(checked.light)
+        # WIT field names (hyphens included) as attributes: set by name.
+        fields = {"ec-level": EC_LEVELS[checked.ec], "min-size": checked.min_size, "quiet-zone": checked.quiet_zone,
+                  "scale": checked.scale, "dark": _rgba(checked.dark), "light": _rgba(checked.light)}
+        for name, value in fields.items():
+            setattr(options, name, value)
         return options
 
     def png(self, text: str, data: bytes, options: Options) -> bytes:

@@ -107,8 +107,9 @@ def text(text: str, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_
          dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT) -> str:
     """The QR code for `text` as lines of text in `style` (see
     `qrglue.Generator.text`). Raises QrError."""
-    text, *options = exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light)
-    return _native.text(text, cast(str, exact_str(style)), *options)
+    text, ec_level, min_size, quiet_zone, scale, dark, light = exact_arguments(
+        text, ec_level, min_size, quiet_zone, scale, dark, light)
+    return _native.text(text, cast(str, exact_str(style)), ec_level, min_size, quiet_zone, scale, dark, light)
 
 
 # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
@@ -117,8 +118,9 @@ def png_repeat(text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL, min_s
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                light: str = DEFAULT_LIGHT) -> int:
     """Render the PNG `times` times in Rust, GIL released; the last PNG's length."""
-    text, *options = exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light)
-    return _native.png_repeat(text, check_count(times), *options)
+    text, ec_level, min_size, quiet_zone, scale, dark, light = exact_arguments(
+        text, ec_level, min_size, quiet_zone, scale, dark, light)
+    return _native.png_repeat(text, check_count(times), ec_level, min_size, quiet_zone, scale, dark, light)
 
 
 def noop() -> None:
