@@ -6,5 +6,5 @@ import { initBindgen, BINDGEN_WASM_URL } from './lib/bindgen.js';
 
 initBindgen(readFileSync(BINDGEN_WASM_URL));
 
-export { png, svg, matrix, text } from './lib/bindgen.js';
+export { png, svg, matrix, text, pngDataUrl, svgDataUrl } from './lib/bindgen.js';
 export { QrError, GuestTrapError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES, isDark } from './lib/common.js';

@@ -4,6 +4,7 @@
 // lines and exit codes.
 //
 //   qrglue png TEXT [-o FILE] [--path component|raw|bindgen|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
+//              [--scale N] [--dark HEX] [--light HEX]
 //   qrglue svg TEXT [same options]
 //   qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
 //
@@ -72,6 +73,9 @@ Options:
       --ec-level <EC_LEVEL>      Error-correction level: L (~7 %), M (~15 %), Q (~25 %), H (~30 %) [default: l] [possible values: l, m, q, h]
       --min-size <MIN_SIZE>      Minimum image width in pixels (1..=4096) [default: ${DEFAULTS.minSize}]
       --quiet-zone <QUIET_ZONE>  Margin in modules (0..=16) [default: ${DEFAULTS.quietZone}]
+      --scale <SCALE>            Pixels per module (1..=20); sizes the image instead of --min-size
+      --dark <HEX>               Colour of the dark modules: #rgb, #rgba, #rrggbb or #rrggbbaa [default: ${DEFAULTS.dark}]
+      --light <HEX>              Colour of the light modules and the quiet zone (#ffffff00: transparent) [default: ${DEFAULTS.light}]
 ${command === 'text' ? STYLE_HELP : ''}  -h, --help                     Print help
 `;
 
@@ -94,6 +98,9 @@ const OPTIONS = {
   'ec-level': { type: 'string' },
   'min-size': { type: 'string' },
   'quiet-zone': { type: 'string' },
+  scale: { type: 'string' },
+  dark: { type: 'string' },
+  light: { type: 'string' },
   style: { type: 'string' }, // text only
   help: { type: 'boolean', short: 'h' },
 };
@@ -104,6 +111,9 @@ const VALUE_NAMES = {
   'ec-level': '--ec-level <EC_LEVEL>',
   'min-size': '--min-size <MIN_SIZE>',
   'quiet-zone': '--quiet-zone <QUIET_ZONE>',
+  scale: '--scale <SCALE>',
+  dark: '--dark <HEX>',
+  light: '--light <HEX>',
   style: '--style <STYLE>',
 };
 
@@ -152,7 +162,10 @@ function parseRequest(command, args) {
   const ecLevel = ecArg === undefined ? DEFAULTS.ecLevel : EC_ARGS[ecArg.toLowerCase()];
   const minSize = values['min-size'] === undefined ? DEFAULTS.minSize : u32('min-size', values['min-size'], usage);
   const quietZone = values['quiet-zone'] === undefined ? DEFAULTS.quietZone : u32('quiet-zone', values['quiet-zone'], usage);
-  const options = { ecLevel, minSize, quietZone };
+  const scale = values.scale === undefined ? undefined : u32('scale', values.scale, usage);
+  // The colours go to the generator as given: a bad one is its invalid-options
+  // (exit 1), reported in the contract's order, as the Rust CLI does.
+  const options = { ecLevel, minSize, quietZone, scale, dark: values.dark ?? DEFAULTS.dark, light: values.light ?? DEFAULTS.light };
   if (command === 'text') {
     const style = values.style ?? DEFAULTS.style;
     if (!TEXT_STYLES.includes(style)) {

@@ -6,5 +6,5 @@ import { initComponent } from './lib/component.js';
 
 initComponent((name) => readFileSync(new URL(`./gen/${name}`, import.meta.url)));
 
-export { png, svg, matrix, text } from './lib/component.js';
+export { png, svg, matrix, text, pngDataUrl, svgDataUrl } from './lib/component.js';
 export { QrError, GuestTrapError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES, isDark } from './lib/common.js';

@@ -2,5 +2,5 @@
 // built from this repository for this platform (`just build-node`). Importing
 // it where the addon was not built throws an Error that says how to build it;
 // 'qrglue' and 'qrglue/raw' never load it.
-export { png, svg, matrix, text } from './lib/native.js';
+export { png, svg, matrix, text, pngDataUrl, svgDataUrl } from './lib/native.js';
 export { QrError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES, isDark } from './lib/common.js';

@@ -6,5 +6,5 @@ import { initRaw, RAW_WASM_URL } from './lib/raw.js';
 
 initRaw(readFileSync(RAW_WASM_URL));
 
-export { png, svg, matrix, text } from './lib/raw.js';
+export { png, svg, matrix, text, pngDataUrl, svgDataUrl } from './lib/raw.js';
 export { QrError, GuestTrapError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES, isDark } from './lib/common.js';

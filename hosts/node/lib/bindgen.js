@@ -10,7 +10,7 @@
 // BINDGEN_WASM_URL with WebAssembly.compileStreaming).
 import * as glue from '../gen/bindgen/qrglue.js';
 import {
-  QrError, GuestTrapError, ERROR_KINDS, checkCount, checkText, matrixFromPayload, resolveOptions, resolveTextOptions,
+  QrError, GuestTrapError, ERROR_KINDS, checkCount, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions, resolveTextOptions,
 } from './common.js';
 
 /** Where the build puts the module the glue instantiates (beside the glue). */
@@ -71,12 +71,17 @@ function guestCall(call) {
 // U+FFFD (a different text), and copies the whole text into guest memory.
 function callWithText(exportFn, text, options, ...extra) {
   checkText(text);
-  return callResolved(exportFn, text, resolveOptions(text, options), ...extra);
+  return callResolved(exportFn, text, resolveOptions(text, options, validate(text)), ...extra);
 }
 
-function callResolved(exportFn, text, { ecIndex, minSize, quietZone }, ...extra) {
-  return guestCall(() => exportFn(text, ecIndex, minSize, quietZone, ...extra));
+// scale: a number or undefined (WIT's none); colours as 0xRRGGBBAA.
+function callResolved(exportFn, text, { ecIndex, minSize, quietZone, scale, dark, light }, ...extra) {
+  return guestCall(() => exportFn(text, ecIndex, minSize, quietZone, scale, dark, light, ...extra));
 }
+
+// Checks text and options and renders nothing (pngRepeat zero times): what
+// common.js runs before it reports a problem only the host sees.
+const validate = (text) => (resolved) => callResolved(glue.pngRepeat, text, resolved, 0);
 
 export function png(text, options) {
   // The glue copies the PNG out of guest memory (`.slice()`) and frees it in
@@ -95,11 +100,11 @@ export function matrix(text, options) {
 
 export function text(text, options) {
   checkText(text);
-  // A style that is no name is refused after the guest's own checks: pngRepeat
-  // zero times checks text and options and renders nothing.
-  const resolved = resolveTextOptions(text, options, (checked) => callResolved(glue.pngRepeat, text, checked, 0));
+  const resolved = resolveTextOptions(text, options, validate(text));
   return callResolved(glue.text, text, resolved, resolved.styleIndex);
 }
+
+export const { pngDataUrl, svgDataUrl } = dataUrlHelpers(png, svg);
 
 /** Probes of the bindgen path (for benchmarks and tests, not for users). */
 export const probe = Object.freeze({

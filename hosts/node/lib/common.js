@@ -9,10 +9,14 @@
 // the .wasm files from disk.
 
 /**
- * Defaults for every option (WIT has none; every host uses these). `style`
- * is text()'s own option; the other outputs do not take it.
+ * Defaults for every option (WIT has none; every host uses these). `scale`
+ * undefined is no scale (min-size sizes the image); the colours are CSS hex
+ * strings, as the options take them. `style` is text()'s own option; the
+ * other outputs do not take it.
  */
-export const DEFAULTS = Object.freeze({ ecLevel: 'low', minSize: 200, quietZone: 4, style: 'half-blocks' });
+export const DEFAULTS = Object.freeze({
+  ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined, dark: '#000000ff', light: '#ffffffff', style: 'half-blocks',
+});
 
 /** Error-correction levels in WIT order; the index is the raw ABI's encoding. */
 export const EC_LEVELS = Object.freeze(['low', 'medium', 'quartile', 'high']);
@@ -34,14 +38,15 @@ export const ERROR_KINDS = Object.freeze(['invalid-text', 'empty-text', 'data-to
  * test/contract.test.js checks them against target/contract.json): the
  * payload-less kinds, so every path throws identical errors (the raw ABI
  * sends these texts, the component sends no payload), the host's own
- * lone-surrogate check, and the templates of an ec-level and a text style
- * that are not names.
+ * lone-surrogate check, and the templates of an ec-level, a colour and a
+ * text style that the host cannot read.
  */
 export const MESSAGES = Object.freeze({
   'empty-text': 'text is empty',
   'data-too-long': 'text does not fit in a QR code at this error-correction level',
   'lone-surrogate': 'text contains a lone surrogate (not encodable as UTF-8)',
   'ec-level-name': 'ec-level must be one of low, medium, quartile, high, got {value}',
+  'color': '{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}',
   'text-style-name': 'text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}',
 });
 const FIXED_MESSAGES = { 'empty-text': MESSAGES['empty-text'], 'data-too-long': MESSAGES['data-too-long'] };
@@ -114,43 +119,104 @@ export function utf8Length(text) {
   return bytes;
 }
 
-// The options png, svg and matrix take; text takes `style` too.
-const OPTION_NAMES = Object.freeze(['ecLevel', 'minSize', 'quietZone']);
+// The options png, svg and matrix take, in WIT record order; text takes `style` too.
+const OPTION_NAMES = Object.freeze(['ecLevel', 'minSize', 'quietZone', 'scale', 'dark', 'light']);
 const TEXT_OPTION_NAMES = Object.freeze([...OPTION_NAMES, 'style']);
 
+// Opaque black and white as 0xRRGGBBAA, the defaults' colours.
+const BLACK = 0x000000ff;
+const WHITE = 0xffffffff;
+
+/** Resolved options when the user gives none. */
+const DEFAULT_RESOLVED = Object.freeze({
+  ecLevel: DEFAULTS.ecLevel, ecIndex: 0, minSize: DEFAULTS.minSize, quietZone: DEFAULTS.quietZone,
+  scale: undefined, dark: BLACK, light: WHITE,
+});
+
 /**
- * User options -> `{ ecLevel, ecIndex, minSize, quietZone }` with defaults
- * filled in. Only checks what the guest cannot see: names, types and u32
- * range (jco would wrap 2**32+1 to 1 with `>>> 0`). The ranges 1..=4096 and
- * 0..=16 are checked by the guest. Call after checkText: a failure here still
- * reports empty-text first, as the contract orders it.
+ * User options -> `{ ecLevel, ecIndex, minSize, quietZone, scale, dark,
+ * light }` with defaults filled in, the colours as `0xRRGGBBAA` numbers, the
+ * raw ABI's encoding (`scale` stays undefined when not given). Only checks
+ * what the guest cannot see: names, types, u32 range (jco would wrap 2**32+1
+ * to 1 with `>>> 0`) and the colours' syntax. The ranges and the same-colour
+ * check are the guest's.
+ *
+ * The contract orders errors: the text's, then the options' in record order
+ * (ec-level, min-size, quiet-zone, scale, dark, light, same colours). So a
+ * problem found here is reported only once `validate(resolved)`, the path's
+ * guest call that checks text and options and renders nothing (png-repeat
+ * zero times), has found the text and every earlier field fine: it throws
+ * the guest's error otherwise. Call after checkText.
  */
-export function resolveOptions(text, options, names = OPTION_NAMES) {
+export function resolveOptions(text, options, validate, names = OPTION_NAMES) {
   if (options === undefined || options === null) {
-    return { ecLevel: DEFAULTS.ecLevel, ecIndex: 0, minSize: DEFAULTS.minSize, quietZone: DEFAULTS.quietZone };
+    return DEFAULT_RESOLVED;
   }
-  const problem = optionsProblem(options, names);
-  if (problem !== null) {
-    throw text === '' ? new QrError('empty-text') : new QrError('invalid-options', problem);
-  }
-  const ecLevel = options.ecLevel ?? DEFAULTS.ecLevel;
-  return {
-    ecLevel,
-    ecIndex: EC_LEVELS.indexOf(ecLevel),
-    minSize: options.minSize ?? DEFAULTS.minSize,
-    quietZone: options.quietZone ?? DEFAULTS.quietZone,
+  const resolved = { ...DEFAULT_RESOLVED };
+  const refuse = (problem) => {
+    // Default colours in the check: a bad colour comes before the same-colour
+    // check, whatever the other colour is.
+    validate({ ...resolved, dark: BLACK, light: WHITE });
+    throw new QrError('invalid-options', problem);
   };
+  if (typeof options !== 'object') {
+    refuse(`options must be an object, got ${typeof options}`);
+  }
+  for (const name in options) {
+    if (!names.includes(name)) {
+      refuse(`unknown option ${JSON.stringify(name)} (known: ${names.join(', ')})`);
+    }
+  }
+  const { ecLevel, minSize, quietZone, scale, dark, light } = options;
+  if (ecLevel !== undefined) {
+    const ecIndex = EC_LEVELS.indexOf(ecLevel);
+    // A function, not a string: a replacement string would expand $& in the value.
+    if (ecIndex === -1) refuse(MESSAGES['ec-level-name'].replace('{value}', () => describe(ecLevel)));
+    Object.assign(resolved, { ecLevel, ecIndex });
+  }
+  for (const [name, value, key] of [['min-size', minSize, 'minSize'], ['quiet-zone', quietZone, 'quietZone'], ['scale', scale, 'scale']]) {
+    if (value === undefined) continue;
+    if (!isU32(value)) refuse(`${name} must be an integer within 0..=4294967295, got ${describe(value)}`);
+    resolved[key] = value;
+  }
+  for (const [name, value] of [['dark', dark], ['light', light]]) {
+    if (value === undefined) continue;
+    const rgba = parseColor(value);
+    if (rgba === null) refuse(MESSAGES.color.replace('{option}', name).replace('{value}', () => describe(value)));
+    resolved[name] = rgba;
+  }
+  return resolved;
+}
+
+/**
+ * A CSS hex colour (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, either case, as
+ * guest/core's Rgba::from_hex reads it) as `0xRRGGBBAA`; anything else, a
+ * non-string included, is null.
+ */
+export function parseColor(value) {
+  // No `m` flag: `$` is the end of the string, never before a final newline.
+  if (typeof value !== 'string' || !/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value)) {
+    return null;
+  }
+  let digits = value.slice(1);
+  if (digits.length <= 4) digits = Array.from(digits, (digit) => digit + digit).join('');
+  if (digits.length === 6) digits += 'ff';
+  return Number.parseInt(digits, 16);
+}
+
+/** `0xRRGGBBAA` as the WIT `rgba` record. */
+export function rgbaRecord(color) {
+  return { r: color >>> 24, g: (color >>> 16) & 0xff, b: (color >>> 8) & 0xff, a: color & 0xff };
 }
 
 /**
  * text()'s options: resolveOptions's, plus `style` and `styleIndex`. The
- * contract checks the style after every other option, and the guest checks
- * the ranges of those: so a style that is not one of TEXT_STYLES is reported
- * only once `validate(resolved)`, the path's guest call that checks text and
- * options and renders nothing, has found them fine (it throws otherwise).
+ * contract checks the style after every other option: a style that is not
+ * one of TEXT_STYLES is reported only once `validate(resolved)` has found
+ * text and options fine (see resolveOptions).
  */
 export function resolveTextOptions(text, options, validate) {
-  const resolved = resolveOptions(text, options, TEXT_OPTION_NAMES);
+  const resolved = resolveOptions(text, options, validate, TEXT_OPTION_NAMES);
   // undefined takes the default; null is a value, refused like an ecLevel of null.
   const style = options?.style === undefined ? DEFAULTS.style : options.style;
   const styleIndex = TEXT_STYLES.indexOf(style);
@@ -161,27 +227,28 @@ export function resolveTextOptions(text, options, validate) {
   return { ...resolved, style, styleIndex };
 }
 
-function optionsProblem(options, names) {
-  if (typeof options !== 'object') {
-    return `options must be an object, got ${typeof options}`;
+/**
+ * pngDataUrl and svgDataUrl over a path's png and svg: the image as a
+ * `data:` URL (node-qrcode's toDataURL), for an `<img src>` or CSS. The
+ * bytes are base64 exactly as png() and svg() give them (the SVG as UTF-8).
+ */
+export function dataUrlHelpers(png, svg) {
+  return Object.freeze({
+    pngDataUrl: (text, options) => `data:image/png;base64,${base64(png(text, options))}`,
+    svgDataUrl: (text, options) => `data:image/svg+xml;base64,${base64(utf8Encoder.encode(svg(text, options)))}`,
+  });
+}
+
+const utf8Encoder = new TextEncoder();
+
+// btoa over a binary string (no Buffer here, and Uint8Array.toBase64 is newer
+// than Node 20), built in chunks so that no call spreads a whole image.
+function base64(bytes) {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   }
-  for (const name in options) {
-    if (!names.includes(name)) {
-      return `unknown option ${JSON.stringify(name)} (known: ${names.join(', ')})`;
-    }
-  }
-  const { ecLevel, minSize, quietZone } = options;
-  if (ecLevel !== undefined && !EC_LEVELS.includes(ecLevel)) {
-    // A function, not a string: a replacement string would expand $& in the value.
-    return MESSAGES['ec-level-name'].replace('{value}', () => describe(ecLevel));
-  }
-  if (minSize !== undefined && !isU32(minSize)) {
-    return `min-size must be an integer within 0..=4294967295, got ${describe(minSize)}`;
-  }
-  if (quietZone !== undefined && !isU32(quietZone)) {
-    return `quiet-zone must be an integer within 0..=4294967295, got ${describe(quietZone)}`;
-  }
-  return null;
+  return btoa(binary);
 }
 
 /**

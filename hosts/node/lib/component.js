@@ -12,7 +12,9 @@
 // compiles COMPONENT_CORE_URL with WebAssembly.compileStreaming; either calls
 // initComponent.
 import { instantiate } from '../gen/qrglue.js';
-import { QrError, GuestTrapError, checkCount, checkText, qrMatrix, resolveOptions, resolveTextOptions } from './common.js';
+import {
+  QrError, GuestTrapError, checkCount, checkText, dataUrlHelpers, qrMatrix, resolveOptions, resolveTextOptions, rgbaRecord,
+} from './common.js';
 
 /** jco's core module, beside its output (the component imports nothing, so it is the only one). */
 export const COMPONENT_CORE_URL = new URL('../gen/qrglue.core.wasm', import.meta.url);
@@ -89,12 +91,17 @@ function guestCall(call) {
   }
 }
 
-// The WIT options record of resolved options.
-const witRecord = ({ ecLevel, minSize, quietZone }) => ({ ecLevel, minSize, quietZone });
+// The WIT options record of resolved options (jco lowers an undefined scale as `none`).
+const witRecord = ({ ecLevel, minSize, quietZone, scale, dark, light }) =>
+  ({ ecLevel, minSize, quietZone, scale, dark: rgbaRecord(dark), light: rgbaRecord(light) });
+
+// Checks text and options and renders nothing (png-repeat zero times): what
+// common.js runs before it reports a problem only the host sees.
+const validate = (text) => (resolved) => guestCall(() => exports.probe.pngRepeat(text, witRecord(resolved), 0));
 
 function witOptions(text, options) {
   checkText(text);
-  return witRecord(resolveOptions(text, options));
+  return witRecord(resolveOptions(text, options, validate(text)));
 }
 
 export function png(text, options) {
@@ -117,13 +124,12 @@ export function matrix(text, options) {
 
 export function text(text, options) {
   checkText(text);
-  // A style that is no name is refused after the guest's own checks: png-repeat
-  // zero times checks text and options and renders nothing.
-  const resolved = resolveTextOptions(text, options,
-    (checked) => guestCall(() => exports.probe.pngRepeat(text, witRecord(checked), 0)));
+  const resolved = resolveTextOptions(text, options, validate(text));
   // jco lowers the text-style enum from its WIT case name.
   return guestCall(() => exports.generator.text(text, witRecord(resolved), resolved.style));
 }
+
+export const { pngDataUrl, svgDataUrl } = dataUrlHelpers(png, svg);
 
 /** Probes of the component path (for benchmarks and tests, not for users). */
 export const probe = Object.freeze({

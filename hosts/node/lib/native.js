@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import {
-  QrError, ERROR_KINDS, checkCount, checkText, matrixFromPayload, resolveOptions, resolveTextOptions,
+  QrError, ERROR_KINDS, checkCount, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions, resolveTextOptions,
 } from './common.js';
 
 /** `<platform>-<arch>` of this process, as in the addon's file name. */
@@ -51,12 +51,17 @@ function nativeCall(call) {
 // the addon takes the EC level as its WIT index.
 function callWithText(exportFn, text, options, ...extra) {
   checkText(text);
-  return callResolved(exportFn, text, resolveOptions(text, options), ...extra);
+  return callResolved(exportFn, text, resolveOptions(text, options, validate(text)), ...extra);
 }
 
-function callResolved(exportFn, text, { ecIndex, minSize, quietZone }, ...extra) {
-  return nativeCall(() => exportFn(text, ecIndex, minSize, quietZone, ...extra));
+// scale: a number or undefined (WIT's none); colours as 0xRRGGBBAA.
+function callResolved(exportFn, text, { ecIndex, minSize, quietZone, scale, dark, light }, ...extra) {
+  return nativeCall(() => exportFn(text, ecIndex, minSize, quietZone, scale, dark, light, ...extra));
 }
+
+// Checks text and options and renders nothing (pngRepeat zero times): what
+// common.js runs before it reports a problem only the host sees.
+const validate = (text) => (resolved) => callResolved(addon.pngRepeat, text, resolved, 0);
 
 export function png(text, options) {
   return callWithText(addon.png, text, options);
@@ -73,11 +78,11 @@ export function matrix(text, options) {
 
 export function text(text, options) {
   checkText(text);
-  // A style that is no name is refused after the core's own checks: pngRepeat
-  // zero times checks text and options and renders nothing.
-  const resolved = resolveTextOptions(text, options, (checked) => callResolved(addon.pngRepeat, text, checked, 0));
+  const resolved = resolveTextOptions(text, options, validate(text));
   return callResolved(addon.text, text, resolved, resolved.styleIndex);
 }
+
+export const { pngDataUrl, svgDataUrl } = dataUrlHelpers(png, svg);
 
 /**
  * Probes of the native path (for benchmarks and tests, not for users). There

@@ -1,5 +1,5 @@
 // The raw path: glue written by hand against `WebAssembly`, following
-// guest/raw/ABI.md (version 2). Per call: allocate the text buffer in the
+// guest/raw/ABI.md (version 3). Per call: allocate the text buffer in the
 // guest, encode into it, call, read the 12-byte result record, COPY the
 // payload out, free the record. Every memory access takes a fresh view of
 // `memory.buffer`, because any guest call may grow (and so detach) it.
@@ -8,11 +8,12 @@
 // qrglue/raw reads RAW_WASM_URL with readFileSync, the page in hosts/web
 // compiles it with WebAssembly.compileStreaming; either calls initRaw(wasm).
 import {
-  QrError, GuestTrapError, checkCount, checkText, matrixFromPayload, resolveOptions, resolveTextOptions, utf8Length,
+  QrError, GuestTrapError, checkCount, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions, resolveTextOptions,
+  utf8Length,
 } from './common.js';
 
 /** guest/raw/ABI.md's version, result record size and status codes (index = code; 0 is ok). */
-export const ABI_VERSION = 2;
+export const ABI_VERSION = 3;
 export const RECORD_BYTES = 12;
 export const STATUS_KINDS = Object.freeze([null, 'empty-text', 'invalid-text', 'data-too-long', 'invalid-options']);
 
@@ -140,15 +141,22 @@ function liftResult(record) {
 // pointers into the new).
 function callWithText(exportName, text, options, ...extra) {
   checkText(text);
-  return callResolved(exportName, text, resolveOptions(text, options), ...extra);
+  return callResolved(exportName, text, resolveOptions(text, options, validate(text)), ...extra);
 }
 
-function callResolved(exportName, text, { ecIndex, minSize, quietZone }, ...extra) {
+// scale: WIT's option<u32> as (has_scale, scale); colours as 0xRRGGBBAA (an
+// i32 argument takes the u32's bits).
+function callResolved(exportName, text, { ecIndex, minSize, quietZone, scale, dark, light }, ...extra) {
   return guestCall(() => {
     const [ptr, len] = lowerText(text);
-    return liftResult(guest[exportName](ptr, len, ecIndex, minSize, quietZone, ...extra));
+    const hasScale = scale === undefined ? 0 : 1;
+    return liftResult(guest[exportName](ptr, len, ecIndex, minSize, quietZone, hasScale, scale ?? 0, dark, light, ...extra));
   });
 }
+
+// Checks text and options and renders nothing (png-repeat zero times): what
+// common.js runs before it reports a problem only the host sees.
+const validate = (text) => (resolved) => callResolved('qr_png_repeat', text, resolved, 0);
 
 export function png(text, options) {
   return callWithText('qr_png', text, options);
@@ -165,11 +173,11 @@ export function matrix(text, options) {
 
 export function text(text, options) {
   checkText(text);
-  // A style that is no name is refused after the guest's own checks: png-repeat
-  // zero times checks text and options and renders nothing.
-  const resolved = resolveTextOptions(text, options, (checked) => callResolved('qr_png_repeat', text, checked, 0));
+  const resolved = resolveTextOptions(text, options, validate(text));
   return utf8Decoder.decode(callResolved('qr_text', text, resolved, resolved.styleIndex));
 }
+
+export const { pngDataUrl, svgDataUrl } = dataUrlHelpers(png, svg);
 
 /** Probes of the raw path (for benchmarks and tests, not for users). */
 export const probe = Object.freeze({

@@ -14,7 +14,7 @@ import * as bindgen from '../bindgen.js';
 import * as component from '../index.js';
 import { bindgen as probe } from '../probe.js';
 import * as glue from '../gen/bindgen/qrglue.js';
-import { expected, sha256, thrown, REFERENCE_URL } from '../testing/fixtures.js';
+import { expected, sha256, thrown, DEFAULT_LOOK, REFERENCE_URL } from '../testing/fixtures.js';
 
 const REFERENCE_PNG = expected['ref-02'].png_sha256;
 const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as UTF-8)';
@@ -57,13 +57,13 @@ test('bindgen: import("qrglue/bindgen") gives the golden PNG for the reference U
 
 test('bindgen: the guest throws an Error carrying the WIT kind and the core\'s message (what lib/bindgen.js maps)', () => {
   const cases = [
-    [() => glue.png('', 0, 200, 4), 'empty-text', 'text is empty'],
-    [() => glue.svg('x'.repeat(7090), 0, 200, 4), 'data-too-long', DATA_TOO_LONG_MESSAGE],
-    [() => glue.png('ok', 0, 0, 4), 'invalid-options', 'min-size must be within 1..=4096, got 0'],
-    [() => glue.png('ok', 4, 200, 4), 'invalid-options', 'ec-level must be 0..=3 (low, medium, quartile, high), got 4'],
-    [() => glue.pngRepeat('ok', 0, 200, 99, 1), 'invalid-options', 'quiet-zone must be within 0..=16, got 99'],
+    [() => glue.png('', 0, 200, 4, ...DEFAULT_LOOK), 'empty-text', 'text is empty'],
+    [() => glue.svg('x'.repeat(7090), 0, 200, 4, ...DEFAULT_LOOK), 'data-too-long', DATA_TOO_LONG_MESSAGE],
+    [() => glue.png('ok', 0, 0, 4, ...DEFAULT_LOOK), 'invalid-options', 'min-size must be within 1..=4096, got 0'],
+    [() => glue.png('ok', 4, 200, 4, ...DEFAULT_LOOK), 'invalid-options', 'ec-level must be 0..=3 (low, medium, quartile, high), got 4'],
+    [() => glue.pngRepeat('ok', 0, 200, 99, ...DEFAULT_LOOK, 1), 'invalid-options', 'quiet-zone must be within 0..=16, got 99'],
     // The contract's order holds in the guest too: the text before the options.
-    [() => glue.png('', 9, 0, 99), 'empty-text', 'text is empty'],
+    [() => glue.png('', 9, 0, 99, ...DEFAULT_LOOK), 'empty-text', 'text is empty'],
   ];
   for (const [call, kind, message] of cases) {
     const error = thrown(call);
@@ -81,7 +81,7 @@ test('bindgen: lone surrogates are invalid-text, never replaced (the glue alone 
   }
   // Why the host checks first: wasm-bindgen's string passing (TextEncoder)
   // turns '\ud800' into U+FFFD, a different text that would render silently.
-  assert.equal(sha256(glue.png('\ud800', 0, 200, 4)), sha256(bindgen.png('\ufffd')));
+  assert.equal(sha256(glue.png('\ud800', 0, 200, 4, ...DEFAULT_LOOK)), sha256(bindgen.png('\ufffd')));
   const crab = bindgen.png('\ud83e\udd80'); // a well-formed pair is a text
   assert.notEqual(sha256(bindgen.png('\ufffd')), sha256(crab));
 });
@@ -102,7 +102,7 @@ test('bindgen: oversized texts are refused before any copy: guest memory unchang
   // Past lib/bindgen.js, the glue copies a text larger than all of guest
   // memory into the guest before the guest can refuse it, and memory grows:
   // the host check is what prevents it.
-  const error = thrown(() => glue.png('a'.repeat(bytesBefore + (1 << 20)), 0, 200, 4));
+  const error = thrown(() => glue.png('a'.repeat(bytesBefore + (1 << 20)), 0, 200, 4, ...DEFAULT_LOOK));
   assert.equal(error.kind, 'data-too-long');
   assert.ok(probe.memoryPages() > pagesBefore + 16, `${probe.memoryPages()} pages, ${pagesBefore} before`);
   assertReferencePng();

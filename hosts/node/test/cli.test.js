@@ -192,6 +192,12 @@ test('usage errors: exit 2, the message, the usage line and a pointer to --help;
     [['text', 'x', '--style'], "a value is required for '--style <STYLE>' but none was supplied", textUsage],
     [['text', 'x', '--style', 'ascii', '--style', 'ascii'], "the argument '--style <STYLE>' cannot be used multiple times", textUsage],
     [['text'], 'the following required arguments were not provided: <TEXT>', textUsage],
+    // --scale is a u32 like --min-size (its range is the generator's); --dark and --light take a value.
+    [['png', 'x', '--scale', '1.5'], "invalid value '1.5' for '--scale <SCALE>': not an integer within 0..=4294967295", pngUsage],
+    [['png', 'x', '--scale', '-1'], "invalid value '-1' for '--scale <SCALE>': not an integer within 0..=4294967295", pngUsage],
+    [['text', 'x', '--scale'], "a value is required for '--scale <SCALE>' but none was supplied", textUsage],
+    [['png', 'x', '--dark'], "a value is required for '--dark <HEX>' but none was supplied", pngUsage],
+    [['png', 'x', '--light', '#fff', '--light', '#fff'], "the argument '--light <HEX>' cannot be used multiple times", pngUsage],
   ];
   const results = await pooled(usageCases, ([args]) => qrglue(args));
   usageCases.forEach(([args, message, usage], i) => {
@@ -208,6 +214,44 @@ test('an invalid option value within u32 is the generator\'s invalid-options (ex
   assert.equal(out.code, 1);
 });
 
+// The options of contract 0.2.0, as the Rust CLI takes them: --scale N, --dark HEX, --light HEX on png, svg
+// and text; the corpus's opt-* cases with them are golden, and a colour the generator cannot read is its
+// invalid-options (exit 1) in the contract's order, not a usage error.
+test('--scale, --dark, --light: the golden images on every path, and the generator\'s errors in its order', async () => {
+  const ids = ['opt-scale-1', 'opt-scale-7-quiet-2', 'opt-dark-red', 'opt-light-transparent', 'opt-short-hex',
+    'opt-colors-and-scale-cjk', 'opt-black-on-white-spelled-out'];
+  const byId = new Map(cases.map((c) => [c.id, c]));
+  const runs = ids.flatMap((id, i) => {
+    const c = byId.get(id);
+    const path = ALL_PATHS[i % ALL_PATHS.length];
+    return [
+      { id, output: 'png', args: ['png', caseText(c), '-o', '-', '--path', path, ...flags(c.options)] },
+      { id, output: 'svg', args: ['svg', caseText(c), '--path', path, ...flags(c.options)] },
+    ];
+  });
+  const results = await pooled(runs, (run) => qrglue(run.args));
+  runs.forEach((run, i) => {
+    assert.equal(results[i].code, 0, `${run.id}: ${results[i].stderr}`);
+    assert.equal(sha256(results[i].stdout), expected[run.id][`${run.output}_sha256`], run.args.slice(2).join(' '));
+  });
+  const refused = [
+    [['png', 'hello', '--dark', 'red'], 'dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"'],
+    [['svg', 'hello', '--light', '#12345'], 'light must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "#12345"'],
+    [['text', 'hello', '--dark', '#fff'], 'dark and light must be different colours, both are #ffffffff'],
+    [['png', 'hello', '--scale', '21', '--path', 'raw'], 'scale must be within 1..=20, got 21'],
+    // A bad colour comes after the text's errors and the earlier options'.
+    [['png', 'hello', '--min-size', '0', '--dark', 'red', '--path', 'bindgen'], 'min-size must be within 1..=4096, got 0'],
+    [['png', 'hello', '--scale', '0', '--light', 'red'], 'scale must be within 1..=20, got 0'],
+  ];
+  const errors = await pooled(refused, ([args]) => qrglue([...args, '-o', '-']));
+  refused.forEach(([args, message], i) => {
+    assert.equal(errors[i].stderr, `qrglue: invalid-options: ${message}\n`, args.join(' '));
+    assert.equal(errors[i].code, 1, args.join(' '));
+  });
+  const empty = await qrglue(['png', '', '--dark', 'red', '-o', '-']);
+  assert.deepEqual([empty.code, empty.stderr], [1, 'qrglue: empty-text: text is empty\n']);
+});
+
 test('--help, -h, help <command>, -V: standard output, exit 0', async () => {
   const main = await qrglue(['--help']);
   assert.equal(main.code, 0);
@@ -221,7 +265,8 @@ test('--help, -h, help <command>, -V: standard output, exit 0', async () => {
     const help = out.stdout.toString();
     assert.match(help, /^Write the code as a 1-bit grayscale PNG\n\nUsage: qrglue png \[OPTIONS\] <TEXT>\n\nArguments:\n {2}<TEXT> /);
     for (const flag of ['-o, --output <FILE>', '--path <PATH>', '--ec-level <EC_LEVEL>', '--min-size <MIN_SIZE>',
-      '--quiet-zone <QUIET_ZONE>', '[default: component]', '[default: 200]', '[default: 4]', '-h, --help']) {
+      '--quiet-zone <QUIET_ZONE>', '[default: component]', '[default: 200]', '[default: 4]', '-h, --help',
+      '--scale <SCALE>', '--dark <HEX>', '--light <HEX>', '[default: #000000ff]', '[default: #ffffffff]']) {
       assert.ok(help.includes(flag), `${JSON.stringify(args)}: help lacks ${flag}`);
     }
   }

@@ -9,14 +9,14 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
-  DEFAULTS, EC_LEVELS, ERROR_KINDS, MAX_PNG_REPEAT_TIMES, MAX_TEXT_BYTES, MESSAGES, QrError, TEXT_STYLES,
+  DEFAULTS, EC_LEVELS, ERROR_KINDS, MAX_PNG_REPEAT_TIMES, MAX_TEXT_BYTES, MESSAGES, QrError, TEXT_STYLES, parseColor,
 } from '../lib/common.js';
 import { ABI_VERSION, RECORD_BYTES, STATUS_KINDS } from '../lib/raw.js';
 import { ADDON_PATH } from '../lib/native.js';
 import * as component from '../index.js';
 import * as native from '../native.js';
 import { native as nativeProbe } from '../native-probe.js';
-import { paths, everyPath, thrown, REFERENCE_URL } from '../testing/fixtures.js';
+import { paths, everyPath, thrown, DEFAULT_LOOK, REFERENCE_URL } from '../testing/fixtures.js';
 
 const CONTRACT_FILE = new URL('../../../target/contract.json', import.meta.url);
 assert.ok(existsSync(CONTRACT_FILE), 'target/contract.json is missing: run `just contract` (or `just build`)');
@@ -25,9 +25,17 @@ const contract = JSON.parse(readFileSync(CONTRACT_FILE, 'utf8'));
 test('constants equal the contract', () => {
   assert.deepEqual([...EC_LEVELS], contract.ec_levels);
   assert.deepEqual([...TEXT_STYLES], contract.text_styles);
+  // scale: undefined here (an option left out), null in JSON: no scale either way.
+  assert.ok('scale' in DEFAULTS);
   assert.deepEqual(
-    { 'ec-level': DEFAULTS.ecLevel, 'min-size': DEFAULTS.minSize, 'quiet-zone': DEFAULTS.quietZone, 'text-style': DEFAULTS.style },
+    {
+      'ec-level': DEFAULTS.ecLevel, 'min-size': DEFAULTS.minSize, 'quiet-zone': DEFAULTS.quietZone,
+      scale: DEFAULTS.scale ?? null, dark: DEFAULTS.dark, light: DEFAULTS.light, 'text-style': DEFAULTS.style,
+    },
     contract.defaults);
+  // DEFAULTS's colours spelt as the contract spells them (#rrggbbaa, lowercase).
+  assert.equal(parseColor(DEFAULTS.dark), Number.parseInt(contract.defaults.dark.slice(1), 16));
+  assert.equal(parseColor(DEFAULTS.light), Number.parseInt(contract.defaults.light.slice(1), 16));
   assert.equal(MAX_TEXT_BYTES, contract.max_text_bytes);
   assert.equal(MAX_PNG_REPEAT_TIMES, contract.max_png_repeat_times);
   // ERROR_KINDS is in the contract's check order.
@@ -41,6 +49,17 @@ test('messages equal the contract', () => {
   }
   assert.equal(new QrError('empty-text').message, contract.messages['empty-text']);
   assert.equal(new QrError('data-too-long').message, contract.messages['data-too-long']);
+});
+
+// The guest checks scale's range; these are the bounds its message names, on every path.
+test('scale\'s bounds are the contract\'s on every path', () => {
+  const [min, max] = contract.bounds.scale;
+  const fill = (value) => contract.messages['out-of-range'].replace('{option}', 'scale').replace('{min}', String(min))
+    .replace('{max}', String(max)).replace('{value}', String(value));
+  for (const { name, api } of everyPath) {
+    for (const scale of [min, max]) assert.ok(api.png('hi', { scale }) instanceof Uint8Array, `${name}: ${scale}`);
+    for (const scale of [min - 1, max + 1]) assert.equal(thrown(() => api.png('hi', { scale })).message, fill(scale), name);
+  }
 });
 
 test('the raw ABI equals the contract', () => {
@@ -79,13 +98,13 @@ test('text styles are the contract\'s and checked last', () => {
   // index out of range as the contract's text-style-index, after the options.
   const addon = createRequire(import.meta.url)(ADDON_PATH);
   for (const index of [TEXT_STYLES.length, 0xffff_ffff]) {
-    const error = thrown(() => addon.text('hello', 0, 200, 4, index));
+    const error = thrown(() => addon.text('hello', 0, 200, 4, ...DEFAULT_LOOK, index));
     assert.deepEqual({ code: error.code, message: error.message },
       { code: 'invalid-options', message: fill(contract.messages['text-style-index'], { value: index }) });
   }
-  assert.equal(thrown(() => addon.text('hello', 0, 0, 4, TEXT_STYLES.length)).message,
+  assert.equal(thrown(() => addon.text('hello', 0, 0, 4, ...DEFAULT_LOOK, TEXT_STYLES.length)).message,
     fill(contract.messages['out-of-range'], { option: 'min-size', min: 1, max: 4096, value: 0 }));
-  assert.equal(addon.text('hello', 0, 200, 4, TEXT_STYLES.indexOf('ascii')), native.text('hello', { style: 'ascii' }));
+  assert.equal(addon.text('hello', 0, 200, 4, ...DEFAULT_LOOK, TEXT_STYLES.indexOf('ascii')), native.text('hello', { style: 'ascii' }));
 });
 
 // No public call may run for more than a second (a wasm call cannot be

@@ -81,8 +81,9 @@ for (const path of paths) {
     assert.equal(probe.memoryBytes(), before);
   });
 
-  test(`${name}: defaults are low, 200, 4, half-blocks`, () => {
-    assert.deepEqual({ ...api.DEFAULTS }, { ecLevel: 'low', minSize: 200, quietZone: 4, style: 'half-blocks' });
+  test(`${name}: defaults are low, 200, 4, no scale, black on white, half-blocks`, () => {
+    assert.deepEqual({ ...api.DEFAULTS },
+      { ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined, dark: '#000000ff', light: '#ffffffff', style: 'half-blocks' });
     const halfBlocks = api.text(REFERENCE_URL, { ecLevel: 'low', minSize: 200, quietZone: 4, style: 'half-blocks' });
     assert.equal(sha256(Buffer.from(halfBlocks)), expected['ref-02'].text_sha256['half-blocks']);
     for (const options of [undefined, null, {}, { style: undefined }, { quietZone: 4 }]) {
@@ -90,11 +91,15 @@ for (const path of paths) {
     }
     const explicit = sha256(api.png(REFERENCE_URL, { ecLevel: 'low', minSize: 200, quietZone: 4 }));
     assert.equal(explicit, expected['ref-02'].png_sha256);
-    for (const options of [undefined, null, {}, { ecLevel: undefined }, { minSize: 200 }]) {
+    // DEFAULTS itself (less text's style) is the default image, spelt any way.
+    const { style, ...imageDefaults } = api.DEFAULTS;
+    for (const options of [undefined, null, {}, { ecLevel: undefined }, { minSize: 200 }, imageDefaults, { scale: undefined },
+      { dark: '#000', light: '#FFF' }, { dark: '#000000', light: '#ffffffff' }, { dark: '#000F' }]) {
       assert.equal(sha256(api.png(REFERENCE_URL, options)), explicit, JSON.stringify(options));
     }
     // Each option is applied: changing one changes the image.
-    for (const options of [{ ecLevel: 'high' }, { minSize: 300 }, { quietZone: 0 }]) {
+    for (const options of [{ ecLevel: 'high' }, { minSize: 300 }, { quietZone: 0 }, { scale: 5 }, { dark: '#010101' },
+      { light: '#fffffe' }]) {
       assert.notEqual(sha256(api.png(REFERENCE_URL, options)), explicit, JSON.stringify(options));
     }
     assert.equal(sha256(api.png(REFERENCE_URL, { ecLevel: 'high' })), expected['ref-02-ec-high'].png_sha256);
@@ -107,6 +112,8 @@ for (const path of paths) {
       { minSize: Infinity }, { minSize: '200' }, { minSize: 200n }, { minSize: null },
       { quietZone: 4.000001 }, { quietZone: -0.5 }, { quietZone: 2 ** 53 }, { quietZone: '4' },
       { quietZone: 17 }, { minSize: 4097 },
+      { scale: 0 }, { scale: 21 }, { scale: 1.5 }, { scale: -1 }, { scale: 2 ** 32 }, { scale: '3' }, { scale: null },
+      { dark: 'black' }, { light: 0xffffffff }, { dark: null }, { dark: '#fff' },
       { 'min-size': 200 }, { min_size: 200 }, { ecLevel: 'low', extra: true },
       'low', 200, true,
     ];
@@ -115,7 +122,8 @@ for (const path of paths) {
       assert.ok(error.message.length > 0);
     }
     // Bounds are inclusive; -0 is the integer 0.
-    for (const options of [{ minSize: 1 }, { minSize: 4096 }, { quietZone: 0 }, { quietZone: -0 }, { quietZone: 16 }]) {
+    for (const options of [{ minSize: 1 }, { minSize: 4096 }, { quietZone: 0 }, { quietZone: -0 }, { quietZone: 16 }, { scale: 1 },
+      { scale: 20 }]) {
       assert.ok(api.png('hello', options).length > 0, JSON.stringify(options));
     }
   });
@@ -156,6 +164,8 @@ for (const { name, api, probe } of everyPath) {
       ['ok', { minSize: 4097 }], ['ok', { minSize: -1 }], ['ok', { minSize: 1.5 }], ['ok', { minSize: 2 ** 32 }],
       ['ok', { quietZone: '4' }], ['ok', { quietZone: 99 }], ['ok', { ecLevel: 'LOW' }], ['ok', { ecLevel: 'x' }],
       ['ok', { colour: 'red' }], ['ok', 'high'], ['', { minSize: 0 }], ['', { quietZone: 99 }],
+      ['ok', { scale: 0 }], ['ok', { scale: 2 ** 32 - 1 }], ['ok', { scale: 2 ** 32 }], ['ok', { dark: 'red' }],
+      ['ok', { dark: '#abc', light: '#AABBCC' }], ['', { dark: 'red' }], ['ok', { minSize: 0, light: 'red' }],
       [`${'a'.repeat(8000)}\ud800`, { minSize: 0 }],
     ];
     for (const [text, options] of inputs) {
@@ -189,7 +199,7 @@ for (const { name, api } of everyPath) {
       // Every other output takes no style at all.
       for (const output of [api.png, api.svg, api.matrix]) {
         const unknown = assertQrError(api, () => output('hello', { style: 'ascii' }), 'invalid-options');
-        assert.equal(unknown.message, 'unknown option "style" (known: ecLevel, minSize, quietZone)');
+        assert.equal(unknown.message, 'unknown option "style" (known: ecLevel, minSize, quietZone, scale, dark, light)');
       }
     }
     const bad = { style: 'bogus' };
@@ -200,7 +210,10 @@ for (const { name, api } of everyPath) {
       ['hello', { ...bad, quietZone: 17 }, 'quiet-zone must be within 0..=16, got 17'],
       ['hello', { ...bad, ecLevel: 'x' }, 'ec-level must be one of low, medium, quartile, high, got "x"'],
       ['hello', { ...bad, minSize: 1.5 }, 'min-size must be an integer within 0..=4294967295, got 1.5 (number)'],
-      ['hello', { ...bad, colour: 'red' }, 'unknown option "colour" (known: ecLevel, minSize, quietZone, style)'],
+      ['hello', { ...bad, colour: 'red' }, 'unknown option "colour" (known: ecLevel, minSize, quietZone, scale, dark, light, style)'],
+      ['hello', { ...bad, scale: 0 }, 'scale must be within 1..=20, got 0'],
+      ['hello', { ...bad, dark: 'red' }, 'dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"'],
+      ['hello', { ...bad, dark: '#fff', light: '#ffffff' }, 'dark and light must be different colours, both are #ffffffff'],
       ['a'.repeat(3000), bad, STYLE_MESSAGE.replace('{value}', '"bogus"')],
     ];
     for (const [text, options, want] of firsts) {
@@ -212,5 +225,101 @@ for (const { name, api } of everyPath) {
     // A good style with the same text and options is not refused for the style.
     assert.equal(thrown(() => api.text('a'.repeat(3000), { style: 'ascii' })).kind, 'data-too-long');
     for (const style of api.TEXT_STYLES) assert.ok(api.text('hello', { style }).endsWith('\n'), style);
+  });
+}
+
+// scale, dark and light (contract 0.2.0). The guest checks scale's range and
+// the two colours being the same; the host reads the colours (CSS hex
+// strings) and words one it cannot read with the contract's color message,
+// in the contract's order all the same: after the text's errors and after
+// ec-level, min-size, quiet-zone and scale, dark before light, and before the
+// same-colour check.
+const COLOR_MESSAGE = '{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}';
+const BAD_COLORS = [
+  ['', '""'], ['#', '"#"'], ['000', '"000"'], ['#00', '"#00"'], ['#00000', '"#00000"'], ['#0000000', '"#0000000"'],
+  ['#000000000', '"#000000000"'], ['#ggg', '"#ggg"'], ['# 000', '"# 000"'], ['#+12', '"#+12"'], ['red', '"red"'],
+  ['#ff00ff\n', '"#ff00ff\\n"'], ['\uff03fff', '"\uff03fff"'], ['#\u0663\u0663\u0663', '"#\u0663\u0663\u0663"'],
+  ['#-12', '"#-12"'], ['#0x1', '"#0x1"'], [' #fff', '" #fff"'], ['#fff ', '"#fff "'], ['$&', '"$&"'],
+  [0, '0 (number)'], [0xff, '255 (number)'], [null, 'null (object)'], [true, 'true (boolean)'],
+  [{ r: 0, g: 0, b: 0, a: 255 }, '[object Object] (object)'], [['#000'], '#000 (object)'], [0x000000ffn, '255 (bigint)'],
+];
+const colorMessage = (option, shown) => COLOR_MESSAGE.replace('{option}', option).replace('{value}', () => shown);
+
+for (const path of everyPath) {
+  const { name, api } = path;
+
+  test(`${name}: scale out of 1..=20, or not an integer within u32, is invalid-options`, () => {
+    for (const render of Object.values(renderers(path))) {
+      for (const scale of [0, 21, 2 ** 32 - 1]) {
+        assert.equal(assertQrError(api, () => render('hello', { scale }), 'invalid-options').message,
+          `scale must be within 1..=20, got ${scale}`);
+      }
+      for (const [scale, shown] of [[1.5, '1.5 (number)'], [-1, '-1 (number)'], [2 ** 32, '4294967296 (number)'],
+        ['3', '"3"'], [null, 'null (object)'], [NaN, 'NaN (number)'], [3n, '3 (bigint)']]) {
+        assert.equal(assertQrError(api, () => render('hello', { scale }), 'invalid-options').message,
+          `scale must be an integer within 0..=4294967295, got ${shown}`, String(scale));
+      }
+    }
+  });
+
+  test(`${name}: a colour that is not #rgb, #rgba, #rrggbb or #rrggbbaa is invalid-options, for dark and for light`, () => {
+    for (const render of Object.values(renderers(path))) {
+      for (const [color, shown] of BAD_COLORS) {
+        for (const option of ['dark', 'light']) {
+          const error = assertQrError(api, () => render('hello', { [option]: color }), 'invalid-options');
+          assert.equal(error.message, colorMessage(option, shown), `${option}: ${JSON.stringify(String(color))}`);
+        }
+      }
+      // Either case, every length, the alpha digit(s) included.
+      for (const [dark, light] of [['#ABC', '#fff'], ['#0000', '#FFFF'], ['#A0b1C2', '#fFfFfF'], ['#a0b1c2d3', '#A0B1C2D4']]) {
+        assert.ok(render('hello', { dark, light }) !== undefined, `${dark} ${light}`);
+      }
+    }
+  });
+
+  test(`${name}: the same colour twice is invalid-options, however spelt, and only when equal with alpha`, () => {
+    const same = (dark, light, hex) => assert.equal(
+      assertQrError(api, () => api.png('hello', { dark, light }), 'invalid-options').message,
+      `dark and light must be different colours, both are ${hex}`, `${dark} ${light}`);
+    same('#fff', '#ffffff', '#ffffffff');
+    same('#fff', undefined, '#ffffffff');
+    same(undefined, '#000000FF', '#000000ff');
+    same('#123456', '#123456ff', '#123456ff');
+    same('#0000', '#00000000', '#00000000');
+    // The same RGB with another alpha is another colour.
+    assert.ok(api.png('hello', { dark: '#000000', light: '#00000080' }).length > 0);
+  });
+
+  test(`${name}: scale and colour errors in the contract's order, after the text's and the earlier options'`, () => {
+    const cases = [
+      // The text's errors come first.
+      ['', { dark: 'red' }, 'empty-text'], ['', { light: 'red', scale: 0 }, 'empty-text'],
+      ['ab\ud800cd', { dark: 'red' }, 'invalid-text'], ['x'.repeat(7090), { dark: 'red', scale: 1.5 }, 'data-too-long'],
+      // Then the options in record order: ec-level, min-size, quiet-zone, scale, dark, light, same colours.
+      ['hello', { ecLevel: 'x', dark: 'red' }, 'ec-level must be one of low, medium, quartile, high, got "x"'],
+      ['hello', { minSize: 0, dark: 'red' }, 'min-size must be within 1..=4096, got 0'],
+      ['hello', { minSize: 0, scale: 1.5 }, 'min-size must be within 1..=4096, got 0'],
+      ['hello', { quietZone: 17, light: 'red' }, 'quiet-zone must be within 0..=16, got 17'],
+      ['hello', { quietZone: 17, scale: 0 }, 'quiet-zone must be within 0..=16, got 17'],
+      ['hello', { scale: 0, dark: 'red' }, 'scale must be within 1..=20, got 0'],
+      ['hello', { scale: 21, dark: '#fff', light: '#fff' }, 'scale must be within 1..=20, got 21'],
+      ['hello', { dark: 'red', light: 'blue' }, colorMessage('dark', '"red"')],
+      ['hello', { light: 'blue', dark: 'red' }, colorMessage('dark', '"red"')],
+      ['hello', { dark: '#fff', light: 'blue' }, colorMessage('light', '"blue"')],
+      ['hello', { dark: '#000', light: 'blue' }, colorMessage('light', '"blue"')],
+      ['hello', { dark: '#fff', light: '#fff' }, 'dark and light must be different colours, both are #ffffffff'],
+      // Every option comes before the encoding: a text that does not fit only once encoded comes after.
+      ['a'.repeat(3000), { dark: 'red' }, colorMessage('dark', '"red"')],
+      ['a'.repeat(3000), { dark: '#fff', light: '#fff' }, 'dark and light must be different colours, both are #ffffffff'],
+      ['a'.repeat(3000), { dark: '#123' }, 'data-too-long'],
+    ];
+    for (const render of Object.values(renderers(path))) {
+      for (const [text, options, want] of cases) {
+        const error = thrown(() => render(text, options));
+        assert.ok(error instanceof api.QrError, `${error?.stack ?? error}`);
+        const got = error.kind === 'invalid-options' ? error.message : error.kind;
+        assert.equal(got, want, JSON.stringify([text.slice(0, 20), options]));
+      }
+    }
   });
 }

@@ -16,7 +16,7 @@ import * as native from '../native.js';
 import * as component from '../index.js';
 import { native as probe } from '../native-probe.js';
 import { ADDON_PATH, PLATFORM } from '../lib/native.js';
-import { expected, sha256, thrown, REFERENCE_URL } from '../testing/fixtures.js';
+import { expected, sha256, thrown, DEFAULT_LOOK, REFERENCE_URL } from '../testing/fixtures.js';
 
 const REFERENCE_PNG = expected['ref-02'].png_sha256;
 const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as UTF-8)';
@@ -51,15 +51,15 @@ test('native: lone surrogates are invalid-text, never replaced, in lib/native.js
     assertQrError(() => native.svg(text), 'invalid-text', LONE_SURROGATE_MESSAGE);
     // Node-API's UTF-8 conversion would hand Rust U+FFFD here; the addon reads
     // UTF-16 and refuses the text itself.
-    for (const call of [() => addon.png(text, 0, 200, 4), () => addon.svg(text, 0, 200, 4), () => addon.pngRepeat(text, 0, 200, 4, 1),
-      () => addon.matrix(text, 0, 200, 4), () => addon.text(text, 0, 200, 4, 0)]) {
+    for (const call of [() => addon.png(text, 0, 200, 4, ...DEFAULT_LOOK), () => addon.svg(text, 0, 200, 4, ...DEFAULT_LOOK), () => addon.pngRepeat(text, 0, 200, 4, ...DEFAULT_LOOK, 1),
+      () => addon.matrix(text, 0, 200, 4, ...DEFAULT_LOOK), () => addon.text(text, 0, 200, 4, ...DEFAULT_LOOK, 0)]) {
       const error = thrown(call);
       assert.deepEqual({ code: error.code, message: error.message }, { code: 'invalid-text', message: LONE_SURROGATE_MESSAGE });
     }
   }
   const crab = native.png('\ud83e\udd80'); // a well-formed pair is a text
   assert.notEqual(sha256(native.png('\ufffd')), sha256(crab));
-  assert.equal(sha256(addon.png('\ud83e\udd80', 0, 200, 4)), sha256(crab));
+  assert.equal(sha256(addon.png('\ud83e\udd80', 0, 200, 4, ...DEFAULT_LOOK)), sha256(crab));
 });
 
 test('native: oversized texts are refused by length, by lib/native.js and by the addon, before any copy', () => {
@@ -67,14 +67,14 @@ test('native: oversized texts are refused by length, by lib/native.js and by the
   for (const text of oversized) {
     assertQrError(() => native.png(text), 'data-too-long', DATA_TOO_LONG_MESSAGE);
     assertQrError(() => native.svg(text), 'data-too-long', DATA_TOO_LONG_MESSAGE);
-    for (const call of [() => addon.png(text, 0, 200, 4), () => addon.matrix(text, 0, 200, 4), () => addon.text(text, 0, 200, 4, 0)]) {
+    for (const call of [() => addon.png(text, 0, 200, 4, ...DEFAULT_LOOK), () => addon.matrix(text, 0, 200, 4, ...DEFAULT_LOOK), () => addon.text(text, 0, 200, 4, ...DEFAULT_LOOK, 0)]) {
       const error = thrown(call);
       assert.deepEqual({ code: error.code, message: error.message }, { code: 'data-too-long', message: DATA_TOO_LONG_MESSAGE });
     }
   }
   // The bound counts UTF-8 bytes: 2364 euro signs are 7092 bytes in 2364 units.
   assertQrError(() => native.png('\u20ac'.repeat(2364)), 'data-too-long', DATA_TOO_LONG_MESSAGE);
-  assert.deepEqual(thrown(() => addon.png('\u20ac'.repeat(2364), 0, 200, 4)).code, 'data-too-long');
+  assert.deepEqual(thrown(() => addon.png('\u20ac'.repeat(2364), 0, 200, 4, ...DEFAULT_LOOK)).code, 'data-too-long');
   assert.equal(sha256(native.png('7'.repeat(7089))), expected['max-numeric-low'].png_sha256);
   assertReferencePng();
 });
@@ -87,10 +87,10 @@ test('native: hostile arguments throw and lose nothing: the next call is golden'
     () => probe.consume('abc'), () => probe.consume(123), () => probe.produce('x'), () => probe.produce((16 << 20) + 1),
     () => probe.pngRepeat(42, undefined, 1),
     // Straight into the addon, past every JS check.
-    () => addon.png(), () => addon.png(42, 0, 200, 4), () => addon.png('x', 'a', 200, 4), () => addon.png('x', 4, 200, 4),
-    () => addon.svg('x', 0, 0, 4), () => addon.pngRepeat('x', 0, 200, 4), () => addon.consume({ length: 3 }),
-    () => addon.matrix('x', 4, 200, 4), () => addon.matrix('x', 0, 200), () => addon.text('x', 0, 200, 4),
-    () => addon.text('x', 0, 200, 4, 3), () => addon.text('x', 0, 200, 4, 'ascii'), () => addon.text('', 0, 200, 4, 0),
+    () => addon.png(), () => addon.png(42, 0, 200, 4, ...DEFAULT_LOOK), () => addon.png('x', 'a', 200, 4, ...DEFAULT_LOOK), () => addon.png('x', 4, 200, 4, ...DEFAULT_LOOK),
+    () => addon.svg('x', 0, 0, 4, ...DEFAULT_LOOK), () => addon.pngRepeat('x', 0, 200, 4, ...DEFAULT_LOOK), () => addon.consume({ length: 3 }),
+    () => addon.matrix('x', 4, 200, 4, ...DEFAULT_LOOK), () => addon.matrix('x', 0, 200), () => addon.text('x', 0, 200, 4, ...DEFAULT_LOOK),
+    () => addon.text('x', 0, 200, 4, ...DEFAULT_LOOK, 3), () => addon.text('x', 0, 200, 4, ...DEFAULT_LOOK, 'ascii'), () => addon.text('', 0, 200, 4, ...DEFAULT_LOOK, 0),
   ];
   for (const call of hostile) {
     const error = thrown(call);
@@ -99,7 +99,7 @@ test('native: hostile arguments throw and lose nothing: the next call is golden'
   }
   assert.match(thrown(() => native.png(123)).message, /text must be a string/);
   assertQrError(() => probe.produce((16 << 20) + 1), 'invalid-options', 'produce: len must be at most 16777216, got 16777217');
-  const badLevel = thrown(() => addon.png('x', 4, 200, 4));
+  const badLevel = thrown(() => addon.png('x', 4, 200, 4, ...DEFAULT_LOOK));
   assert.deepEqual({ code: badLevel.code, message: badLevel.message },
     { code: 'invalid-options', message: 'ec-level must be 0..=3 (low, medium, quartile, high), got 4' });
 });

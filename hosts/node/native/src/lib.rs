@@ -20,7 +20,7 @@ use napi::bindgen_prelude::{ToNapiValue, TypeName};
 use napi::sys;
 use napi::{JsString, JsValue, ValueType, check_status};
 use napi_derive::napi;
-use qrglue_core::{EcLevel, MAX_TEXT_BYTES, Options, QrError, TextStyle, contract, probe};
+use qrglue_core::{EcLevel, MAX_TEXT_BYTES, Options, QrError, Rgba, TextStyle, contract, probe};
 
 /// Rust's allocations in the addon come from mimalloc, not from the malloc
 /// that V8 uses for ArrayBuffer memory. Measured with glibc's malloc: the
@@ -109,33 +109,60 @@ fn read_text(text: &JsString) -> Result<String, JsError> {
     String::from_utf16(&buffer[..written]).map_err(|_| qr_error(QrError::InvalidText(contract::LONE_SURROGATE_MESSAGE.to_owned())))
 }
 
-/// The core's options from the JS side's resolved values (the level as its
-/// WIT index, as `lib/common.js` resolves it).
-fn options(ec_index: u32, min_size: u32, quiet_zone: u32) -> Result<Options, JsError> {
+/// The core's options from the JS side's resolved values, passed flat as on
+/// the raw ABI: the level as its WIT index (as `lib/common.js` resolves it),
+/// `scale` a number or `undefined` (WIT's `none`), the colours as
+/// `0xRRGGBBAA` (`lib/common.js` reads the CSS hex strings and words a bad
+/// one itself). The ranges and the same-colour check are the core's.
+fn options(ec_index: u32, min_size: u32, quiet_zone: u32, scale: Option<u32>, dark: u32, light: u32) -> Result<Options, JsError> {
     let ec_level =
         EcLevel::from_index(ec_index).ok_or_else(|| qr_error(QrError::InvalidOptions(contract::bad_ec_level_index(ec_index))))?;
-    Ok(Options { ec_level, min_size, quiet_zone })
+    Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light) })
 }
 
 /// Text and options as the core takes them; the text checks come first, in
 /// the contract's order (a text error is reported before an options error).
-fn arguments(text: &JsString, ec_index: u32, min_size: u32, quiet_zone: u32) -> Result<(String, Options), JsError> {
+fn arguments(
+    text: &JsString,
+    ec_index: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+) -> Result<(String, Options), JsError> {
     let text = read_text(text)?;
     qrglue_core::validate_text(&text).map_err(qr_error)?;
-    Ok((text, options(ec_index, min_size, quiet_zone)?))
+    Ok((text, options(ec_index, min_size, quiet_zone, scale, dark, light)?))
 }
 
 /// The QR code as a PNG, in a Uint8Array that JS owns.
 #[napi(catch_unwind)]
-pub fn png(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32) -> Result<JsBytes, JsError> {
-    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone)?;
+pub fn png(
+    text: JsString,
+    ec_index: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+) -> Result<JsBytes, JsError> {
+    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light)?;
     qrglue_core::png(&text, &options).map(JsBytes).map_err(qr_error)
 }
 
 /// The QR code as an SVG document.
 #[napi(catch_unwind)]
-pub fn svg(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32) -> Result<String, JsError> {
-    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone)?;
+pub fn svg(
+    text: JsString,
+    ec_index: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+) -> Result<String, JsError> {
+    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light)?;
     qrglue_core::svg(&text, &options).map_err(qr_error)
 }
 
@@ -143,8 +170,16 @@ pub fn svg(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32) -> Res
 /// then the packed modules (the raw ABI's payload; `lib/common.js` splits it
 /// for every path that returns it so).
 #[napi(catch_unwind)]
-pub fn matrix(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32) -> Result<JsBytes, JsError> {
-    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone)?;
+pub fn matrix(
+    text: JsString,
+    ec_index: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+) -> Result<JsBytes, JsError> {
+    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light)?;
     let matrix = qrglue_core::matrix(&text, &options).map_err(qr_error)?;
     let modules = matrix.packed_modules();
     let mut payload = Vec::with_capacity(4 + modules.len());
@@ -157,8 +192,18 @@ pub fn matrix(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32) -> 
 /// checked after every option as the contract orders it (the JS side maps
 /// the style's name, and words a bad name itself).
 #[napi(catch_unwind)]
-pub fn text(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32, style: u32) -> Result<String, JsError> {
-    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone)?;
+#[allow(clippy::too_many_arguments)]
+pub fn text(
+    text: JsString,
+    ec_index: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    style: u32,
+) -> Result<String, JsError> {
+    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light)?;
     options.validate().map_err(qr_error)?;
     let style = TextStyle::from_index(style).ok_or_else(|| qr_error(QrError::InvalidOptions(contract::bad_text_style_index(style))))?;
     qrglue_core::text(&text, &options, style).map_err(qr_error)
@@ -189,8 +234,18 @@ pub fn produce(len: u32) -> Result<JsBytes, JsError> {
 
 /// Probe: renders the PNG `times` times in Rust; the last PNG's length.
 #[napi(catch_unwind)]
-pub fn png_repeat(text: JsString, ec_index: u32, min_size: u32, quiet_zone: u32, times: u32) -> Result<u32, JsError> {
-    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone)?;
+#[allow(clippy::too_many_arguments)]
+pub fn png_repeat(
+    text: JsString,
+    ec_index: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    times: u32,
+) -> Result<u32, JsError> {
+    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light)?;
     probe::png_repeat(&text, &options, times).map_err(qr_error)
 }
 
