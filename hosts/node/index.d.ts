@@ -14,6 +14,15 @@ export interface Options {
   minSize?: number;
   /** Margin in modules, 0..=16. Default 4. */
   quietZone?: number;
+  /** Pixels per module, 1..=20; when given it sizes the image (minSize is checked but unused). Default: none. */
+  scale?: number;
+  /**
+   * The dark modules' colour as CSS hex: '#rgb', '#rgba', '#rrggbb' or '#rrggbbaa'. Default '#000000ff'.
+   * Black on opaque white is a grayscale PNG; any other pair a two-colour palette (with alpha when not opaque).
+   */
+  dark?: string;
+  /** The light modules' and the quiet zone's colour, as dark. Default '#ffffffff'; must differ from dark. */
+  light?: string;
 }
 
 /** text()'s options: Options and the style. */
@@ -50,20 +59,25 @@ export declare class GuestTrapError extends Error {
   readonly name: 'GuestTrapError';
 }
 
-export declare const DEFAULTS: Readonly<Required<TextOptions>>;
+/** Every option's default; `scale` is undefined (none: minSize sizes the image). */
+export declare const DEFAULTS: Readonly<Required<Omit<TextOptions, 'scale'>> & { scale: undefined }>;
 export declare const EC_LEVELS: readonly EcLevel[];
 /** The text styles in WIT order. */
 export declare const TEXT_STYLES: readonly TextStyle[];
 /** Texts over this many UTF-8 bytes are data-too-long before reaching wasm. */
 export declare const MAX_TEXT_BYTES: 7089;
 
-/** The code as a PNG (1-bit grayscale). The array is a copy, owned by the caller. */
+/** The code as a PNG (1-bit: grayscale, or a two-colour palette). The array is a copy, owned by the caller. */
 export declare function png(text: string, options?: Options): Uint8Array;
 /** The code as an SVG document. */
 export declare function svg(text: string, options?: Options): string;
+/** png() as a `data:image/png;base64,...` URL (for an <img src>). */
+export declare function pngDataUrl(text: string, options?: Options): string;
+/** svg() as a `data:image/svg+xml;base64,...` URL. */
+export declare function svgDataUrl(text: string, options?: Options): string;
 /** The module matrix, for drawing the code yourself (only ecLevel shapes it; the other options are checked). */
 export declare function matrix(text: string, options?: Options): QrMatrix;
-/** The code as lines of text, each ending in "\n", quiet zone included (minSize is checked but unused). */
+/** The code as lines of text, each ending in "\n", quiet zone included (minSize, scale and the colours are checked but unused). */
 export declare function text(text: string, options?: TextOptions): string;
 /** Whether module (x, y) of `matrix` is dark (0-based, quiet zone not included); RangeError outside it. */
 export declare function isDark(matrix: QrMatrix, x: number, y: number): boolean;

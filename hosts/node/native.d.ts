@@ -8,6 +8,10 @@ import type { Options, QrMatrix, TextOptions } from './index.js';
 export declare function png(text: string, options?: Options): Uint8Array;
 /** The code as an SVG document. */
 export declare function svg(text: string, options?: Options): string;
+/** png() as a data: URL (see index.d.ts). */
+export declare function pngDataUrl(text: string, options?: Options): string;
+/** svg() as a data: URL (see index.d.ts). */
+export declare function svgDataUrl(text: string, options?: Options): string;
 /** The module matrix (see index.d.ts). */
 export declare function matrix(text: string, options?: Options): QrMatrix;
 /** The code as lines of text (see index.d.ts). */

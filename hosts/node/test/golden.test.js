@@ -60,3 +60,33 @@ for (const { name, api } of everyPath) {
     });
   }
 }
+
+// pngDataUrl and svgDataUrl (one implementation, lib/common.js) hold exactly
+// png()'s and svg()'s bytes, on every path, coloured and scaled too; an
+// error is png()'s own.
+for (const { name, api } of everyPath) {
+  test(`${name}: data URLs hold exactly the PNG and the SVG`, () => {
+    const idOf = (c) => c.id;
+    const ids = ['ref-02', 'utf8-cjk-emoji', 'opt-colors-and-scale-cjk', 'opt-light-transparent', 'opt-scale-20-v40-quiet-16'];
+    const chosen = cases.filter((c) => ids.includes(idOf(c)));
+    assert.equal(chosen.length, ids.length);
+    for (const testCase of chosen) {
+      const [text, options] = [caseText(testCase), jsOptions(testCase.options)];
+      const png = api.pngDataUrl(text, options);
+      assert.match(png, /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/);
+      const pngBytes = Buffer.from(png.slice('data:image/png;base64,'.length), 'base64');
+      assert.equal(sha256(pngBytes), expected[testCase.id].png_sha256, testCase.id);
+      const svg = api.svgDataUrl(text, options);
+      assert.match(svg, /^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+={0,2}$/);
+      const svgText = Buffer.from(svg.slice('data:image/svg+xml;base64,'.length), 'base64').toString('utf8');
+      assert.equal(svgText, api.svg(text, options), testCase.id);
+      assert.equal(sha256(Buffer.from(svgText, 'utf8')), expected[testCase.id].svg_sha256, testCase.id);
+    }
+    for (const render of [api.pngDataUrl, api.svgDataUrl]) {
+      const error = thrown(() => render('hello', { dark: 'red' }));
+      assert.ok(error instanceof api.QrError);
+      assert.equal(error.message, 'dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"');
+      assert.equal(thrown(() => render('')).kind, 'empty-text');
+    }
+  });
+}

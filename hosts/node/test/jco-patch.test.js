@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { patch, unpatch, PATCHES } from '../scripts/patch-jco.mjs';
-import { checkText, resolveOptions } from '../lib/common.js';
+import { checkText, resolveOptions, rgbaRecord } from '../lib/common.js';
 import { cases, expected, caseText, jsOptions, sha256 } from '../testing/fixtures.js';
 
 const genUrl = new URL('../gen/qrglue.js', import.meta.url);
@@ -60,8 +60,9 @@ test('stock and patched glue agree on every corpus case, and equal expected.json
       // The package's own checks first (lone surrogates and over-long texts
       // never reach the guest), as lib/component.js does.
       checkText(text);
-      const { ecLevel, minSize, quietZone } = resolveOptions(text, jsOptions(testCase.options));
-      wit = { ecLevel, minSize, quietZone };
+      // (No guest check before a host-side refusal: such a case is skipped here.)
+      const { ecLevel, minSize, quietZone, scale, dark, light } = resolveOptions(text, jsOptions(testCase.options), () => {});
+      wit = { ecLevel, minSize, quietZone, scale, dark: rgbaRecord(dark), light: rgbaRecord(light) };
     } catch {
       continue;
     }

@@ -175,3 +175,65 @@ test('isDark reads the packed modules most significant bit first, and refuses co
   // One implementation for every entry point.
   for (const { api } of allPaths) assert.equal(api.isDark, native.isDark);
 });
+
+/** The PNG's chunk types in order (signature skipped). */
+function chunkTypes(png) {
+  const types = [];
+  for (let at = 8; at < png.length; at += 12 + png.readUInt32BE(at)) types.push(png.toString('latin1', at + 4, at + 8));
+  return types;
+}
+
+// Colours (contract 0.2.0): black on opaque white stays 1-bit grayscale (the
+// golden bytes); any other pair is a two-entry palette, with a tRNS chunk
+// when either colour is not opaque. Decoded, every module's block of pixels
+// is exactly its colour, RGBA, and the code still reads back.
+test('a coloured PNG has exactly its colours, module by module, and reads back, on every path', async () => {
+  const hex = (rgba) => Array.from(rgba, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const looks = [
+    { dark: '#336699', light: '#eeeeee', want: ['336699ff', 'eeeeeeff'], trns: false },
+    { dark: '#000', light: '#ffffff00', want: ['000000ff', 'ffffff00'], trns: true },
+    { dark: '#cc0000', want: ['cc0000ff', 'ffffffff'], trns: false },
+    { dark: '#00008080', light: '#ffff0040', want: ['00008080', 'ffff0040'], trns: true },
+    { dark: '#000000FF', light: '#FFF', want: ['000000ff', 'ffffffff'], trns: false, grayscale: true },
+  ];
+  for (const { want: [darkHex, lightHex], trns, grayscale, ...colours } of looks) {
+    const options = { ...colours, scale: 3, quietZone: 2 };
+    const pngs = allPaths.map(({ api }) => Buffer.from(api.png(REFERENCE_URL, options)));
+    for (const [i, png] of pngs.entries()) assert.deepEqual(png, pngs[0], `${allPaths[i].name} ${JSON.stringify(colours)}`);
+    const png = pngs[0];
+    const where = JSON.stringify(colours);
+    // IHDR's colour type (byte 25): 0 grayscale, 3 palette; 1 bit per pixel either way.
+    assert.deepEqual([png[24], png[25]], [1, grayscale ? 0 : 3], where);
+    const types = chunkTypes(png);
+    assert.equal(types.includes('PLTE'), !grayscale, where);
+    assert.equal(types.includes('tRNS'), trns, where);
+    const image = PNG.sync.read(png);
+    const matrix = native.matrix(REFERENCE_URL, options);
+    const across = matrix.width + 2 * options.quietZone;
+    assert.equal(image.width, across * options.scale, where);
+    for (let py = 0; py < image.height; py++) {
+      for (let px = 0; px < image.width; px++) {
+        const [x, y] = [Math.floor(px / options.scale) - options.quietZone, Math.floor(py / options.scale) - options.quietZone];
+        const inside = x >= 0 && y >= 0 && x < matrix.width && y < matrix.width;
+        const wantHex = inside && native.isDark(matrix, x, y) ? darkHex : lightHex;
+        const at = 4 * (py * image.width + px);
+        const got = hex(image.data.subarray(at, at + 4));
+        if (got !== wantHex) assert.fail(`${where}: pixel (${px}, ${py}) is ${got}, not ${wantHex}`);
+      }
+    }
+    assert.equal(await readerText(png), REFERENCE_URL, where);
+  }
+});
+
+// scale sizes the image: (width + 2 * quietZone) * scale pixels a side,
+// whatever minSize says (minSize is still checked).
+test('scale sizes the image, whatever minSize says, on every path', () => {
+  const { width } = native.matrix(REFERENCE_URL);
+  for (const [scale, quietZone, minSize] of [[1, 4, 200], [1, 0, 4096], [7, 2, 1], [20, 16, 200], [3, 4, 4096]]) {
+    for (const { name, api } of allPaths) {
+      const image = PNG.sync.read(Buffer.from(api.png(REFERENCE_URL, { scale, quietZone, minSize })));
+      const side = (width + 2 * quietZone) * scale;
+      assert.deepEqual([image.width, image.height], [side, side], `${name}: scale ${scale}, quiet ${quietZone}, min ${minSize}`);
+    }
+  }
+});

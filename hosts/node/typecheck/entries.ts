@@ -22,6 +22,7 @@ import type * as jsProbe from '../node_modules/.cache/qrglue-js-types/probe.js';
 import type * as jsNativeProbe from '../node_modules/.cache/qrglue-js-types/native-probe.js';
 import {
   png, svg, matrix, text, isDark, QrError, GuestTrapError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES,
+  pngDataUrl, svgDataUrl,
 } from '../index.js';
 import type { EcLevel, Options, QrErrorKind, QrMatrix, TextOptions, TextStyle } from '../index.js';
 import * as raw from '../raw.js';
@@ -82,6 +83,10 @@ agree<Mismatches<typeof declaredIndex.DEFAULTS, typeof jsIndex.DEFAULTS>>();
 
 const bytes: Uint8Array = png('https://www.reddit.com/r/rustjerk/top/?t=all');
 const options: Options = { ecLevel: 'high', minSize: 400, quietZone: 2 };
+const coloured: Options = { scale: 4, dark: '#336699', light: DEFAULTS.light };
+const noScale: undefined = DEFAULTS.scale;
+const urls: string = pngDataUrl('hello', coloured) + svgDataUrl('hello') + native.pngDataUrl('x') + raw.svgDataUrl('x');
+const sameDataUrl: Array<typeof pngDataUrl> = [raw.pngDataUrl, bindgen.pngDataUrl, native.pngDataUrl];
 const doc: string = svg('hello', options);
 const level: EcLevel = EC_LEVELS[0] ?? DEFAULTS.ecLevel;
 const limit: 7089 = MAX_TEXT_BYTES;
@@ -127,6 +132,8 @@ const notText: string = png('x');
 text('x', { style: 'blocks' });
 // @ts-expect-error: style is text's option alone
 png('x', { style: 'ascii' });
+// @ts-expect-error: a colour is a CSS hex string, not a number
+png('x', { dark: 0x000000ff });
 // @ts-expect-error: the matrix is read-only
 grid.width = 3;
 // @ts-expect-error: text returns a string, not bytes
