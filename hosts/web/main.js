@@ -1,8 +1,8 @@
-// The page: a text box and the three options make a PNG (<img> from a Blob),
+// The page: a text box and the options make a PNG (<img> from a Blob),
 // an inline SVG and the code as text (half blocks) as the user types, through
 // the chosen path. The state lives
-// in the URL (?text=&ec-level=&min-size=&quiet-zone=&path=), so a link
-// reproduces an image. Every failure is shown next to the input, never only in
+// in the URL (?text=&ec-level=&min-size=&quiet-zone=&path=, and &scale=, &dark=,
+// &light= when given), so a link reproduces an image. Every failure is shown next to the input, never only in
 // the console. The bench panel runs in a module worker (bench-worker.js).
 import { DEFAULTS, EC_LEVELS } from '../node/lib/common.js';
 import { PATH_NAMES, QrError, loadPath } from './paths.js';
@@ -12,12 +12,20 @@ const REFERENCE_URL = 'https://www.reddit.com/r/rustjerk/top/?t=all';
 const DEFAULT_PATH = 'component';
 
 const $ = (id) => document.getElementById(id);
-const form = { text: $('text'), ecLevel: $('ec-level'), minSize: $('min-size'), quietZone: $('quiet-zone'), path: $('path') };
+const form = {
+  text: $('text'), ecLevel: $('ec-level'), minSize: $('min-size'), quietZone: $('quiet-zone'),
+  scale: $('scale'), dark: $('dark'), light: $('light'), path: $('path'),
+};
+// The options a field left empty means the default of: in the URL only when given.
+const OPTIONAL_FIELDS = Object.freeze(['scale', 'dark', 'light']);
 
 for (const level of EC_LEVELS) form.ecLevel.add(new Option(level, level));
 for (const name of PATH_NAMES) form.path.add(new Option(name, name));
 form.minSize.placeholder = String(DEFAULTS.minSize);
 form.quietZone.placeholder = String(DEFAULTS.quietZone);
+form.scale.placeholder = 'none';
+form.dark.placeholder = DEFAULTS.dark;
+form.light.placeholder = DEFAULTS.light;
 
 // --- state <-> URL ---------------------------------------------------------
 // URL parameter names are the WIT names; absent parameters take the defaults
@@ -29,6 +37,7 @@ function stateFromUrl() {
     ecLevel: params.get('ec-level') ?? DEFAULTS.ecLevel,
     minSize: params.get('min-size') ?? String(DEFAULTS.minSize),
     quietZone: params.get('quiet-zone') ?? String(DEFAULTS.quietZone),
+    ...Object.fromEntries(OPTIONAL_FIELDS.map((name) => [name, params.get(name) ?? ''])),
     path: params.get('path') ?? DEFAULT_PATH,
   };
 }
@@ -39,6 +48,7 @@ function stateFromForm() {
     ecLevel: form.ecLevel.value,
     minSize: form.minSize.value,
     quietZone: form.quietZone.value,
+    ...Object.fromEntries(OPTIONAL_FIELDS.map((name) => [name, form[name].value])),
     path: form.path.value,
   };
 }
@@ -53,6 +63,7 @@ function showState(state) {
   }
   form.minSize.value = state.minSize;
   form.quietZone.value = state.quietZone;
+  for (const name of OPTIONAL_FIELDS) form[name].value = state[name];
 }
 
 function writeUrl(state) {
@@ -60,7 +71,9 @@ function writeUrl(state) {
   // become U+FFFD): the URL keeps the last state it can spell exactly.
   if (!state.text.isWellFormed()) return;
   const params = new URLSearchParams({
-    text: state.text, 'ec-level': state.ecLevel, 'min-size': state.minSize, 'quiet-zone': state.quietZone, path: state.path,
+    text: state.text, 'ec-level': state.ecLevel, 'min-size': state.minSize, 'quiet-zone': state.quietZone,
+    ...Object.fromEntries(OPTIONAL_FIELDS.filter((name) => state[name] !== '').map((name) => [name, state[name]])),
+    path: state.path,
   });
   const url = `${location.pathname}?${params}`;
   if (url !== `${location.pathname}${location.search}`) history.replaceState(null, '', url);
@@ -76,8 +89,16 @@ function optionValue(field) {
   return Number.isFinite(number) ? number : field;
 }
 
+// A colour field as typed (the glue reads and checks it); empty is the default.
+function colourValue(field) {
+  return field.trim() === '' ? undefined : field;
+}
+
 function optionsOf(state) {
-  return { ecLevel: state.ecLevel, minSize: optionValue(state.minSize), quietZone: optionValue(state.quietZone) };
+  return {
+    ecLevel: state.ecLevel, minSize: optionValue(state.minSize), quietZone: optionValue(state.quietZone),
+    scale: optionValue(state.scale), dark: colourValue(state.dark), light: colourValue(state.light),
+  };
 }
 
 // --- paths -----------------------------------------------------------------

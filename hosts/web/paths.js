@@ -7,8 +7,8 @@
 //
 // Every path has the Node package's API shape: png(text, options) ->
 // Uint8Array, svg(text, options) -> string, matrix(text, options) -> { width,
-// modules }, text(text, options) -> string, QrError with `.kind`, plus the
-// bench probes. Modules compile with WebAssembly.compileStreaming, so the .wasm
+// modules }, text(text, options) -> string, pngDataUrl/svgDataUrl(text,
+// options) -> a data: URL, QrError with `.kind`, plus the bench probes. Modules compile with WebAssembly.compileStreaming, so the .wasm
 // compiles while it downloads and never hits Chromium's 8 MB limit on
 // synchronous compiles on the main thread. Each path's glue is imported only
 // when that path is chosen, so a path that is not built fails alone, with a
@@ -20,7 +20,7 @@ export { QrError, GuestTrapError };
 export const PATH_NAMES = Object.freeze(['component', 'raw', 'bindgen']);
 
 /**
- * Loads one path; resolves to `{ name, png, svg, matrix, text, probe }`. Rejects with an
+ * Loads one path; resolves to `{ name, png, svg, matrix, text, pngDataUrl, svgDataUrl, probe }`. Rejects with an
  * Error saying what is missing when the path's files are not built.
  */
 export async function loadPath(name) {
@@ -33,7 +33,10 @@ export async function loadPath(name) {
 }
 
 // What the page and the bench worker use of a path's glue.
-const pathApi = (name, glue) => ({ name, png: glue.png, svg: glue.svg, matrix: glue.matrix, text: glue.text, probe: glue.probe });
+const pathApi = (name, glue) => ({
+  name, png: glue.png, svg: glue.svg, matrix: glue.matrix, text: glue.text,
+  pngDataUrl: glue.pngDataUrl, svgDataUrl: glue.svgDataUrl, probe: glue.probe,
+});
 
 // A path's files are build outputs: say which build makes them.
 function notBuilt(path, what, error) {

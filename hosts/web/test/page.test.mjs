@@ -188,6 +188,34 @@ for (const path of PATHS) {
       await page.close();
     });
 
+    // Contract 0.2.0's options: scale, dark and light from the URL into the form and the image, and back;
+    // empty fields are the defaults and stay out of the URL; a bad colour is shown like any error.
+    test('scale, dark and light: a URL reproduces the coloured image, the form shows them, a bad colour is an error', async () => {
+      const c = caseById.get('opt-colors-and-scale-cjk');
+      const state = { text: c.text, 'ec-level': c.options['ec-level'], 'min-size': c.options['min-size'],
+        'quiet-zone': c.options['quiet-zone'], scale: c.options.scale, dark: c.options.dark, light: c.options.light, path };
+      const page = await openPage(browser.context, browser.baseUrl, query(state));
+      assert.deepEqual(await page.evaluate(() => ['scale', 'dark', 'light'].map((id) => document.getElementById(id).value)),
+        [String(c.options.scale), c.options.dark, c.options.light]);
+      const { png, svg } = await shownOutputs(page);
+      assert.equal(sha256(png), expected[c.id].png_sha256, c.id);
+      assert.equal(sha256(svg), expected[c.id].svg_sha256, c.id);
+      await page.fill('#dark', 'navy');
+      await waitForRender(page);
+      assert.deepEqual(await shownError(page), { hidden: false, kind: 'invalid-options',
+        message: 'dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "navy"' });
+      assert.equal(await page.getAttribute('#png', 'src'), null, 'no stale code next to an error');
+      for (const id of ['scale', 'dark', 'light']) {
+        await page.fill(`#${id}`, '');
+        await waitForRender(page);
+      }
+      assert.deepEqual(await shownError(page), { hidden: true, kind: null, message: null });
+      const url = new URL(page.url());
+      assert.deepEqual([...url.searchParams.keys()], ['text', 'ec-level', 'min-size', 'quiet-zone', 'path']);
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+
     test('typing updates the code and the URL, and that URL reproduces it', async () => {
       const page = await openPage(browser.context, browser.baseUrl, query({ path }));
       await page.fill('#text', 'typed into the page');
@@ -218,7 +246,10 @@ for (const path of PATHS) {
         const result = {};
         for (const c of cases) {
           const text = c.text_repeat ? c.text_repeat.unit.repeat(c.text_repeat.count) : c.text;
-          const options = { ecLevel: c.options['ec-level'], minSize: c.options['min-size'], quietZone: c.options['quiet-zone'] };
+          const options = {
+            ecLevel: c.options['ec-level'], minSize: c.options['min-size'], quietZone: c.options['quiet-zone'],
+            scale: c.options.scale, dark: c.options.dark, light: c.options.light,
+          };
           // As testing/corpus.js's outcome: every output, or the one error all of them give.
           const attempt = (render) => {
             try {
@@ -235,6 +266,13 @@ for (const path of PATHS) {
             const widthLe = new Uint8Array(4);
             new DataView(widthLe.buffer).setUint32(0, matrix.ok.width, true);
             const utf8 = (string) => new TextEncoder().encode(string);
+            // The data URLs hold the same bytes (checked here; the outcome is expected.json's shape).
+            const base64 = (bytes) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
+            if (api.pngDataUrl(text, options) !== `data:image/png;base64,${base64(png.ok)}`
+              || api.svgDataUrl(text, options) !== `data:image/svg+xml;base64,${base64(utf8(svg.ok))}`) {
+              result[c.id] = { error: 'data-url-differs' };
+              continue;
+            }
             result[c.id] = {
               png_bytes: png.ok.length, png_sha256: await hex(png.ok), svg_sha256: await hex(utf8(svg.ok)),
               matrix_sha256: await hex(new Uint8Array([...widthLe, ...matrix.ok.modules])),
