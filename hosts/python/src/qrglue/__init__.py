@@ -58,7 +58,7 @@ __all__ = [
     "svg",
     "text",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 
