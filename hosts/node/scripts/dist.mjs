@@ -126,7 +126,6 @@ for (const { path } of listed.files) {
 const staged = { ...pkg, optionalDependencies: Object.fromEntries(targets.map((t) => [`${pkg.name}-${t.platformArchABI}`, pkg.version])) };
 writeFileSync(join(stage, 'package.json'), `${JSON.stringify(staged, null, 2)}\n`);
 const mainPacked = npmPack(stage);
-
-for (const packed of [mainPacked, platformPacked]) {
-  console.log(`${join(out, packed.filename)}: ${packed.size} bytes packed, ${packed.entryCount} files`);
+if (process.env.QRGLUE_VERBOSE) {
+  for (const packed of [mainPacked, platformPacked]) console.log(`${packed.filename}: ${packed.entryCount} files`);
 }
