@@ -132,6 +132,14 @@ build-python: build-wasm
 build-web: build-node
     bash hosts/web/scripts/setup.sh
 
+# target/dist/: the npm tarballs (qrglue, its platform package qrglue-<triple>) and the wheels (qrglue, qrglue-native abi3).
+[group('build')]
+dist: build-node build-python
+    rm -rf target/dist
+    node hosts/node/scripts/dist.mjs target/dist
+    bash hosts/python/scripts/dist.sh target/dist
+    cd target/dist && for f in *; do echo "dist: target/dist/$f ($(stat -c %s "$f") bytes)"; done
+
 # Everything the node, python and rust servers need (tests/http/README.md), the CLI of tier cli included.
 [group('build')]
 build-http: build-http-node build-http-python build-http-rust _build-rust-bins
@@ -170,7 +178,7 @@ build-http-proxy: build-wasm (_npm "hosts/node")
 
 # Run every test in the repo.
 [group('test')]
-test: lint test-rust test-node test-python test-web test-http test-http-proxy conformance fuzz-ci
+test: lint test-rust test-node test-python test-dist test-web test-http test-http-proxy conformance fuzz-ci
 
 # Warnings as errors: rustfmt, the docs' names (tools/check_docs.py), clippy (host and wasm32), ruff, mypy, tsc.
 [group('test')]
@@ -214,6 +222,12 @@ test-node: build-node contract
 [group('test')]
 test-python: build-python contract
     cd hosts/python && .venv/bin/python -m pytest -q
+
+# Dist: what `just dist` wrote, installed into a clean npm project and a clean venv (the golden PNG; the addon from its platform package).
+[group('test')]
+test-dist: dist
+    cd hosts/node && node --test dist-test/installed.mjs
+    cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider dist_test
 
 # Web: the page in headless Chromium per path, its bench panel, and report.svg with no overlapping text.
 [group('test')]

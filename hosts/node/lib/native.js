@@ -6,33 +6,79 @@
 // text, so the contract's order holds), and the mapping of the addon's errors
 // (a JS Error whose `code` is the WIT kind) to QrError.
 //
-// The addon is a platform binary built from the repository (`just
-// build-node`), never shipped in the npm package: where it is absent, loading
-// this module throws an Error that says how to build it.
-import { existsSync } from 'node:fs';
+// Where the addon comes from (napi-rs's layout, hosts/node/README.md
+// "Installing"): first the platform package of this process's triple
+// (qrglue-linux-x64-gnu, ...: an optionalDependency of the published package,
+// so npm installs only the one whose os/cpu/libc match), then the in-tree
+// build of the repository (`just build-node`). Where neither is there, loading
+// this module throws an Error saying how to get one (code
+// QRGLUE_NO_ADDON, which 'qrglue/auto' takes as its cue for the wasm path).
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import {
   QrError, ERROR_KINDS, checkCount, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions, resolveTextOptions,
 } from './common.js';
 
-/** `<platform>-<arch>` of this process, as in the addon's file name. */
+/** `<platform>-<arch>` of this process, as in the in-tree addon's file name. */
 export const PLATFORM = `${process.platform}-${process.arch}`;
 /** Where `just build-node` puts the addon for this platform. */
 export const ADDON_PATH = fileURLToPath(new URL(`../native/qrglue.${PLATFORM}.node`, import.meta.url));
 
-function loadAddon() {
-  if (!existsSync(ADDON_PATH)) {
-    throw new Error(`qrglue/native: no native addon for ${PLATFORM} (looked for ${ADDON_PATH}). ` +
-      'It is built from the qrglue repository, not shipped in the package: run `just build-node`, or ' +
-      '`cargo build --locked --profile addon -p qrglue-node-native` and copy ' +
-      `target/addon/libqrglue_node_native.so (.dylib on macOS) to ${ADDON_PATH}. ` +
-      "The wasm paths ('qrglue', 'qrglue/raw') need no build.");
+// glibc or musl, as napi-rs's generated loader tells them: ldd's text first, then the process report.
+function isMusl() {
+  try {
+    return readFileSync('/usr/bin/ldd', 'utf8').includes('musl');
+  } catch {
+    return !process.report?.getReport?.()?.header?.glibcVersionRuntime;
   }
-  return createRequire(import.meta.url)(ADDON_PATH);
 }
 
-const addon = loadAddon();
+/** napi-rs's name for this platform (its `platformArchABI`): linux-x64-gnu, darwin-arm64, win32-x64-msvc, ... */
+export const TRIPLE = (() => {
+  const { platform, arch } = process;
+  if (platform === 'linux') {
+    const musl = isMusl();
+    return `linux-${arch}-${arch === 'arm' ? (musl ? 'musleabihf' : 'gnueabihf') : (musl ? 'musl' : 'gnu')}`;
+  }
+  if (platform === 'win32') return `win32-${arch}-msvc`;
+  if (platform === 'android' && arch === 'arm') return 'android-arm-eabi';
+  return `${platform}-${arch}`;
+})();
+/** The npm package that carries the addon for this platform (package.json "optionalDependencies"). */
+export const PLATFORM_PACKAGE = `qrglue-${TRIPLE}`;
+
+const require = createRequire(import.meta.url);
+
+function platformPackagePath() {
+  try {
+    return require.resolve(PLATFORM_PACKAGE);
+  } catch (error) {
+    if (error?.code === 'MODULE_NOT_FOUND') return null;
+    throw error;
+  }
+}
+
+function loadAddon() {
+  // A platform package that is there but fails to load (a broken install) throws as it is.
+  const path = platformPackagePath() ?? (existsSync(ADDON_PATH) ? ADDON_PATH : null);
+  if (path === null) {
+    const error = new Error(`qrglue/native: no native addon for ${PLATFORM} (neither the package ` +
+      `${PLATFORM_PACKAGE} nor ${ADDON_PATH}). npm installs ${PLATFORM_PACKAGE} with qrglue where it is ` +
+      'published for this platform; in the qrglue repository, run `just build-node`, or ' +
+      '`cargo build --locked --profile addon -p qrglue-node-native` and copy ' +
+      `target/addon/libqrglue_node_native.so (.dylib on macOS) to ${ADDON_PATH}. ` +
+      "The wasm paths ('qrglue', 'qrglue/raw', and 'qrglue/auto', which falls back to them) need no addon.");
+    error.code = 'QRGLUE_NO_ADDON';
+    throw error;
+  }
+  return { addon: require(path), path };
+}
+
+const loaded = loadAddon();
+/** The file the addon was loaded from: the platform package's, or the in-tree build. */
+export const LOADED_FROM = loaded.path;
+const { addon } = loaded;
 const QR_ERROR_KINDS = new Set(ERROR_KINDS);
 
 // Runs one addon call; an error whose code is a WIT kind becomes QrError with

@@ -321,7 +321,7 @@ def test_both_wheels_install_into_a_fresh_venv(tmp_path: Path) -> None:
     assert missing.returncode != 0
     assert "pip install ./hosts/python/native" in missing.stderr
 
-    subprocess.run([*pip, str(native_wheel)], check=True)  # its dependency, qrglue==0.1.0, is installed
+    subprocess.run([*pip, str(native_wheel)], check=True)  # its dependency, qrglue==0.2.0, is installed
     script = (
         "import hashlib, json, qrglue, qrglue._native, qrglue.native\n"
         f"url = {URL!r}\n"

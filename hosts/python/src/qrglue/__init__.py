@@ -68,7 +68,7 @@ __all__ = [
     "svg_data_uri",
     "text",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 
