@@ -14,3 +14,7 @@ export declare function svg(text: string, options?: Options): string;
 export declare function matrix(text: string, options?: Options): QrMatrix;
 /** The code as lines of text (see index.d.ts). */
 export declare function text(text: string, options?: TextOptions): string;
+/** The PNG as a `data:image/png;base64,` URL (see index.d.ts). */
+export declare function pngDataUrl(text: string, options?: Options): string;
+/** The SVG as a `data:image/svg+xml;base64,` URL (see index.d.ts). */
+export declare function svgDataUrl(text: string, options?: Options): string;

@@ -18,5 +18,5 @@ const chosen = await choose();
 
 /** The path this entry uses: 'native' (the addon) or 'component' (wasm). */
 export const path = chosen.path;
-export const { png, svg, matrix, text } = chosen.api;
+export const { png, svg, matrix, text, pngDataUrl, svgDataUrl } = chosen.api;
 export { QrError, GuestTrapError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES, isDark } from './lib/common.js';

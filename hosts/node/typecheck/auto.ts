@@ -17,8 +17,8 @@ type Agrees<M extends never> = M;
 export type AutoDeclaredVsJs = Agrees<Mismatches<typeof declaredAuto, typeof jsAuto>>;
 
 // The same functions as the component and native entries.
-const fromIndex: Pick<typeof index, 'png' | 'svg' | 'matrix' | 'text' | 'isDark'> = auto;
-const fromNative: Pick<typeof native, 'png' | 'svg' | 'matrix' | 'text' | 'isDark'> = auto;
+const fromIndex: Pick<typeof index, 'png' | 'svg' | 'matrix' | 'text' | 'pngDataUrl' | 'svgDataUrl' | 'isDark'> = auto;
+const fromNative: Pick<typeof native, 'png' | 'svg' | 'matrix' | 'text' | 'pngDataUrl' | 'svgDataUrl' | 'isDark'> = auto;
 const chosen: 'native' | 'component' = auto.path;
 // @ts-expect-error: path is one of the two names, not any string
 const notAPath: typeof auto.path = 'raw';
