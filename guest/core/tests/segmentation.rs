@@ -89,11 +89,13 @@ fn corpus_symbols_change_exactly_where_qrcode_used_kanji() {
     assert!(cases_checked > 150, "only {cases_checked} cases checked");
     // The corpus's texts that qrcode segmented as Kanji, and no other: of the
     // vectors blessed before the fix only unicode-supplementary-planes (the
-    // one re-blessed); the script-* cases were added with it.
+    // one re-blessed); the script-* cases were added with it, and
+    // opt-colors-and-scale-cjk (kana and kanji, coloured) with the options.
     changed.sort();
     assert_eq!(
         changed,
         [
+            "opt-colors-and-scale-cjk",
             "script-ja-kana",
             "script-ja-kanji",
             "script-ja-quotes",
