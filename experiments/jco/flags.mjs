@@ -38,7 +38,10 @@ for (const [i, [name, input, flags]] of variants.entries()) {
     : mod;
   const generator = exports.generator ?? exports['qrglue:qr/generator@0.2.0'];
   const probe = exports.probe ?? exports['qrglue:qr/probe@0.2.0'];
-  const options = { ecLevel: 'low', minSize: 200, quietZone: 4 };
+  const options = {
+    ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined,
+    dark: { r: 0, g: 0, b: 0, a: 255 }, light: { r: 255, g: 255, b: 255, a: 255 },
+  };
   runs.push({ name, png: () => generator.png(TEXT, options), noop: () => probe.noop(), samples: { png: [], noop: [] } });
 }
 

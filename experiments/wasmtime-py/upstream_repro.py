@@ -53,6 +53,12 @@ options = wc.Record()
 setattr(options, "ec-level", "low")
 setattr(options, "min-size", 200)
 setattr(options, "quiet-zone", 4)
+setattr(options, "scale", None)
+for name, channels in (("dark", (0, 0, 0, 255)), ("light", (255, 255, 255, 255))):
+    color = wc.Record()
+    for channel, value in zip("rgba", channels, strict=True):
+        setattr(color, channel, value)
+    setattr(options, name, color)
 
 
 def rss() -> int:
