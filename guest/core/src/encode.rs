@@ -10,11 +10,11 @@
 //!   tie-break, without allocating, and masks the winner.
 
 use qrcode::bits::Bits;
-use qrcode::canvas::Canvas;
+use qrcode::canvas::{Canvas, MaskPattern};
 use qrcode::optimize::{Optimizer, Parser, Segment, total_encoded_len};
-use qrcode::types::{Mode, Version};
+use qrcode::types::{Color, Mode, Version};
 
-use crate::{EcLevel, QrError, mask};
+use crate::{EcLevel, QrError, Symbol, mask};
 
 /// A square matrix of modules; `true` is dark. Row-major, `width * width`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +67,140 @@ pub fn encode(text: &str, ec_level: EcLevel) -> Result<QrMatrix, QrError> {
     let width = version.width() as usize;
     let dark = mask::best_masked_symbol(&canvas, width, level);
     Ok(QrMatrix { width, dark })
+}
+
+/// Encodes `text` (already validated, `symbol` included) at `ec_level` as
+/// `symbol` asks. The default symbol is [`encode`]'s, module for module
+/// (that function runs); otherwise the version, the mask and the EC level
+/// are chosen as `symbol` says, with the same segmentation (never Kanji):
+///
+/// - the version: the smallest normal version from `min_version` (or 1) that
+///   holds the text, as [`encode`] searches, or exactly `version`; Micro QR
+///   searches M1..=M4 the same way (each micro version has its own length
+///   fields and modes: M1 numeric only, M2 numeric and alphanumeric);
+/// - the EC level: with `boost_ec`, the highest level at which the chosen
+///   version still holds the same segments (segno's `boost_error`);
+/// - the mask: `mask` if given, else the lowest penalty ([`crate::mask`] for
+///   normal codes; qrcode's own `apply_best_mask`, the standard's light-side
+///   rule, for the four Micro QR masks).
+pub fn encode_symbol(text: &str, ec_level: EcLevel, symbol: &Symbol) -> Result<QrMatrix, QrError> {
+    if *symbol == Symbol::default() {
+        return encode(text, ec_level);
+    }
+    let (bits, level) = symbol_bits(text.as_bytes(), ec_level.to_qrcode(), symbol)?;
+    let version = bits.version();
+    let (data, ec) = qrcode::ec::construct_codewords(&bits.into_bytes(), version, level).map_err(from_qrcode_error)?;
+    let mut canvas = Canvas::new(version, level);
+    canvas.draw_all_functional_patterns();
+    canvas.draw_data(&data, &ec);
+    let width = version.width() as usize;
+    let dark = match (symbol.mask, version) {
+        (None, Version::Normal(_)) => mask::best_masked_symbol(&canvas, width, level),
+        (None, Version::Micro(_)) => dark_modules(canvas.apply_best_mask()),
+        (Some(number), _) => {
+            canvas.apply_mask(mask_pattern(number, symbol.micro));
+            dark_modules(canvas)
+        }
+    };
+    Ok(QrMatrix { width, dark })
+}
+
+fn dark_modules(canvas: Canvas) -> Vec<bool> {
+    canvas.into_colors().into_iter().map(|color| color == Color::Dark).collect()
+}
+
+/// Mask `number` as the format information numbers it: normal codes 0..=7
+/// (qrcode's `MaskPattern` discriminants), Micro QR 0..=3 (the four patterns
+/// Micro QR allows, in the standard's order).
+fn mask_pattern(number: u32, micro: bool) -> MaskPattern {
+    const NORMAL: [MaskPattern; 8] = [
+        MaskPattern::Checkerboard,
+        MaskPattern::HorizontalLines,
+        MaskPattern::VerticalLines,
+        MaskPattern::DiagonalLines,
+        MaskPattern::LargeCheckerboard,
+        MaskPattern::Fields,
+        MaskPattern::Diamonds,
+        MaskPattern::Meadow,
+    ];
+    const MICRO: [MaskPattern; 4] = [MaskPattern::HorizontalLines, MaskPattern::LargeCheckerboard, MaskPattern::Diamonds, MaskPattern::Meadow];
+    if micro { MICRO[number as usize] } else { NORMAL[number as usize] }
+}
+
+/// [`data_bits`] for any symbol: the bits and the (possibly boosted) level.
+fn symbol_bits(data: &[u8], level: qrcode::EcLevel, symbol: &Symbol) -> Result<(Bits, qrcode::EcLevel), QrError> {
+    let (from, to) = match (symbol.version, symbol.min_version) {
+        (Some(exact), _) => (exact as i16, exact as i16),
+        (None, Some(min)) => (min as i16, symbol.max_version() as i16),
+        (None, None) => (1, symbol.max_version() as i16),
+    };
+    let search = |segments: &[Segment]| {
+        if symbol.micro { smallest_micro_fit(segments, level, from, to) } else { smallest_fit_within(segments, level, from, to) }
+    };
+    let is_kanji = |segment: &Segment| segment.mode == Mode::Kanji;
+    let parsed: Vec<Segment> = Parser::new(data).collect();
+    let fit = match search(&parsed) {
+        Some((version, segments)) if !segments.iter().any(is_kanji) => Some((version, segments)),
+        _ if parsed.iter().any(is_kanji) => {
+            let as_bytes: Vec<Segment> = parsed.iter().map(|&s| if is_kanji(&s) { Segment { mode: Mode::Byte, ..s } } else { s }).collect();
+            search(&as_bytes)
+        }
+        none => none,
+    };
+    let (version, segments) = fit.ok_or(QrError::DataTooLong)?;
+    let level = if symbol.boost_ec { boosted(level, version, total_encoded_len(&segments, version)) } else { level };
+    let mut bits = Bits::new(version);
+    bits.push_segments(data, segments.into_iter()).map_err(from_qrcode_error)?;
+    bits.push_terminator(level).map_err(from_qrcode_error)?;
+    Ok((bits, level))
+}
+
+/// The highest level from `level` up at which `version` holds `total_bits`.
+fn boosted(level: qrcode::EcLevel, version: Version, total_bits: usize) -> qrcode::EcLevel {
+    use qrcode::EcLevel::{H, L, M, Q};
+    [H, Q, M, L]
+        .into_iter()
+        .take_while(|&higher| higher > level)
+        .find(|&higher| data_capacity(version, higher).is_some_and(|capacity| capacity >= total_bits))
+        .unwrap_or(level)
+}
+
+/// [`smallest_fit`] between versions `from` and `to`: the same groups and
+/// optimizer runs, so that the whole range (1..=40) gives [`encode`]'s
+/// version and segments. A version's length fields are the same across its
+/// group (1..=9, 10..=26, 27..=40), so optimizing for the group's top is
+/// optimizing for the version itself.
+fn smallest_fit_within(parsed: &[Segment], level: qrcode::EcLevel, from: i16, to: i16) -> Option<(Version, Vec<Segment>)> {
+    [9, 26, 40].into_iter().filter(|&top| top >= from).find_map(|group_top| {
+        let optimized: Vec<Segment> = Optimizer::new(parsed.iter().copied(), Version::Normal(group_top)).collect();
+        let total_bits = total_encoded_len(&optimized, Version::Normal(group_top));
+        let version = (from..=group_top.min(to)).find(|&v| capacity_bits(v, level) >= total_bits)?;
+        Some((Version::Normal(version), optimized))
+    })
+}
+
+/// The smallest Micro QR version in `from..=to` that holds the text at
+/// `level`: each version optimized for its own length fields, and only
+/// with the modes it has (M1 numeric; M2 numeric and alphanumeric).
+fn smallest_micro_fit(parsed: &[Segment], level: qrcode::EcLevel, from: i16, to: i16) -> Option<(Version, Vec<Segment>)> {
+    (from..=to).find_map(|v| {
+        let version = Version::Micro(v);
+        let optimized: Vec<Segment> = Optimizer::new(parsed.iter().copied(), version).collect();
+        let has_modes = optimized.iter().all(|s| match s.mode {
+            Mode::Numeric => true,
+            Mode::Alphanumeric => v >= 2,
+            Mode::Byte | Mode::Kanji => v >= 3,
+        });
+        let fits = data_capacity(version, level).is_some_and(|capacity| capacity >= total_encoded_len(&optimized, version));
+        (has_modes && fits).then_some((version, optimized))
+    })
+}
+
+/// Data bits `version` holds at `level`; `None` where the version has no such
+/// level (Micro QR: M1 has only low, M2 and M3 up to medium, M4 up to
+/// quartile).
+fn data_capacity(version: Version, level: qrcode::EcLevel) -> Option<usize> {
+    Bits::new(version).max_len(level).ok()
 }
 
 /// The data bits of `text`'s symbol at `ec_level`, terminated and padded, in

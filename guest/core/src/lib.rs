@@ -25,9 +25,9 @@ pub mod probe;
 mod svg;
 mod text;
 
-pub use encode::{QrMatrix, data_bits, encode};
+pub use encode::{QrMatrix, data_bits, encode, encode_symbol};
 pub use error::{ErrorKind, QrError};
-pub use options::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, Options, Rgba, TextStyle};
+pub use options::{EcLevel, MAX_MICRO_VERSION, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, MAX_VERSION, Options, Rgba, Symbol, TextStyle};
 pub use png::render_png;
 pub use svg::render_svg;
 pub use text::render_text;
@@ -56,30 +56,30 @@ pub fn validate_text(text: &str) -> Result<(), QrError> {
 /// The QR code for `text` as a 1-bit grayscale PNG.
 pub fn png(text: &str, options: &Options) -> Result<Vec<u8>, QrError> {
     validate(text, options)?;
-    let matrix = encode(text, options.ec_level)?;
+    let matrix = encode_symbol(text, options.ec_level, &options.symbol)?;
     Ok(render_png(&matrix, options))
 }
 
 /// The QR code for `text` as an SVG document (one path for the dark modules).
 pub fn svg(text: &str, options: &Options) -> Result<String, QrError> {
     validate(text, options)?;
-    let matrix = encode(text, options.ec_level)?;
+    let matrix = encode_symbol(text, options.ec_level, &options.symbol)?;
     Ok(render_svg(&matrix, options))
 }
 
 /// The module matrix for `text`, quiet zone not included: what a host's own
 /// renderer (a canvas, a PDF) draws. `options` are checked as for [`png`];
-/// only the EC level shapes the matrix.
+/// only the EC level and the symbol options shape the matrix.
 pub fn matrix(text: &str, options: &Options) -> Result<QrMatrix, QrError> {
     validate(text, options)?;
-    encode(text, options.ec_level)
+    encode_symbol(text, options.ec_level, &options.symbol)
 }
 
 /// The QR code for `text` as lines of text in `style`, quiet zone included
 /// (`min_size` is checked but a text has no pixels).
 pub fn text(text: &str, options: &Options, style: TextStyle) -> Result<String, QrError> {
     validate(text, options)?;
-    let matrix = encode(text, options.ec_level)?;
+    let matrix = encode_symbol(text, options.ec_level, &options.symbol)?;
     Ok(render_text(&matrix, options, style))
 }
 

@@ -1,5 +1,6 @@
 //! Options and their bounds. WIT has no defaults, so every host applies
-//! [`Options::default`]'s values itself: low, 200, 4, no scale, black on white.
+//! [`Options::default`]'s values itself: low, 200, 4, no scale, black on
+//! white, the automatic symbol.
 
 use crate::{QrError, contract};
 
@@ -151,6 +152,72 @@ impl Rgba {
     }
 }
 
+/// The largest normal QR version (177 modules across).
+pub const MAX_VERSION: u32 = 40;
+
+/// The largest Micro QR version, M4 (17 modules across).
+pub const MAX_MICRO_VERSION: u32 = 4;
+
+/// Which symbol to build (WIT `symbol-options`). The default is the
+/// automatic choice every earlier release made: the smallest normal version
+/// that holds the text, the mask with the lowest penalty score, the EC level
+/// as given. Each field moves one of those choices to the caller, as
+/// node-qrcode's `version`/`maskPattern` and segno's `version`, `mask`,
+/// `micro` and `boost_error` do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Symbol {
+    /// A Micro QR code (versions M1..=M4, 11 to 17 modules, one finder
+    /// pattern) instead of a normal one: for short payloads in little space.
+    pub micro: bool,
+    /// Exactly this version (1..=40, or 1..=4 with `micro`); a text it cannot
+    /// hold is `data-too-long`.
+    pub version: Option<u32>,
+    /// At least this version (same bounds): the smallest version from it up
+    /// that holds the text. Excludes `version`.
+    pub min_version: Option<u32>,
+    /// This mask pattern (0..=7, or 0..=3 with `micro`, numbered as in the
+    /// format information) instead of the lowest-penalty one.
+    pub mask: Option<u32>,
+    /// Raise the EC level as far as the chosen version still holds the text
+    /// (segno's `boost_error`; off by default, which keeps the bytes of
+    /// earlier releases).
+    pub boost_ec: bool,
+}
+
+impl Symbol {
+    /// The largest version number for this kind of symbol.
+    pub const fn max_version(&self) -> u32 {
+        if self.micro { MAX_MICRO_VERSION } else { MAX_VERSION }
+    }
+
+    /// The largest mask number for this kind of symbol.
+    pub const fn max_mask(&self) -> u32 {
+        if self.micro { 3 } else { 7 }
+    }
+
+    /// The checks of [`Options::validate`] for the symbol fields, in WIT
+    /// field order: version, min-version, both given, mask, then Micro QR
+    /// at level high (M4 goes up to quartile).
+    fn validate(&self, ec_level: EcLevel) -> Result<(), QrError> {
+        let max_version = self.max_version();
+        for (name, value) in [("version", self.version), ("min-version", self.min_version)] {
+            if let Some(v) = value.filter(|v| !(1..=max_version).contains(v)) {
+                return Err(QrError::InvalidOptions(contract::out_of_range(name, 1, max_version, v)));
+            }
+        }
+        if self.version.is_some() && self.min_version.is_some() {
+            return Err(QrError::InvalidOptions(contract::VERSION_CONFLICT_MESSAGE.to_owned()));
+        }
+        if let Some(mask) = self.mask.filter(|m| *m > self.max_mask()) {
+            return Err(QrError::InvalidOptions(contract::out_of_range("mask", 0, self.max_mask(), mask)));
+        }
+        if self.micro && ec_level == EcLevel::High {
+            return Err(QrError::InvalidOptions(contract::MICRO_EC_LEVEL_MESSAGE.to_owned()));
+        }
+        Ok(())
+    }
+}
+
 /// The largest quiet zone, in modules. The standard asks for 4; 16 leaves room
 /// for generous margins without letting the margin dominate the image.
 pub const MAX_QUIET_ZONE: u32 = 16;
@@ -177,11 +244,13 @@ pub struct Options {
     pub dark: Rgba,
     /// The light modules' and the quiet zone's colour.
     pub light: Rgba,
+    /// Which symbol: version, mask, EC boost, Micro QR (all automatic by default).
+    pub symbol: Symbol,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { ec_level: EcLevel::Low, min_size: 200, quiet_zone: 4, scale: None, dark: Rgba::BLACK, light: Rgba::WHITE }
+        Options { ec_level: EcLevel::Low, min_size: 200, quiet_zone: 4, scale: None, dark: Rgba::BLACK, light: Rgba::WHITE, symbol: Symbol::default() }
     }
 }
 
@@ -201,7 +270,7 @@ impl Options {
         if self.dark == self.light {
             return Err(QrError::InvalidOptions(contract::same_colors(self.dark)));
         }
-        Ok(())
+        self.symbol.validate(self.ec_level)
     }
 
     /// Whether the image is the default black on opaque white, which the

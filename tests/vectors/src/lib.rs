@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use qrglue_core::{EcLevel, Options, QrError, Rgba, TextStyle};
+use qrglue_core::{EcLevel, Options, QrError, Rgba, Symbol, TextStyle};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
@@ -159,8 +159,9 @@ pub fn expected_or_empty() -> BTreeMap<String, Outcome> {
 }
 
 /// Options from WIT names, defaults for missing ones. Numbers are u32 in the
-/// corpus, colours CSS hex strings (as hosts take them); anything else is a
-/// corpus bug.
+/// corpus, colours CSS hex strings (as hosts take them), micro and boost-ec
+/// booleans; the symbol fields sit beside the others (as hosts take them),
+/// not in a nested record. Anything else is a corpus bug.
 fn options(map: &serde_json::Map<String, serde_json::Value>) -> Options {
     let defaults = Options::default();
     let number =
@@ -169,6 +170,7 @@ fn options(map: &serde_json::Map<String, serde_json::Value>) -> Options {
         None => defaults.ec_level,
         Some(name) => *EcLevel::ALL.iter().find(|l| Some(l.as_str()) == name.as_str()).expect("known ec-level"),
     };
+    let flag = |key: &str| map.get(key).is_some_and(|v| v.as_bool().expect("a boolean option"));
     let color = |key: &str, default: Rgba| {
         map.get(key).map_or(default, |v| Rgba::from_hex(v.as_str().expect("a colour string")).expect("a #rgb[a] / #rrggbb[aa] colour"))
     };
@@ -179,6 +181,13 @@ fn options(map: &serde_json::Map<String, serde_json::Value>) -> Options {
         scale: map.contains_key("scale").then(|| number("scale", 0)),
         dark: color("dark", defaults.dark),
         light: color("light", defaults.light),
+        symbol: Symbol {
+            micro: flag("micro"),
+            version: map.contains_key("version").then(|| number("version", 0)),
+            min_version: map.contains_key("min-version").then(|| number("min-version", 0)),
+            mask: map.contains_key("mask").then(|| number("mask", 0)),
+            boost_ec: flag("boost-ec"),
+        },
     }
 }
 
