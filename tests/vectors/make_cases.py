@@ -12,7 +12,9 @@ Case forms (every runner understands all three):
   `count` times, for texts too large to store (1 MB, 50 MB);
 - "options" uses WIT names; a missing option takes the host default
   (ec-level low, min-size 200, quiet-zone 4, no scale, dark #000000ff, light
-  #ffffffff); colours are CSS hex strings, as hosts take them.
+  #ffffffff, micro false, no version, min-version or mask, boost-ec false);
+  colours are CSS hex strings, as hosts take them; the symbol options sit
+  beside the others under their WIT names, as hosts take them (not nested).
 """
 
 import json
@@ -233,6 +235,53 @@ def build():
     case(cases, "opt-same-transparent", url, dark="#0000", light="#00000000")
     case(cases, "opt-same-colors-after-scale", url, dark="#fff", light="#fff", scale=99)
     case(cases, "opt-same-colors-after-too-long", repeat=("x", 7090), dark="#fff", light="#fff")
+
+    # Contract 0.2.0's symbol options: micro, version, min-version, mask,
+    # boost-ec (booleans and integers under their WIT names), at and past
+    # their bounds, and each error against the fields checked before it.
+    short = "HELLO 2026"
+    for version in [1, 2, 9, 10, 26, 27, 40]:
+        case(cases, f"sym-version-{version}", url if version >= 3 else short, version=version)
+    case(cases, "sym-version-too-small", url, version=2)
+    case(cases, "sym-version-0", url, version=0)
+    case(cases, "sym-version-41", url, version=41)
+    case(cases, "sym-version-u32-max", url, version=4294967295)
+    case(cases, "sym-min-version-1-is-today", url, min_version=1)
+    case(cases, "sym-min-version-7", url, min_version=7)
+    case(cases, "sym-min-version-40-high", url, min_version=40, ec_level="high")
+    case(cases, "sym-min-version-41", url, min_version=41)
+    case(cases, "sym-version-and-min-version", url, version=5, min_version=5)
+    case(cases, "sym-version-conflict-after-bad-version", url, version=50, min_version=5)
+    for mask in range(8):
+        case(cases, f"sym-mask-{mask}", url, mask=mask)
+    case(cases, "sym-mask-8", url, mask=8)
+    case(cases, "sym-mask-after-quiet-zone", url, mask=99, quiet_zone=99)
+    case(cases, "sym-mask-after-same-colors", url, mask=99, dark="#fff", light="#fff")
+    case(cases, "sym-mask-after-empty-text", "", mask=99)
+    case(cases, "sym-boost-ec-to-high", "hello", boost_ec=True)
+    case(cases, "sym-boost-ec-stays-low", url, boost_ec=True)
+    case(cases, "sym-boost-ec-to-medium", url[:36], boost_ec=True)
+    case(cases, "sym-boost-ec-fixed-version-10", url, boost_ec=True, version=10)
+    case(cases, "sym-boost-ec-already-high", url, boost_ec=True, ec_level="high")
+    case(cases, "sym-all-at-once", "漢字とかな、二维码", version=6, mask=5, boost_ec=True, scale=4, dark="#336699")
+    # Micro QR: M1 numeric at low only, M2 alphanumeric, M3/M4 bytes, no high.
+    case(cases, "sym-micro-m1-numeric", "12345", micro=True)
+    case(cases, "sym-micro-m2-alnum", "AB-12", micro=True)
+    case(cases, "sym-micro-m3-bytes", "hello", micro=True)
+    case(cases, "sym-micro-m4-bytes-cjk", "漢字漢", micro=True, ec_level="medium")
+    case(cases, "sym-micro-m4-quartile", "12345", micro=True, ec_level="quartile")
+    case(cases, "sym-micro-too-long", url, micro=True)
+    case(cases, "sym-micro-high", "12345", micro=True, ec_level="high")
+    case(cases, "sym-micro-high-after-mask", "12345", micro=True, ec_level="high", mask=4)
+    case(cases, "sym-micro-version-4-mask-3", "micro", micro=True, version=4, mask=3, scale=8)
+    case(cases, "sym-micro-version-5", "12345", micro=True, version=5)
+    case(cases, "sym-micro-min-version-3", "12345", micro=True, min_version=3)
+    case(cases, "sym-micro-m2-no-bytes", "ab", micro=True, version=2)
+    case(cases, "sym-micro-m1-no-medium", "12345", micro=True, version=1, ec_level="medium")
+    for mask in range(4):
+        case(cases, f"sym-micro-mask-{mask}", "01234567", micro=True, mask=mask, quiet_zone=2)
+    case(cases, "sym-micro-boost-ec", "123", micro=True, boost_ec=True, version=3)
+    case(cases, "sym-micro-transparent", "MICRO", micro=True, dark="#1a1a1a", light="#ffffff00", scale=10)
     return cases
 
 

@@ -4,7 +4,9 @@
 //! The exports mirror wit/qr.wit's `generator` and `probe` interfaces with
 //! flat arguments, as the raw ABI passes them: the EC level is its WIT index
 //! (0..=3), `min_size` and `quiet_zone` plain u32s, `scale` a u32 or
-//! `undefined`, the colours `0xRRGGBBAA`. wasm-bindgen's glue does
+//! `undefined`, the colours `0xRRGGBBAA`, then the symbol options (`micro`,
+//! `version`, `min_version`, `mask`, `boost_ec`: a boolean, three u32s or
+//! `undefined`, a boolean). wasm-bindgen's glue does
 //! the copying: a `&str` is encoded into guest memory with `TextEncoder`
 //! (which would replace a lone surrogate, so the host rejects those first),
 //! and a `Vec<u8>` or `String` result is copied out into a JS value owned by
@@ -17,10 +19,10 @@
 
 #![cfg(target_arch = "wasm32")]
 // The exports pass the contract's options as flat integers (the ABI's shape,
-// ABI.md), one argument each: nine or ten arguments is the design, not a smell.
+// ABI.md), one argument each: up to fourteen arguments is the design, not a smell.
 #![allow(clippy::too_many_arguments)]
 
-use qrglue_core::{EcLevel, Options, QrError, Rgba, TextStyle, contract};
+use qrglue_core::{EcLevel, Options, QrError, Rgba, Symbol, TextStyle, contract};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -57,11 +59,12 @@ fn options(
     scale: Option<u32>,
     dark: u32,
     light: u32,
+    symbol: Symbol,
 ) -> Result<Options, QrError> {
     qrglue_core::validate_text(text)?;
     let ec_level = EcLevel::from_index(ec_level).ok_or_else(|| QrError::InvalidOptions(contract::bad_ec_level_index(ec_level)))?;
     // `scale`: `undefined` is WIT's `none`; colours are 0xRRGGBBAA.
-    Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light) })
+    Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol })
 }
 
 /// The QR code for `text` as a 1-bit grayscale PNG (WIT `generator.png`).
@@ -74,8 +77,13 @@ pub fn png(
     scale: Option<u32>,
     dark: u32,
     light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
 ) -> Result<Vec<u8>, JsValue> {
-    options(text, ec_level, min_size, quiet_zone, scale, dark, light).and_then(|options| qrglue_core::png(text, &options)).map_err(js_error)
+    options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec }).and_then(|options| qrglue_core::png(text, &options)).map_err(js_error)
 }
 
 /// The QR code for `text` as an SVG document (WIT `generator.svg`).
@@ -88,8 +96,13 @@ pub fn svg(
     scale: Option<u32>,
     dark: u32,
     light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
 ) -> Result<String, JsValue> {
-    options(text, ec_level, min_size, quiet_zone, scale, dark, light).and_then(|options| qrglue_core::svg(text, &options)).map_err(js_error)
+    options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec }).and_then(|options| qrglue_core::svg(text, &options)).map_err(js_error)
 }
 
 /// The module matrix (WIT `generator.matrix`): the width as a little-endian
@@ -104,8 +117,13 @@ pub fn matrix(
     scale: Option<u32>,
     dark: u32,
     light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
 ) -> Result<Vec<u8>, JsValue> {
-    let matrix = options(text, ec_level, min_size, quiet_zone, scale, dark, light)
+    let matrix = options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec })
         .and_then(|options| qrglue_core::matrix(text, &options))
         .map_err(js_error)?;
     let mut out = (matrix.width() as u32).to_le_bytes().to_vec();
@@ -124,9 +142,14 @@ pub fn text(
     scale: Option<u32>,
     dark: u32,
     light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
     style: u32,
 ) -> Result<String, JsValue> {
-    options(text, ec_level, min_size, quiet_zone, scale, dark, light)
+    options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec })
         .and_then(|options| {
             options.validate()?;
             let style = TextStyle::from_index(style).ok_or_else(|| QrError::InvalidOptions(contract::bad_text_style_index(style)))?;
@@ -163,9 +186,14 @@ pub fn png_repeat(
     scale: Option<u32>,
     dark: u32,
     light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
     times: u32,
 ) -> Result<u32, JsValue> {
-    options(text, ec_level, min_size, quiet_zone, scale, dark, light)
+    options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec })
         .and_then(|options| qrglue_core::probe::png_repeat(text, &options, times))
         .map_err(js_error)
 }

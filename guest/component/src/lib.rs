@@ -10,7 +10,7 @@ wit_bindgen::generate!({
     world: "qrglue",
 });
 
-use exports::qrglue::qr::types::{EcLevel, Options, QrError, QrMatrix, Rgba, TextStyle};
+use exports::qrglue::qr::types::{EcLevel, Options, QrError, QrMatrix, Rgba, SymbolOptions, TextStyle};
 use exports::qrglue::qr::{generator, probe};
 
 struct Qrglue;
@@ -28,7 +28,12 @@ fn core_options(options: Options) -> qrglue_core::Options {
         scale: options.scale,
         dark: core_rgba(options.dark),
         light: core_rgba(options.light),
+        symbol: options.symbol.map_or_else(qrglue_core::Symbol::default, core_symbol),
     }
+}
+
+fn core_symbol(SymbolOptions { micro, version, min_version, mask, boost_ec }: SymbolOptions) -> qrglue_core::Symbol {
+    qrglue_core::Symbol { micro, version, min_version, mask, boost_ec }
 }
 
 fn core_rgba(Rgba { r, g, b, a }: Rgba) -> qrglue_core::Rgba {

@@ -80,6 +80,16 @@ pub const MICRO_EC_LEVEL_MESSAGE: &str = "ec-level high is not available in Micr
 /// (`micro`, `version`, `min-version`, `mask`, `boost-ec`), both contract 0.2.0.
 pub const RAW_ABI_VERSION: u32 = 4;
 
+/// The raw ABI's `symbol_flags` bits (guest/raw/ABI.md): Micro QR, EC
+/// boost, and which of `version`, `min_version`, `mask` are given. A word
+/// over [`RAW_SYMBOL_FLAGS_MAX`] (an unknown bit) is `invalid-options`.
+pub const RAW_SYMBOL_MICRO: u32 = 1;
+pub const RAW_SYMBOL_BOOST_EC: u32 = 2;
+pub const RAW_SYMBOL_HAS_VERSION: u32 = 4;
+pub const RAW_SYMBOL_HAS_MIN_VERSION: u32 = 8;
+pub const RAW_SYMBOL_HAS_MASK: u32 = 16;
+pub const RAW_SYMBOL_FLAGS_MAX: u32 = 31;
+
 /// Bytes in a raw-ABI result record: `{status, payload_ptr, payload_len}`.
 pub const RAW_RECORD_BYTES: u32 = 12;
 
@@ -157,7 +167,7 @@ pub fn to_json() -> String {
     "version-conflict": "{version_conflict}",
     "micro-ec-level": "{micro_ec_level}"
   }},
-  "raw_abi": {{"version": {abi}, "record_bytes": {record}, "status_ok": 0, "status_codes": {{{codes}}}}}
+  "raw_abi": {{"version": {abi}, "record_bytes": {record}, "status_ok": 0, "status_codes": {{{codes}}}, "symbol_flags": {{"micro": {f_micro}, "boost-ec": {f_boost}, "has-version": {f_version}, "has-min-version": {f_min_version}, "has-mask": {f_mask}}}}}
 }}
 "#,
         ec_levels = quoted(&mut EcLevel::ALL.iter().map(|l| l.as_str())),
@@ -192,6 +202,11 @@ pub fn to_json() -> String {
         max_version = crate::MAX_VERSION,
         max_micro_version = crate::MAX_MICRO_VERSION,
         abi = RAW_ABI_VERSION,
+        f_micro = RAW_SYMBOL_MICRO,
+        f_boost = RAW_SYMBOL_BOOST_EC,
+        f_version = RAW_SYMBOL_HAS_VERSION,
+        f_min_version = RAW_SYMBOL_HAS_MIN_VERSION,
+        f_mask = RAW_SYMBOL_HAS_MASK,
         record = RAW_RECORD_BYTES,
     )
 }

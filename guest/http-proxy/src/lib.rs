@@ -184,6 +184,7 @@ fn qrcode(query: &str) -> Answer {
         scale: None,
         dark: Rgba { r: 0, g: 0, b: 0, a: 255 },
         light: Rgba { r: 255, g: 255, b: 255, a: 255 },
+        symbol: None,
     };
     match generator::png(&request.text, options) {
         Ok(png) => Answer::new(200, "image/png", png),

@@ -17,13 +17,13 @@
 
 #![cfg(target_arch = "wasm32")]
 // The exports pass the contract's options as flat integers (the ABI's shape,
-// ABI.md), one argument each: nine or ten arguments is the design, not a smell.
+// ABI.md), one argument each: up to fourteen arguments is the design, not a smell.
 #![allow(clippy::too_many_arguments)]
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-use qrglue_core::{EcLevel, Options, QrError, Rgba, TextStyle, contract};
+use qrglue_core::{EcLevel, Options, QrError, Rgba, Symbol, TextStyle, contract};
 
 /// The largest buffer `qr_alloc` hands out: 16 MiB, a quarter of the
 /// guest's 64 MiB memory (texts are capped far lower, at 7089 bytes, but
@@ -91,9 +91,13 @@ pub extern "C" fn qr_png(
     scale: u32,
     dark: u32,
     light: u32,
+    symbol_flags: u32,
+    version: u32,
+    min_version: u32,
+    mask: u32,
 ) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light)?;
+        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
         qrglue_core::png(text, &options)
     });
     result_record(outcome)
@@ -111,9 +115,13 @@ pub extern "C" fn qr_svg(
     scale: u32,
     dark: u32,
     light: u32,
+    symbol_flags: u32,
+    version: u32,
+    min_version: u32,
+    mask: u32,
 ) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light)?;
+        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
         qrglue_core::svg(text, &options).map(String::into_bytes)
     });
     result_record(outcome)
@@ -133,9 +141,13 @@ pub extern "C" fn qr_matrix(
     scale: u32,
     dark: u32,
     light: u32,
+    symbol_flags: u32,
+    version: u32,
+    min_version: u32,
+    mask: u32,
 ) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light)?;
+        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
         let matrix = qrglue_core::matrix(text, &options)?;
         let mut payload = (matrix.width() as u32).to_le_bytes().to_vec();
         payload.extend(matrix.packed_modules());
@@ -157,10 +169,14 @@ pub extern "C" fn qr_text(
     scale: u32,
     dark: u32,
     light: u32,
+    symbol_flags: u32,
+    version: u32,
+    min_version: u32,
+    mask: u32,
     style: u32,
 ) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light)?;
+        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
         options.validate()?;
         let style = TextStyle::from_index(style).ok_or_else(|| QrError::InvalidOptions(contract::bad_text_style_index(style)))?;
         qrglue_core::text(text, &options, style).map(String::into_bytes)
@@ -209,10 +225,14 @@ pub extern "C" fn qr_png_repeat(
     scale: u32,
     dark: u32,
     light: u32,
+    symbol_flags: u32,
+    version: u32,
+    min_version: u32,
+    mask: u32,
     times: u32,
 ) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light)?;
+        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
         qrglue_core::probe::png_repeat(text, &options, times).map(|n| n.to_le_bytes().to_vec())
     });
     result_record(outcome)
@@ -266,13 +286,27 @@ fn options(
     scale: u32,
     dark: u32,
     light: u32,
+    [symbol_flags, version, min_version, mask]: [u32; 4],
 ) -> Result<Options, QrError> {
     qrglue_core::validate_text(text)?;
     let ec_level = EcLevel::from_index(ec_level).ok_or_else(|| QrError::InvalidOptions(contract::bad_ec_level_index(ec_level)))?;
     // `has_scale` 0 is WIT's `none` (any other value: `some(scale)`), so every
     // u32 a host passes reaches the range check; colours are 0xRRGGBBAA.
     let scale = (has_scale != 0).then_some(scale);
-    Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light) })
+    // The symbol options: one word of flags (ABI.md), then the three
+    // numbers, each used only when its flag says `some`.
+    if symbol_flags > contract::RAW_SYMBOL_FLAGS_MAX {
+        return Err(QrError::InvalidOptions(contract::out_of_range("symbol-flags", 0, contract::RAW_SYMBOL_FLAGS_MAX, symbol_flags)));
+    }
+    let flag = |bit: u32| symbol_flags & bit != 0;
+    let symbol = Symbol {
+        micro: flag(contract::RAW_SYMBOL_MICRO),
+        boost_ec: flag(contract::RAW_SYMBOL_BOOST_EC),
+        version: flag(contract::RAW_SYMBOL_HAS_VERSION).then_some(version),
+        min_version: flag(contract::RAW_SYMBOL_HAS_MIN_VERSION).then_some(min_version),
+        mask: flag(contract::RAW_SYMBOL_HAS_MASK).then_some(mask),
+    };
+    Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol })
 }
 
 /// Registers a result record for `outcome` and returns its address.

@@ -117,6 +117,12 @@ fn wit_options(options: &Options) -> wit::Options {
         scale: options.scale,
         dark: wit_rgba(options.dark),
         light: wit_rgba(options.light),
+        // None when every symbol option is automatic: the cheaper lowering
+        // for the common call, and the same symbol (wit/qr.wit).
+        symbol: (options.symbol != crate::Symbol::default()).then(|| {
+            let crate::Symbol { micro, version, min_version, mask, boost_ec } = options.symbol;
+            wit::SymbolOptions { micro, version, min_version, mask, boost_ec }
+        }),
     }
 }
 

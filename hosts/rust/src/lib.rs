@@ -40,7 +40,7 @@ mod raw;
 use std::fmt;
 use std::sync::OnceLock;
 
-pub use qrglue_core::{EcLevel, ErrorKind, MAX_TEXT_BYTES, Options, QrError, Rgba, TextStyle};
+pub use qrglue_core::{EcLevel, ErrorKind, MAX_TEXT_BYTES, Options, QrError, Rgba, Symbol, TextStyle};
 pub use wasmtime::Engine;
 
 pub use component::{ComponentGenerator, ComponentRuntime};

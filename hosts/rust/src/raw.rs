@@ -105,22 +105,24 @@ fn call<P: WasmParams, R: WasmResults>(func: &TypedFunc<P, R>, store: &mut Store
 
 /// The options as the ABI passes them, in order: `ec_level` (its WIT index),
 /// `min_size`, `quiet_zone`, `has_scale`, `scale`, `dark`, `light`
-/// (`0xRRGGBBAA`).
-pub type AbiOptions = (u32, u32, u32, u32, u32, u32, u32);
+/// (`0xRRGGBBAA`), `symbol_flags`, `version`, `min_version`, `mask`.
+pub type AbiOptions = [u32; 11];
 
+type P13 = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32);
+type P14 = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32);
 /// `qr_png`, `qr_svg` and `qr_matrix`: `(text_ptr, text_len, ..options) -> record_ptr`.
-type RenderFunc = TypedFunc<(u32, u32, u32, u32, u32, u32, u32, u32, u32), u32>;
+type RenderFunc = TypedFunc<P13, u32>;
 /// `qr_text` (`.., style`) and `qr_png_repeat` (`.., times`): one more u32.
-type RenderWithFunc = TypedFunc<(u32, u32, u32, u32, u32, u32, u32, u32, u32, u32), u32>;
+type RenderWithFunc = TypedFunc<P14, u32>;
 
 /// A text buffer and the options as one call's parameters.
-fn params(ptr: u32, len: u32, o: AbiOptions) -> (u32, u32, u32, u32, u32, u32, u32, u32, u32) {
-    (ptr, len, o.0, o.1, o.2, o.3, o.4, o.5, o.6)
+fn params(ptr: u32, len: u32, o: AbiOptions) -> P13 {
+    (ptr, len, o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7], o[8], o[9], o[10])
 }
 
 /// [`params`] and one more argument (`style`, `times`).
-fn params_with(ptr: u32, len: u32, o: AbiOptions, last: u32) -> (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32) {
-    (ptr, len, o.0, o.1, o.2, o.3, o.4, o.5, o.6, last)
+fn params_with(ptr: u32, len: u32, o: AbiOptions, last: u32) -> P14 {
+    (ptr, len, o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7], o[8], o[9], o[10], last)
 }
 
 /// The ABI's exports, looked up and type-checked once per instance, each
@@ -248,8 +250,28 @@ fn decode_status(status: u32, payload: Vec<u8>) -> Result<Vec<u8>, Error> {
 
 /// The ABI's wire form of the options ([`AbiOptions`]).
 pub fn abi_options(options: &Options) -> AbiOptions {
+    use qrglue_core::contract::{RAW_SYMBOL_BOOST_EC, RAW_SYMBOL_HAS_MASK, RAW_SYMBOL_HAS_MIN_VERSION, RAW_SYMBOL_HAS_VERSION, RAW_SYMBOL_MICRO};
     let (has_scale, scale) = options.scale.map_or((0, 0), |scale| (1, scale));
-    (options.ec_level.index(), options.min_size, options.quiet_zone, has_scale, scale, options.dark.to_u32(), options.light.to_u32())
+    let symbol = &options.symbol;
+    let bit = |on: bool, flag: u32| if on { flag } else { 0 };
+    let flags = bit(symbol.micro, RAW_SYMBOL_MICRO)
+        | bit(symbol.boost_ec, RAW_SYMBOL_BOOST_EC)
+        | bit(symbol.version.is_some(), RAW_SYMBOL_HAS_VERSION)
+        | bit(symbol.min_version.is_some(), RAW_SYMBOL_HAS_MIN_VERSION)
+        | bit(symbol.mask.is_some(), RAW_SYMBOL_HAS_MASK);
+    [
+        options.ec_level.index(),
+        options.min_size,
+        options.quiet_zone,
+        has_scale,
+        scale,
+        options.dark.to_u32(),
+        options.light.to_u32(),
+        flags,
+        symbol.version.unwrap_or(0),
+        symbol.min_version.unwrap_or(0),
+        symbol.mask.unwrap_or(0),
+    ]
 }
 
 /// One raw-module instance in its own `Store`; see the crate docs.

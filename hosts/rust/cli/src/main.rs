@@ -20,7 +20,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use qrglue_core::contract;
-use qrglue_host::{EcLevel, Error, Options, Path, QrError, Rgba, TextStyle};
+use qrglue_host::{EcLevel, Error, Options, Path, QrError, Rgba, Symbol, TextStyle};
 
 #[derive(Parser)]
 #[command(name = "qrglue", version, about = "QR codes as PNG or SVG, through wasm (component or raw ABI) or natively")]
@@ -109,6 +109,23 @@ struct Request {
     /// Colour of the light modules and the quiet zone (#ffffff00: transparent).
     #[arg(long, default_value = "#ffffffff", value_name = "HEX")]
     light: String,
+    /// A Micro QR code (M1..M4) for a short text.
+    #[arg(long)]
+    micro: bool,
+    /// Exactly this QR version (1..=40, 1..=4 with --micro). Not --version,
+    /// which prints this program's version.
+    #[arg(long, value_name = "N")]
+    symbol_version: Option<u32>,
+    /// At least this QR version (same bounds; not with --symbol-version:
+    /// the generator says so, in the contract's words).
+    #[arg(long, value_name = "N")]
+    min_version: Option<u32>,
+    /// This mask pattern (0..=7, 0..=3 with --micro) instead of the best.
+    #[arg(long, value_name = "N")]
+    mask: Option<u32>,
+    /// Raise the EC level as far as the version still holds the text.
+    #[arg(long)]
+    boost_ec: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -152,7 +169,14 @@ impl Request {
         let defaults = Options::default();
         let dark = color("dark", &self.dark, defaults.dark);
         let light = color("light", &self.light, defaults.light);
-        let options = Options { ec_level, min_size: self.min_size, quiet_zone: self.quiet_zone, scale: self.scale, dark, light };
+        let symbol = Symbol {
+            micro: self.micro,
+            version: self.symbol_version,
+            min_version: self.min_version,
+            mask: self.mask,
+            boost_ec: self.boost_ec,
+        };
+        let options = Options { ec_level, min_size: self.min_size, quiet_zone: self.quiet_zone, scale: self.scale, dark, light, symbol };
         (options, bad_color)
     }
 

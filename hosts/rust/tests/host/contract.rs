@@ -257,9 +257,32 @@ fn the_raw_glue_speaks_the_contracts_abi() {
     assert_eq!(raw.abi_free(record).unwrap(), 0);
     let ptr = raw.abi_alloc(5).unwrap();
     raw.abi_write(ptr, b"hello").unwrap();
-    let record = raw.abi_png(ptr, 5, (4, defaults.1, defaults.2, defaults.3, defaults.4, defaults.5, defaults.6)).unwrap();
+    let mut bad_level = defaults;
+    bad_level[0] = 4;
+    let record = raw.abi_png(ptr, 5, bad_level).unwrap();
     let (code, message) = raw.abi_read_record(record).unwrap();
     let want = fill(str_at(&contract["messages"]["ec-level-index"]), &[("value", &4)]);
+    assert_eq!((code, String::from_utf8(message).unwrap()), (status("invalid-options"), want));
+    assert_eq!(raw.abi_free(record).unwrap(), 0);
+
+    // The symbol flags are the contract's bits, as abi_options sets them;
+    // a word with a bit the ABI does not define is refused, not ignored.
+    let flags = &contract["raw_abi"]["symbol_flags"];
+    let all = Options {
+        symbol: qrglue_host::Symbol { micro: true, boost_ec: true, version: Some(2), min_version: Some(1), mask: Some(3) },
+        ..Options::default()
+    };
+    let bits = ["micro", "boost-ec", "has-version", "has-min-version", "has-mask"].map(|name| u32_at(&flags[name]));
+    assert_eq!(testing::abi_options(&all)[7], bits.iter().sum::<u32>());
+    assert_eq!(bits.iter().fold(0, |seen, bit| seen | bit), bits.iter().sum::<u32>(), "one bit each");
+    let mut unknown_bit = defaults;
+    unknown_bit[7] = bits.iter().sum::<u32>() + 1;
+    let ptr = raw.abi_alloc(5).unwrap();
+    raw.abi_write(ptr, b"hello").unwrap();
+    let record = raw.abi_png(ptr, 5, unknown_bit).unwrap();
+    let (code, message) = raw.abi_read_record(record).unwrap();
+    let max = bits.iter().sum::<u32>();
+    let want = fill(str_at(&contract["messages"]["out-of-range"]), &[("option", &"symbol-flags"), ("min", &0), ("max", &max), ("value", &(max + 1))]);
     assert_eq!((code, String::from_utf8(message).unwrap()), (status("invalid-options"), want));
     assert_eq!(raw.abi_free(record).unwrap(), 0);
 }

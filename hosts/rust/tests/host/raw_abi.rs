@@ -27,8 +27,9 @@ fn buffer(raw: &mut RawGenerator, bytes: &[u8]) -> u32 {
 
 /// `qr_png` with these arguments: its status and message; frees the record.
 fn png_status(raw: &mut RawGenerator, ptr: u32, len: u32, ec_level: u32, min_size: u32, quiet_zone: u32) -> (u32, String) {
-    let (_, _, _, has_scale, scale, dark, light) = testing::abi_options(&qrglue_host::Options::default());
-    let record = raw.abi_png(ptr, len, (ec_level, min_size, quiet_zone, has_scale, scale, dark, light)).expect("qr_png does not trap");
+    let mut wire = testing::abi_options(&qrglue_host::Options::default());
+    wire[..3].copy_from_slice(&[ec_level, min_size, quiet_zone]);
+    let record = raw.abi_png(ptr, len, wire).expect("qr_png does not trap");
     let (status, payload) = raw.abi_read_record(record).expect("record inside memory");
     assert_eq!(raw.abi_free(record).expect("qr_free does not trap"), 0, "the record is a live buffer");
     (status, String::from_utf8_lossy(&payload).into_owned())
