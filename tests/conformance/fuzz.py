@@ -8,8 +8,8 @@ disagreement between paths. Divergent cases (id `fuzz-<seed>-<n>`) are written
 to target/fuzz/divergences.json, never into a tracked file: to keep one as a
 regression case, copy it into tests/vectors/cases.json and `just bless`.
 Texts mix every QR mode, multi-byte UTF-8, control characters, lone
-surrogates (~2 %) and lengths up to past capacity; options (scale and the
-colours as hex strings included) are sometimes out
+surrogates (~2 %) and lengths up to past capacity; options (scale, the
+colours as hex strings and the symbol options included) are sometimes out
 of range or missing (host defaults).
 """
 
@@ -74,6 +74,23 @@ def random_options(rng: random.Random) -> dict:
             options[name] = "#" + "".join(rng.choice("0123456789abcdefABCDEF") for _ in range(digits))
     if rng.random() < 0.02:
         options["dark"] = options["light"] = "#" + "".join(rng.choice("0123456789abcdef") for _ in range(6))
+    # The symbol options: Micro QR (short texts fit; longer ones are
+    # data-too-long, high is invalid-options), a version fixed or a minimum
+    # (sometimes both: invalid-options), a mask, EC boost; each sometimes
+    # out of range, the bounds depending on micro.
+    micro = rng.random() < 0.1
+    if micro:
+        options["micro"] = True
+    elif rng.random() < 0.05:
+        options["micro"] = False
+    top = 4 if micro else 40
+    for name in ("version", "min-version"):
+        if rng.random() < 0.15:
+            options[name] = rng.randint(1, top) if rng.random() < 0.9 else rng.choice([0, top + 1, 2**32 - 1])
+    if rng.random() < 0.2:
+        options["mask"] = rng.randint(0, 3 if micro else 7) if rng.random() < 0.9 else rng.choice([4 if micro else 8, 2**32 - 1])
+    if rng.random() < 0.2:
+        options["boost-ec"] = rng.random() < 0.8
     return options
 
 

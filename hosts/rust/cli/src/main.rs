@@ -238,11 +238,14 @@ fn main() -> ExitCode {
         let (options, bad_color) = request.options();
         let text = text.as_slice();
         if let Some(bad_color) = bad_color {
-            // The generator's own checks come first (text, then the options
-            // in the contract's order); with default colours in place of the
-            // bad ones, its png-repeat probe runs them without rendering.
+            // The generator's own checks of what comes before the colours
+            // come first (the text, then the options in the contract's
+            // order); with default colours in place of the bad ones and the
+            // automatic symbol (its fields are checked after the colours),
+            // its png-repeat probe runs them without rendering.
+            let before_colors = Options { symbol: Symbol::default(), ..options };
             let checked = match text_or_error(text) {
-                Ok(text) => generator.png_repeat(text, &options, 0).map(drop),
+                Ok(text) => generator.png_repeat(text, &before_colors, 0).map(drop),
                 Err(error) => Err(error),
             };
             return Err(checked.err().unwrap_or(Error::Qr(bad_color)));

@@ -132,10 +132,59 @@ fn scale_and_colours_give_the_golden_image_and_bad_colours_are_refused_in_order(
             (vec!["svg", url, "--min-size", "0", "--dark", "red"], "invalid-options", "min-size must be within 1..=4096, got 0"),
             (vec!["svg", url, "--scale", "21", "--dark", "red"], "invalid-options", "scale must be within 1..=20, got 21"),
             (
+                vec!["svg", url, "--mask", "9", "--dark", "red"],
+                "invalid-options",
+                r#"dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red""#,
+            ),
+            (
                 vec!["png", url, "-o", "-", "--dark", "#fff", "--light", "#ffffff"],
                 "invalid-options",
                 "dark and light must be different colours, both are #ffffffff",
             ),
+        ] {
+            let mut args = args.clone();
+            args.extend(["--path", path]);
+            let out = qrglue(&os(&args));
+            assert_eq!(out.status.code(), Some(1), "{path} {args:?}");
+            assert_eq!(String::from_utf8_lossy(&out.stderr), format!("qrglue: {kind}: {message}\n"), "{path} {args:?}");
+        }
+    }
+}
+
+/// The symbol flags reach the generator on every path: the corpus's golden
+/// images, and the contract's messages for bad values in its order.
+#[test]
+fn symbol_flags_give_the_golden_image_and_bad_values_are_refused_in_order() {
+    let url = REFERENCE_URL;
+    for path in ["native", "component", "raw"] {
+        for (id, text, flags) in [
+            ("sym-version-10", url, vec!["--symbol-version", "10"]),
+            ("sym-min-version-7", url, vec!["--min-version", "7"]),
+            ("sym-mask-5", url, vec!["--mask", "5"]),
+            ("sym-boost-ec-to-high", "hello", vec!["--boost-ec"]),
+            ("sym-micro-version-4-mask-3", "micro", vec!["--micro", "--symbol-version", "4", "--mask", "3", "--scale", "8"]),
+        ] {
+            let mut args = vec!["png", text, "-o", "-", "--path", path];
+            args.extend(flags);
+            let out = qrglue(&os(&args));
+            assert!(out.status.success(), "{path} {id}: {}", String::from_utf8_lossy(&out.stderr));
+            assert_eq!(corpus::sha256_hex(&out.stdout), corpus::expected_png_sha256(id), "{path} {id}");
+        }
+        for (args, kind, message) in [
+            (vec!["svg", url, "--symbol-version", "41"], "invalid-options", "version must be within 1..=40, got 41"),
+            (vec!["svg", "12345", "--micro", "--mask", "4"], "invalid-options", "mask must be within 0..=3, got 4"),
+            (
+                vec!["svg", url, "--symbol-version", "5", "--min-version", "5"],
+                "invalid-options",
+                "version and min-version exclude each other: give one",
+            ),
+            (
+                vec!["text", "12345", "--micro", "--ec-level", "h"],
+                "invalid-options",
+                "ec-level high is not available in Micro QR (M4 goes up to quartile)",
+            ),
+            (vec!["svg", url, "--symbol-version", "2"], "data-too-long", "text does not fit in a QR code at this error-correction level"),
+            (vec!["svg", url, "--micro"], "data-too-long", "text does not fit in a QR code at this error-correction level"),
         ] {
             let mut args = args.clone();
             args.extend(["--path", path]);
