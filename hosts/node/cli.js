@@ -4,7 +4,7 @@
 // lines and exit codes.
 //
 //   qrglue png TEXT [-o FILE] [--path component|raw|bindgen|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
-//              [--scale N] [--dark HEX] [--light HEX]
+//              [--scale N] [--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N] [--mask N] [--boost-ec]
 //   qrglue svg TEXT [same options]
 //   qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
 //
@@ -76,6 +76,11 @@ Options:
       --scale <SCALE>            Pixels per module (1..=20); sizes the image instead of --min-size
       --dark <HEX>               Colour of the dark modules: #rgb, #rgba, #rrggbb or #rrggbbaa [default: ${DEFAULTS.dark}]
       --light <HEX>              Colour of the light modules and the quiet zone (#ffffff00: transparent) [default: ${DEFAULTS.light}]
+      --micro                    A Micro QR code (M1..M4) for a short text
+      --symbol-version <N>       Exactly this QR version (1..=40, 1..=4 with --micro). Not --version, which prints this program's version
+      --min-version <N>          At least this QR version (same bounds; not with --symbol-version: the generator says so, in the contract's words)
+      --mask <N>                 This mask pattern (0..=7, 0..=3 with --micro) instead of the best
+      --boost-ec                 Raise the EC level as far as the version still holds the text
 ${command === 'text' ? STYLE_HELP : ''}  -h, --help                     Print help
 `;
 
@@ -101,6 +106,12 @@ const OPTIONS = {
   scale: { type: 'string' },
   dark: { type: 'string' },
   light: { type: 'string' },
+  // The symbol options: --symbol-version, as --version prints this program's version.
+  micro: { type: 'boolean' },
+  'symbol-version': { type: 'string' },
+  'min-version': { type: 'string' },
+  mask: { type: 'string' },
+  'boost-ec': { type: 'boolean' },
   style: { type: 'string' }, // text only
   help: { type: 'boolean', short: 'h' },
 };
@@ -114,6 +125,11 @@ const VALUE_NAMES = {
   scale: '--scale <SCALE>',
   dark: '--dark <HEX>',
   light: '--light <HEX>',
+  micro: '--micro',
+  'symbol-version': '--symbol-version <N>',
+  'min-version': '--min-version <N>',
+  mask: '--mask <N>',
+  'boost-ec': '--boost-ec',
   style: '--style <STYLE>',
 };
 
@@ -137,7 +153,12 @@ function parseRequest(command, args) {
       throw new UsageError(`unexpected argument '${token.rawName}' found`, usage);
     }
     if (token.name === 'help') return { help: command };
-    if (token.value === undefined) {
+    if (OPTIONS[token.name].type === 'boolean') {
+      // A flag takes no value: `--micro=yes` is refused as clap refuses it.
+      if (token.value !== undefined) {
+        throw new UsageError(`unexpected value '${token.value}' for '${VALUE_NAMES[token.name]}' found; no more were expected`, usage);
+      }
+    } else if (token.value === undefined) {
       throw new UsageError(`a value is required for '${VALUE_NAMES[token.name]}' but none was supplied`, usage);
     }
     if (seen.has(token.name)) {
@@ -166,6 +187,13 @@ function parseRequest(command, args) {
   // The colours go to the generator as given: a bad one is its invalid-options
   // (exit 1), reported in the contract's order, as the Rust CLI does.
   const options = { ecLevel, minSize, quietZone, scale, dark: values.dark ?? DEFAULTS.dark, light: values.light ?? DEFAULTS.light };
+  // The symbol options as u32s and flags; their ranges (and --symbol-version with
+  // --min-version) are the generator's to refuse, in the contract's order.
+  for (const [flag, key] of [['symbol-version', 'version'], ['min-version', 'minVersion'], ['mask', 'mask']]) {
+    if (values[flag] !== undefined) options[key] = u32(flag, values[flag], usage);
+  }
+  if (values.micro) options.micro = true;
+  if (values['boost-ec']) options.boostEc = true;
   if (command === 'text') {
     const style = values.style ?? DEFAULTS.style;
     if (!TEXT_STYLES.includes(style)) {

@@ -23,6 +23,22 @@ export interface Options {
   dark?: string;
   /** The light modules' and the quiet zone's colour, as dark. Default '#ffffffff'; must differ from dark. */
   light?: string;
+  /**
+   * A Micro QR code (M1..M4, 11 to 17 modules across, one finder pattern) for a short text, instead of a
+   * normal one. Default false. Micro QR has no level 'high' (invalid-options).
+   */
+  micro?: boolean;
+  /**
+   * Exactly this version: 1..=40, or 1..=4 (M1..M4) with micro; a text it cannot hold is data-too-long.
+   * Default: none, the smallest version that holds the text. Not together with minVersion.
+   */
+  version?: number;
+  /** At least this version (same bounds as version): the smallest from it up that holds the text. Default: none. */
+  minVersion?: number;
+  /** This mask pattern, 0..=7 (0..=3 with micro), instead of the one with the lowest penalty. Default: none. */
+  mask?: number;
+  /** Raise the EC level as far as the chosen version still holds the text. Default false. */
+  boostEc?: boolean;
 }
 
 /** text()'s options: Options and the style. */
@@ -38,7 +54,7 @@ export interface TextOptions extends Options {
  * `(modules[i >> 3] >> (7 - (i & 7))) & 1` (isDark reads it).
  */
 export interface QrMatrix {
-  /** Modules per side: 21 (version 1) to 177 (version 40). */
+  /** Modules per side: 21 (version 1) to 177 (version 40), or 11 (M1) to 17 (M4) for Micro QR. */
   readonly width: number;
   /** ceil(width * width / 8) bytes; unused bits of the last byte are 0. */
   readonly modules: Uint8Array;
@@ -59,8 +75,12 @@ export declare class GuestTrapError extends Error {
   readonly name: 'GuestTrapError';
 }
 
-/** Every option's default; `scale` is undefined (none: minSize sizes the image). */
-export declare const DEFAULTS: Readonly<Required<Omit<TextOptions, 'scale'>> & { scale: undefined }>;
+/**
+ * Every option's default; `scale` is undefined (none: minSize sizes the image), and so are `version`,
+ * `minVersion` and `mask` (none: the automatic symbol).
+ */
+export declare const DEFAULTS: Readonly<Required<Omit<TextOptions, 'scale' | 'version' | 'minVersion' | 'mask'>>
+  & { scale: undefined; version: undefined; minVersion: undefined; mask: undefined }>;
 export declare const EC_LEVELS: readonly EcLevel[];
 /** The text styles in WIT order. */
 export declare const TEXT_STYLES: readonly TextStyle[];
@@ -75,7 +95,7 @@ export declare function svg(text: string, options?: Options): string;
 export declare function pngDataUrl(text: string, options?: Options): string;
 /** svg() as a `data:image/svg+xml;base64,...` URL. */
 export declare function svgDataUrl(text: string, options?: Options): string;
-/** The module matrix, for drawing the code yourself (only ecLevel shapes it; the other options are checked). */
+/** The module matrix, for drawing the code yourself (only ecLevel and the symbol options shape it; the others are checked). */
 export declare function matrix(text: string, options?: Options): QrMatrix;
 /** The code as lines of text, each ending in "\n", quiet zone included (minSize, scale and the colours are checked but unused). */
 export declare function text(text: string, options?: TextOptions): string;

@@ -11,11 +11,15 @@
 /**
  * Defaults for every option (WIT has none; every host uses these). `scale`
  * undefined is no scale (min-size sizes the image); the colours are CSS hex
- * strings, as the options take them. `style` is text()'s own option; the
- * other outputs do not take it.
+ * strings, as the options take them. The symbol options (WIT
+ * `symbol-options`: micro, version, minVersion, mask, boostEc) default to the
+ * automatic symbol: a normal QR code, the smallest version that holds the
+ * text, the best mask, the EC level as given. `style` is text()'s own option;
+ * the other outputs do not take it.
  */
 export const DEFAULTS = Object.freeze({
-  ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined, dark: '#000000ff', light: '#ffffffff', style: 'half-blocks',
+  ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined, dark: '#000000ff', light: '#ffffffff',
+  micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, style: 'half-blocks',
 });
 
 /** Error-correction levels in WIT order; the index is the raw ABI's encoding. */
@@ -49,6 +53,13 @@ export const MESSAGES = Object.freeze({
   'color': '{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}',
   'text-style-name': 'text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}',
 });
+
+/**
+ * The message of a symbol option's flag (micro, boost-ec) that is not a
+ * boolean: the hosts' own wording (Node and Python alike; the guest takes
+ * booleans and never sees such a value), so not in the contract.
+ */
+export const BOOLEAN_MESSAGE = '{option} must be a boolean, got {value}';
 const FIXED_MESSAGES = { 'empty-text': MESSAGES['empty-text'], 'data-too-long': MESSAGES['data-too-long'] };
 
 /** Why no code was produced. `kind` is the WIT case name. */
@@ -119,8 +130,11 @@ export function utf8Length(text) {
   return bytes;
 }
 
-// The options png, svg and matrix take, in WIT record order; text takes `style` too.
-const OPTION_NAMES = Object.freeze(['ecLevel', 'minSize', 'quietZone', 'scale', 'dark', 'light']);
+// The options png, svg and matrix take, in WIT record order (the symbol
+// options are the fields of its `symbol` record); text takes `style` too.
+const OPTION_NAMES = Object.freeze([
+  'ecLevel', 'minSize', 'quietZone', 'scale', 'dark', 'light', 'micro', 'version', 'minVersion', 'mask', 'boostEc',
+]);
 const TEXT_OPTION_NAMES = Object.freeze([...OPTION_NAMES, 'style']);
 
 // Opaque black and white as 0xRRGGBBAA, the defaults' colours.
@@ -131,22 +145,28 @@ const WHITE = 0xffffffff;
 const DEFAULT_RESOLVED = Object.freeze({
   ecLevel: DEFAULTS.ecLevel, ecIndex: 0, minSize: DEFAULTS.minSize, quietZone: DEFAULTS.quietZone,
   scale: undefined, dark: BLACK, light: WHITE,
+  micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false,
 });
 
 /**
  * User options -> `{ ecLevel, ecIndex, minSize, quietZone, scale, dark,
- * light }` with defaults filled in, the colours as `0xRRGGBBAA` numbers, the
- * raw ABI's encoding (`scale` stays undefined when not given). Only checks
- * what the guest cannot see: names, types, u32 range (jco would wrap 2**32+1
- * to 1 with `>>> 0`) and the colours' syntax. The ranges and the same-colour
- * check are the guest's.
+ * light, micro, version, minVersion, mask, boostEc }` with defaults filled
+ * in, the colours as `0xRRGGBBAA` numbers, the raw ABI's encoding (`scale`,
+ * `version`, `minVersion` and `mask` stay undefined when not given). Only
+ * checks what the guest cannot see: names, types (u32 numbers: jco would wrap
+ * 2**32+1 to 1 with `>>> 0`; booleans: true or false, nothing truthy) and
+ * the colours' syntax. The ranges, the same-colour check and the symbol
+ * options' own checks (bounds that depend on micro, version with min-version,
+ * micro at level high) are the guest's.
  *
  * The contract orders errors: the text's, then the options' in record order
- * (ec-level, min-size, quiet-zone, scale, dark, light, same colours). So a
- * problem found here is reported only once `validate(resolved)`, the path's
- * guest call that checks text and options and renders nothing (png-repeat
- * zero times), has found the text and every earlier field fine: it throws
- * the guest's error otherwise. Call after checkText.
+ * (ec-level, min-size, quiet-zone, scale, dark, light, same colours, then the
+ * symbol record's fields: micro, version, min-version, both versions given,
+ * mask, boost-ec, and last micro at level high). So a problem found here is
+ * reported only once `validate(resolved)`, the path's guest call that checks
+ * text and options and renders nothing (png-repeat zero times), has found
+ * the text and every earlier field fine: it throws the guest's error
+ * otherwise. Call after checkText.
  */
 export function resolveOptions(text, options, validate, names = OPTION_NAMES) {
   if (options === undefined || options === null) {
@@ -167,7 +187,7 @@ export function resolveOptions(text, options, validate, names = OPTION_NAMES) {
       refuse(`unknown option ${JSON.stringify(name)} (known: ${names.join(', ')})`);
     }
   }
-  const { ecLevel, minSize, quietZone, scale, dark, light } = options;
+  const { ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc } = options;
   if (ecLevel !== undefined) {
     const ecIndex = EC_LEVELS.indexOf(ecLevel);
     // A function, not a string: a replacement string would expand $& in the value.
@@ -176,7 +196,7 @@ export function resolveOptions(text, options, validate, names = OPTION_NAMES) {
   }
   for (const [name, value, key] of [['min-size', minSize, 'minSize'], ['quiet-zone', quietZone, 'quietZone'], ['scale', scale, 'scale']]) {
     if (value === undefined) continue;
-    if (!isU32(value)) refuse(`${name} must be an integer within 0..=4294967295, got ${describe(value)}`);
+    if (!isU32(value)) refuse(notU32(name, value));
     resolved[key] = value;
   }
   for (const [name, value] of [['dark', dark], ['light', light]]) {
@@ -185,7 +205,67 @@ export function resolveOptions(text, options, validate, names = OPTION_NAMES) {
     if (rgba === null) refuse(MESSAGES.color.replace('{option}', name).replace('{value}', () => describe(value)));
     resolved[name] = rgba;
   }
+  // The symbol record, after light and the same-colour check: the guest
+  // checks run with the real colours and the symbol fields resolved so far.
+  // Its level is low, which the name check above has found fine: the one
+  // symbol check that reads the level (micro at high) comes after every
+  // symbol field, so after any type error found here.
+  if (micro !== undefined || version !== undefined || minVersion !== undefined || mask !== undefined || boostEc !== undefined) {
+    const refuseSymbol = (problem) => {
+      validate({ ...resolved, ecLevel: DEFAULTS.ecLevel, ecIndex: 0 });
+      throw new QrError('invalid-options', problem);
+    };
+    for (const [name, value, key] of [['micro', micro, 'micro'], ['version', version, 'version'],
+      ['min-version', minVersion, 'minVersion'], ['mask', mask, 'mask'], ['boost-ec', boostEc, 'boostEc']]) {
+      if (value === undefined) continue;
+      if (key === 'micro' || key === 'boostEc') {
+        if (value !== true && value !== false) {
+          refuseSymbol(BOOLEAN_MESSAGE.replace('{option}', name).replace('{value}', () => describe(value)));
+        }
+      } else if (!isU32(value)) {
+        refuseSymbol(notU32(name, value));
+      }
+      resolved[key] = value;
+    }
+  }
   return resolved;
+}
+
+/**
+ * Whether resolved options ask for the automatic symbol (every symbol option
+ * at its default): the component path then passes `symbol: none`, the
+ * cheaper lowering.
+ */
+export function isAutoSymbol({ micro, version, minVersion, mask, boostEc }) {
+  return !micro && !boostEc && version === undefined && minVersion === undefined && mask === undefined;
+}
+
+/**
+ * Resolved options as the WIT `options` record in jco's shape: the colours
+ * as `rgba` records, `scale` undefined for none, and `symbol` undefined
+ * (none) for the automatic symbol, else the `symbol-options` record.
+ */
+export function witRecord(resolved) {
+  const { ecLevel, minSize, quietZone, scale, dark, light } = resolved;
+  let symbol;
+  if (!isAutoSymbol(resolved)) {
+    const { micro, version, minVersion, mask, boostEc } = resolved;
+    symbol = { micro, version, minVersion, mask, boostEc };
+  }
+  return { ecLevel, minSize, quietZone, scale, dark: rgbaRecord(dark), light: rgbaRecord(light), symbol };
+}
+
+/**
+ * The raw ABI's `symbol_flags` bits (guest/raw/ABI.md, version 4): Micro QR,
+ * EC boost, and which of version, min_version and mask are given.
+ */
+export const SYMBOL_FLAGS = Object.freeze({ micro: 1, boostEc: 2, hasVersion: 4, hasMinVersion: 8, hasMask: 16 });
+
+/** Resolved options' `symbol_flags` word (SYMBOL_FLAGS); 0 for the automatic symbol. */
+export function symbolFlags({ micro, version, minVersion, mask, boostEc }) {
+  return (micro ? SYMBOL_FLAGS.micro : 0) | (boostEc ? SYMBOL_FLAGS.boostEc : 0)
+    | (version === undefined ? 0 : SYMBOL_FLAGS.hasVersion) | (minVersion === undefined ? 0 : SYMBOL_FLAGS.hasMinVersion)
+    | (mask === undefined ? 0 : SYMBOL_FLAGS.hasMask);
 }
 
 /**
@@ -261,6 +341,10 @@ export function checkCount(name, value) {
     throw new TypeError(`qrglue: ${name} must be an integer within 0..=4294967295, got ${describe(value)}`);
   }
   return value;
+}
+
+function notU32(name, value) {
+  return `${name} must be an integer within 0..=4294967295, got ${describe(value)}`;
 }
 
 function isU32(value) {

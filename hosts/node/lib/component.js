@@ -13,7 +13,7 @@
 // initComponent.
 import { instantiate } from '../gen/qrglue.js';
 import {
-  QrError, GuestTrapError, checkCount, checkText, dataUrlHelpers, qrMatrix, resolveOptions, resolveTextOptions, rgbaRecord,
+  QrError, GuestTrapError, checkCount, checkText, dataUrlHelpers, qrMatrix, resolveOptions, resolveTextOptions, witRecord,
 } from './common.js';
 
 /** jco's core module, beside its output (the component imports nothing, so it is the only one). */
@@ -91,14 +91,12 @@ function guestCall(call) {
   }
 }
 
-// The WIT options record of resolved options (jco lowers an undefined scale as `none`).
-const witRecord = ({ ecLevel, minSize, quietZone, scale, dark, light }) =>
-  ({ ecLevel, minSize, quietZone, scale, dark: rgbaRecord(dark), light: rgbaRecord(light) });
-
 // Checks text and options and renders nothing (png-repeat zero times): what
 // common.js runs before it reports a problem only the host sees.
 const validate = (text) => (resolved) => guestCall(() => exports.probe.pngRepeat(text, witRecord(resolved), 0));
 
+// The WIT options record of resolved options (common.js's witRecord: jco
+// lowers an undefined scale or symbol as `none`).
 function witOptions(text, options) {
   checkText(text);
   return witRecord(resolveOptions(text, options, validate(text)));

@@ -100,9 +100,12 @@ function callWithText(exportFn, text, options, ...extra) {
   return callResolved(exportFn, text, resolveOptions(text, options, validate(text)), ...extra);
 }
 
-// scale: a number or undefined (WIT's none); colours as 0xRRGGBBAA.
-function callResolved(exportFn, text, { ecIndex, minSize, quietZone, scale, dark, light }, ...extra) {
-  return nativeCall(() => exportFn(text, ecIndex, minSize, quietZone, scale, dark, light, ...extra));
+// scale, version, minVersion, mask: a number or undefined (WIT's none);
+// colours as 0xRRGGBBAA; micro and boostEc booleans (the bindgen exports' shape).
+function callResolved(exportFn, text, resolved, ...extra) {
+  const { ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc } = resolved;
+  return nativeCall(() => exportFn(text, ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc,
+    ...extra));
 }
 
 // Checks text and options and renders nothing (pngRepeat zero times): what

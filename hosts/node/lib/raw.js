@@ -1,5 +1,5 @@
 // The raw path: glue written by hand against `WebAssembly`, following
-// guest/raw/ABI.md (version 3). Per call: allocate the text buffer in the
+// guest/raw/ABI.md (version 4). Per call: allocate the text buffer in the
 // guest, encode into it, call, read the 12-byte result record, COPY the
 // payload out, free the record. Every memory access takes a fresh view of
 // `memory.buffer`, because any guest call may grow (and so detach) it.
@@ -9,11 +9,14 @@
 // compiles it with WebAssembly.compileStreaming; either calls initRaw(wasm).
 import {
   QrError, GuestTrapError, checkCount, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions, resolveTextOptions,
-  utf8Length,
+  symbolFlags, utf8Length,
 } from './common.js';
 
-/** guest/raw/ABI.md's version, result record size and status codes (index = code; 0 is ok). */
-export const ABI_VERSION = 3;
+/**
+ * guest/raw/ABI.md's version, result record size and status codes (index =
+ * code; 0 is ok). The `symbol_flags` bits are common.js's SYMBOL_FLAGS.
+ */
+export const ABI_VERSION = 4;
 export const RECORD_BYTES = 12;
 export const STATUS_KINDS = Object.freeze([null, 'empty-text', 'invalid-text', 'data-too-long', 'invalid-options']);
 
@@ -145,12 +148,16 @@ function callWithText(exportName, text, options, ...extra) {
 }
 
 // scale: WIT's option<u32> as (has_scale, scale); colours as 0xRRGGBBAA (an
-// i32 argument takes the u32's bits).
-function callResolved(exportName, text, { ecIndex, minSize, quietZone, scale, dark, light }, ...extra) {
+// i32 argument takes the u32's bits); the symbol options as one word of
+// flags, then version, min_version and mask (0 where the flag says none).
+function callResolved(exportName, text, resolved, ...extra) {
+  const { ecIndex, minSize, quietZone, scale, dark, light, version, minVersion, mask } = resolved;
+  const flags = symbolFlags(resolved);
   return guestCall(() => {
     const [ptr, len] = lowerText(text);
     const hasScale = scale === undefined ? 0 : 1;
-    return liftResult(guest[exportName](ptr, len, ecIndex, minSize, quietZone, hasScale, scale ?? 0, dark, light, ...extra));
+    return liftResult(guest[exportName](ptr, len, ecIndex, minSize, quietZone, hasScale, scale ?? 0, dark, light,
+      flags, version ?? 0, minVersion ?? 0, mask ?? 0, ...extra));
   });
 }
 

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { svg } from '../index.js';
+import { svg, text as textOf } from '../index.js';
 import { cases, expected, caseText, sha256, REFERENCE_URL } from '../testing/fixtures.js';
 
 const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
@@ -49,9 +49,16 @@ function scratch(t) {
   return dir;
 }
 
-/** A case's options as CLI flags (WIT names are the flag names). */
+/**
+ * A case's options as CLI flags: the WIT names are the flag names, but for
+ * version (--symbol-version: --version prints the program's) and the
+ * booleans, a flag without a value when true.
+ */
 function flags(options) {
-  return Object.entries(options).flatMap(([name, value]) => [`--${name}`, String(value)]);
+  return Object.entries(options).flatMap(([name, value]) => {
+    if (typeof value === 'boolean') return value ? [`--${name}`] : [];
+    return [`--${name === 'version' ? 'symbol-version' : name}`, String(value)];
+  });
 }
 
 const WASM_PATHS = ['component', 'raw', 'bindgen'];
@@ -198,6 +205,14 @@ test('usage errors: exit 2, the message, the usage line and a pointer to --help;
     [['text', 'x', '--scale'], "a value is required for '--scale <SCALE>' but none was supplied", textUsage],
     [['png', 'x', '--dark'], "a value is required for '--dark <HEX>' but none was supplied", pngUsage],
     [['png', 'x', '--light', '#fff', '--light', '#fff'], "the argument '--light <HEX>' cannot be used multiple times", pngUsage],
+    // The symbol options: three u32s (their ranges are the generator's) and two flags that take no value.
+    [['png', 'x', '--symbol-version', 'M2'], "invalid value 'M2' for '--symbol-version <N>': not an integer within 0..=4294967295", pngUsage],
+    [['png', 'x', '--min-version', '-1'], "invalid value '-1' for '--min-version <N>': not an integer within 0..=4294967295", pngUsage],
+    [['text', 'x', '--mask'], "a value is required for '--mask <N>' but none was supplied", textUsage],
+    [['png', 'x', '--micro=true'], "unexpected value 'true' for '--micro' found; no more were expected", pngUsage],
+    [['svg', 'x', '--boost-ec=1'], "unexpected value '1' for '--boost-ec' found; no more were expected", 'Usage: qrglue svg [OPTIONS] <TEXT>'],
+    [['png', 'x', '--micro', '--micro'], "the argument '--micro' cannot be used multiple times", pngUsage],
+    [['png', 'x', '--micro', 'true'], "unexpected argument 'true' found", pngUsage],
   ];
   const results = await pooled(usageCases, ([args]) => qrglue(args));
   usageCases.forEach(([args, message, usage], i) => {
@@ -252,6 +267,51 @@ test('--scale, --dark, --light: the golden images on every path, and the generat
   assert.deepEqual([empty.code, empty.stderr], [1, 'qrglue: empty-text: text is empty\n']);
 });
 
+// The symbol options, as the Rust CLI takes them: --micro, --symbol-version N,
+// --min-version N, --mask N, --boost-ec reach the generator on every path (the
+// matrix they ask for, read from the ascii text), and a bad value is its
+// invalid-options (exit 1) in the contract's words.
+test('--micro, --symbol-version, --min-version, --mask, --boost-ec reach the generator on every path', async () => {
+  const width = (stdout) => stdout.toString().split('\n').length - 1 - 2 * 4; // ascii: a line a module, quiet zone 4
+  const runs = ALL_PATHS.flatMap((path) => [
+    { args: ['text', 'hello', '--style', 'ascii', '--symbol-version', '5'], width: 37 },
+    { args: ['text', 'hello', '--style', 'ascii', '--min-version', '3'], width: 29 },
+    { args: ['text', '12345', '--style', 'ascii', '--micro'], width: 11 },
+    { args: ['text', 'hello', '--style', 'ascii', '--micro', '--symbol-version', '4', '--mask', '2'], width: 17,
+      same: textOf('hello', { micro: true, version: 4, mask: 2, style: 'ascii' }) },
+    { args: ['svg', 'hello', '--mask', '3', '--boost-ec'], same: svg('hello', { mask: 3, boostEc: true }) },
+    { args: ['svg', 'hello', '--boost-ec'], same: svg('hello', { boostEc: true }) },
+  ].map((run) => ({ ...run, args: [...run.args, '--path', path] })));
+  const results = await pooled(runs, (run) => qrglue(run.args));
+  runs.forEach((run, i) => {
+    const where = run.args.join(' ');
+    assert.equal(results[i].code, 0, `${where}: ${results[i].stderr}`);
+    if (run.width !== undefined) assert.equal(width(results[i].stdout), run.width, where);
+    if (run.same !== undefined) assert.equal(results[i].stdout.toString(), run.same, where);
+  });
+  // Each flag changes the image from the default one.
+  assert.notEqual(svg('hello', { boostEc: true }), svg('hello'));
+  assert.notEqual(svg('hello', { mask: 3, boostEc: true }), svg('hello', { boostEc: true }));
+  const refused = [
+    [['png', 'hello', '--mask', '8'], 'mask must be within 0..=7, got 8'],
+    [['png', 'hello', '--micro', '--mask', '4', '--path', 'raw'], 'mask must be within 0..=3, got 4'],
+    [['svg', 'hello', '--symbol-version', '41', '--path', 'bindgen'], 'version must be within 1..=40, got 41'],
+    [['text', 'hello', '--symbol-version', '2', '--min-version', '2'], 'version and min-version exclude each other: give one'],
+    [['png', 'hello', '--micro', '--ec-level', 'H'], 'ec-level high is not available in Micro QR (M4 goes up to quartile)'],
+    // In the contract's order: same colours, then the symbol options.
+    [['png', 'hello', '--dark', '#fff', '--mask', '99'], 'dark and light must be different colours, both are #ffffffff'],
+    [['png', 'hello', '--quiet-zone', '99', '--min-version', '0'], 'quiet-zone must be within 0..=16, got 99'],
+  ];
+  const errors = await pooled(refused, ([args]) => qrglue([...args, '-o', '-']));
+  refused.forEach(([args, message], i) => {
+    assert.equal(errors[i].stderr, `qrglue: invalid-options: ${message}\n`, args.join(' '));
+    assert.equal(errors[i].code, 1, args.join(' '));
+    assert.equal(errors[i].stdout.length, 0, args.join(' '));
+  });
+  const tooLong = await qrglue(['svg', 'hello world', '--micro', '--symbol-version', '1']);
+  assert.deepEqual([tooLong.code, tooLong.stderr], [1, 'qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n']);
+});
+
 test('--help, -h, help <command>, -V: standard output, exit 0', async () => {
   const main = await qrglue(['--help']);
   assert.equal(main.code, 0);
@@ -266,7 +326,8 @@ test('--help, -h, help <command>, -V: standard output, exit 0', async () => {
     assert.match(help, /^Write the code as a 1-bit grayscale PNG\n\nUsage: qrglue png \[OPTIONS\] <TEXT>\n\nArguments:\n {2}<TEXT> /);
     for (const flag of ['-o, --output <FILE>', '--path <PATH>', '--ec-level <EC_LEVEL>', '--min-size <MIN_SIZE>',
       '--quiet-zone <QUIET_ZONE>', '[default: component]', '[default: 200]', '[default: 4]', '-h, --help',
-      '--scale <SCALE>', '--dark <HEX>', '--light <HEX>', '[default: #000000ff]', '[default: #ffffffff]']) {
+      '--scale <SCALE>', '--dark <HEX>', '--light <HEX>', '[default: #000000ff]', '[default: #ffffffff]',
+      '--micro ', '--symbol-version <N>', '--min-version <N>', '--mask <N>', '--boost-ec ']) {
       assert.ok(help.includes(flag), `${JSON.stringify(args)}: help lacks ${flag}`);
     }
   }

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
-  DEFAULTS, EC_LEVELS, ERROR_KINDS, MAX_PNG_REPEAT_TIMES, MAX_TEXT_BYTES, MESSAGES, QrError, TEXT_STYLES, parseColor,
+  DEFAULTS, EC_LEVELS, ERROR_KINDS, MAX_PNG_REPEAT_TIMES, MAX_TEXT_BYTES, MESSAGES, QrError, SYMBOL_FLAGS, TEXT_STYLES, parseColor,
 } from '../lib/common.js';
 import { ABI_VERSION, RECORD_BYTES, STATUS_KINDS } from '../lib/raw.js';
 import { ADDON_PATH } from '../lib/native.js';
@@ -27,10 +27,13 @@ test('constants equal the contract', () => {
   assert.deepEqual([...TEXT_STYLES], contract.text_styles);
   // scale: undefined here (an option left out), null in JSON: no scale either way.
   assert.ok('scale' in DEFAULTS);
+  for (const name of ['scale', 'version', 'minVersion', 'mask']) assert.ok(name in DEFAULTS, name);
   assert.deepEqual(
     {
       'ec-level': DEFAULTS.ecLevel, 'min-size': DEFAULTS.minSize, 'quiet-zone': DEFAULTS.quietZone,
       scale: DEFAULTS.scale ?? null, dark: DEFAULTS.dark, light: DEFAULTS.light, 'text-style': DEFAULTS.style,
+      micro: DEFAULTS.micro, version: DEFAULTS.version ?? null, 'min-version': DEFAULTS.minVersion ?? null,
+      mask: DEFAULTS.mask ?? null, 'boost-ec': DEFAULTS.boostEc,
     },
     contract.defaults);
   // DEFAULTS's colours spelt as the contract spells them (#rrggbbaa, lowercase).
@@ -62,10 +65,40 @@ test('scale\'s bounds are the contract\'s on every path', () => {
   }
 });
 
+// The symbol options' bounds (micro's smaller ones too) and their own
+// messages, as every path words them.
+test('the symbol options\' bounds and messages are the contract\'s on every path', () => {
+  const fill = (option, [min, max], value) => contract.messages['out-of-range'].replace('{option}', option)
+    .replace('{min}', String(min)).replace('{max}', String(max)).replace('{value}', String(value));
+  const { bounds } = contract;
+  for (const { name, api } of everyPath) {
+    for (const [option, key, normal, micro] of [['version', 'version', bounds.version, bounds['micro-version']],
+      ['min-version', 'minVersion', bounds.version, bounds['micro-version']], ['mask', 'mask', bounds.mask, bounds['micro-mask']]]) {
+      for (const [isMicro, [min, max]] of [[false, normal], [true, micro]]) {
+        for (const value of [min, max]) {
+          assert.ok(api.matrix('1', { micro: isMicro, [key]: value }).width > 0, `${name}: ${option} ${value}, micro ${isMicro}`);
+        }
+        for (const value of [min - 1, max + 1].filter((v) => v >= 0)) {
+          assert.equal(thrown(() => api.png('1', { micro: isMicro, [key]: value })).message, fill(option, [min, max], value),
+            `${name}: ${option} ${value}, micro ${isMicro}`);
+        }
+      }
+    }
+    assert.equal(thrown(() => api.png('1', { version: 2, minVersion: 1 })).message, contract.messages['version-conflict'], name);
+    assert.equal(thrown(() => api.png('1', { micro: true, ecLevel: 'high' })).message, contract.messages['micro-ec-level'], name);
+  }
+});
+
 test('the raw ABI equals the contract', () => {
   const codes = Object.fromEntries(STATUS_KINDS.flatMap((kind, code) => (kind === null ? [] : [[kind, code]])));
-  assert.deepEqual({ version: ABI_VERSION, record_bytes: RECORD_BYTES, status_ok: STATUS_KINDS.indexOf(null), status_codes: codes },
+  const flags = {
+    micro: SYMBOL_FLAGS.micro, 'boost-ec': SYMBOL_FLAGS.boostEc, 'has-version': SYMBOL_FLAGS.hasVersion,
+    'has-min-version': SYMBOL_FLAGS.hasMinVersion, 'has-mask': SYMBOL_FLAGS.hasMask,
+  };
+  assert.deepEqual(
+    { version: ABI_VERSION, record_bytes: RECORD_BYTES, status_ok: STATUS_KINDS.indexOf(null), status_codes: codes, symbol_flags: flags },
     contract.raw_abi);
+  assert.equal(Object.keys(SYMBOL_FLAGS).length, Object.keys(contract.raw_abi.symbol_flags).length);
 });
 
 test('the templates are filled as the contract words them, the value kept as it is', () => {

@@ -81,9 +81,11 @@ for (const path of paths) {
     assert.equal(probe.memoryBytes(), before);
   });
 
-  test(`${name}: defaults are low, 200, 4, no scale, black on white, half-blocks`, () => {
-    assert.deepEqual({ ...api.DEFAULTS },
-      { ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined, dark: '#000000ff', light: '#ffffffff', style: 'half-blocks' });
+  test(`${name}: defaults are low, 200, 4, no scale, black on white, the automatic symbol, half-blocks`, () => {
+    assert.deepEqual({ ...api.DEFAULTS }, {
+      ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined, dark: '#000000ff', light: '#ffffffff',
+      micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, style: 'half-blocks',
+    });
     const halfBlocks = api.text(REFERENCE_URL, { ecLevel: 'low', minSize: 200, quietZone: 4, style: 'half-blocks' });
     assert.equal(sha256(Buffer.from(halfBlocks)), expected['ref-02'].text_sha256['half-blocks']);
     for (const options of [undefined, null, {}, { style: undefined }, { quietZone: 4 }]) {
@@ -199,7 +201,8 @@ for (const { name, api } of everyPath) {
       // Every other output takes no style at all.
       for (const output of [api.png, api.svg, api.matrix]) {
         const unknown = assertQrError(api, () => output('hello', { style: 'ascii' }), 'invalid-options');
-        assert.equal(unknown.message, 'unknown option "style" (known: ecLevel, minSize, quietZone, scale, dark, light)');
+        assert.equal(unknown.message,
+          'unknown option "style" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc)');
       }
     }
     const bad = { style: 'bogus' };
@@ -210,7 +213,8 @@ for (const { name, api } of everyPath) {
       ['hello', { ...bad, quietZone: 17 }, 'quiet-zone must be within 0..=16, got 17'],
       ['hello', { ...bad, ecLevel: 'x' }, 'ec-level must be one of low, medium, quartile, high, got "x"'],
       ['hello', { ...bad, minSize: 1.5 }, 'min-size must be an integer within 0..=4294967295, got 1.5 (number)'],
-      ['hello', { ...bad, colour: 'red' }, 'unknown option "colour" (known: ecLevel, minSize, quietZone, scale, dark, light, style)'],
+      ['hello', { ...bad, colour: 'red' },
+        'unknown option "colour" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, style)'],
       ['hello', { ...bad, scale: 0 }, 'scale must be within 1..=20, got 0'],
       ['hello', { ...bad, dark: 'red' }, 'dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"'],
       ['hello', { ...bad, dark: '#fff', light: '#ffffff' }, 'dark and light must be different colours, both are #ffffffff'],

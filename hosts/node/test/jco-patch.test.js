@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { patch, unpatch, PATCHES } from '../scripts/patch-jco.mjs';
-import { checkText, resolveOptions, rgbaRecord } from '../lib/common.js';
+import { checkText, resolveOptions, witRecord } from '../lib/common.js';
 import { cases, expected, caseText, jsOptions, sha256 } from '../testing/fixtures.js';
 
 const genUrl = new URL('../gen/qrglue.js', import.meta.url);
@@ -61,8 +61,8 @@ test('stock and patched glue agree on every corpus case, and equal expected.json
       // never reach the guest), as lib/component.js does.
       checkText(text);
       // (No guest check before a host-side refusal: such a case is skipped here.)
-      const { ecLevel, minSize, quietZone, scale, dark, light } = resolveOptions(text, jsOptions(testCase.options), () => {});
-      wit = { ecLevel, minSize, quietZone, scale, dark: rgbaRecord(dark), light: rgbaRecord(light) };
+      // The record as lib/component.js lowers it (symbol none for the automatic symbol).
+      wit = witRecord(resolveOptions(text, jsOptions(testCase.options), () => {}));
     } catch {
       continue;
     }

@@ -91,6 +91,10 @@ test('native: hostile arguments throw and lose nothing: the next call is golden'
     () => addon.svg('x', 0, 0, 4, ...DEFAULT_LOOK), () => addon.pngRepeat('x', 0, 200, 4, ...DEFAULT_LOOK), () => addon.consume({ length: 3 }),
     () => addon.matrix('x', 4, 200, 4, ...DEFAULT_LOOK), () => addon.matrix('x', 0, 200), () => addon.text('x', 0, 200, 4, ...DEFAULT_LOOK),
     () => addon.text('x', 0, 200, 4, ...DEFAULT_LOOK, 3), () => addon.text('x', 0, 200, 4, ...DEFAULT_LOOK, 'ascii'), () => addon.text('', 0, 200, 4, ...DEFAULT_LOOK, 0),
+    // The symbol arguments: booleans and numbers or undefined, nothing else.
+    () => addon.png('x', 0, 200, 4, undefined, 0xff, 0xffffffff, 1, undefined, undefined, undefined, false),
+    () => addon.matrix('x', 0, 200, 4, undefined, 0xff, 0xffffffff, false, '5', undefined, undefined, false),
+    () => addon.svg('x', 0, 200, 4, undefined, 0xff, 0xffffffff, false, undefined, undefined, 8, false),
   ];
   for (const call of hostile) {
     const error = thrown(call);
@@ -102,6 +106,8 @@ test('native: hostile arguments throw and lose nothing: the next call is golden'
   const badLevel = thrown(() => addon.png('x', 4, 200, 4, ...DEFAULT_LOOK));
   assert.deepEqual({ code: badLevel.code, message: badLevel.message },
     { code: 'invalid-options', message: 'ec-level must be 0..=3 (low, medium, quartile, high), got 4' });
+  const badMask = thrown(() => addon.svg('x', 0, 200, 4, undefined, 0xff, 0xffffffff, false, undefined, undefined, 8, false));
+  assert.deepEqual({ code: badMask.code, message: badMask.message }, { code: 'invalid-options', message: 'mask must be within 0..=7, got 8' });
 });
 
 test('native: a panic in Rust is a JS Error, and the process and the next calls carry on', () => {

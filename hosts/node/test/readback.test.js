@@ -23,9 +23,9 @@ prepareZXingModule({ overrides: { wasmBinary: readFileSync(wasmFile).buffer }, f
 
 const allPaths = [...paths, { name: 'native', api: native }];
 
-/** The text zxing-cpp shows for the one QR code in `png` (QR codes only). */
+/** The text zxing-cpp shows for the one QR code in `png` (QR codes and Micro QR codes only). */
 async function readerText(png) {
-  const results = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'] });
+  const results = await readBarcodes(new Uint8Array(png), { formats: ['QRCode', 'MicroQRCode'] });
   assert.equal(results.length, 1, `${results.length} codes read`);
   assert.ok(results[0].isValid);
   return results[0].text;

@@ -50,10 +50,13 @@ export function caseText(testCase) {
   throw new Error(`case ${testCase.id}: neither "text" nor "text_repeat" {unit, count}`);
 }
 
-// The colours are hex strings in cases.json and in this API alike: passed as
-// they are, so the package's own parsing is what the corpus tests.
+// The colours are hex strings in cases.json and in this API alike, micro and
+// boost-ec booleans, version, min-version and mask integers: passed as they
+// are, so the package's own checks are what the corpus tests. The symbol
+// options sit beside the others in a case, as they do in this API.
 const JS_OPTION_NAMES = {
   'ec-level': 'ecLevel', 'min-size': 'minSize', 'quiet-zone': 'quietZone', scale: 'scale', dark: 'dark', light: 'light',
+  micro: 'micro', version: 'version', 'min-version': 'minVersion', mask: 'mask', 'boost-ec': 'boostEc',
 };
 
 /**

@@ -36,11 +36,13 @@ export const paths = [
 export const everyPath = [...paths, { name: 'native', api: nativePath, probe: nativeProbe }];
 
 /**
- * The default scale, dark and light as the flat exports (raw ABI, wasm-bindgen,
- * the addon) take them after quiet-zone: no scale, opaque black on opaque
- * white as 0xRRGGBBAA. Tests that call those exports directly spread it.
+ * The default scale, dark, light and symbol options as the wasm-bindgen
+ * exports and the addon take them after quiet-zone: no scale, opaque black
+ * on opaque white as 0xRRGGBBAA, then micro, version, minVersion, mask,
+ * boostEc (the automatic symbol). Tests that call those exports directly
+ * spread it.
  */
-export const DEFAULT_LOOK = Object.freeze([undefined, 0x000000ff, 0xffffffff]);
+export const DEFAULT_LOOK = Object.freeze([undefined, 0x000000ff, 0xffffffff, false, undefined, undefined, undefined, false]);
 
 /** Runs `fn` and returns the thrown error (fails if nothing is thrown). */
 export function thrown(fn) {

@@ -85,6 +85,11 @@ const bytes: Uint8Array = png('https://www.reddit.com/r/rustjerk/top/?t=all');
 const options: Options = { ecLevel: 'high', minSize: 400, quietZone: 2 };
 const coloured: Options = { scale: 4, dark: '#336699', light: DEFAULTS.light };
 const noScale: undefined = DEFAULTS.scale;
+const symbolic: Options = { micro: true, version: 2, mask: 1, boostEc: false, ecLevel: 'quartile' };
+const grown: TextOptions = { minVersion: 5, boostEc: true, style: 'ascii' };
+const automatic: [boolean, undefined, undefined, undefined, boolean] =
+  [DEFAULTS.micro, DEFAULTS.version, DEFAULTS.minVersion, DEFAULTS.mask, DEFAULTS.boostEc];
+const microMatrix: QrMatrix = native.matrix('12345', symbolic);
 const urls: string = pngDataUrl('hello', coloured) + svgDataUrl('hello') + native.pngDataUrl('x') + raw.svgDataUrl('x');
 const sameDataUrl: Array<typeof pngDataUrl> = [raw.pngDataUrl, bindgen.pngDataUrl, native.pngDataUrl];
 const doc: string = svg('hello', options);
@@ -134,6 +139,14 @@ text('x', { style: 'blocks' });
 png('x', { style: 'ascii' });
 // @ts-expect-error: a colour is a CSS hex string, not a number
 png('x', { dark: 0x000000ff });
+// @ts-expect-error: micro is a boolean, not a string
+png('x', { micro: 'yes' });
+// @ts-expect-error: version is a number
+svg('x', { version: '5' });
+// @ts-expect-error: the option is minVersion, not the WIT name
+matrix('x', { 'min-version': 5 });
+// @ts-expect-error: boostEc is a boolean
+text('x', { boostEc: 1 });
 // @ts-expect-error: the matrix is read-only
 grid.width = 3;
 // @ts-expect-error: text returns a string, not bytes
@@ -144,4 +157,4 @@ void native.GuestTrapError;
 nativeProbe.trap();
 
 void [bytes, doc, level, limit, sameApi, sameSvg, probes, pages, last, produced, notText];
-void [sameMatrix, sameText, width, modules, corner, style, drawn, notBytes];
+void [sameMatrix, sameText, width, modules, corner, style, drawn, notBytes, grown, automatic, microMatrix];

@@ -20,7 +20,7 @@ use napi::bindgen_prelude::{ToNapiValue, TypeName};
 use napi::sys;
 use napi::{JsString, JsValue, ValueType, check_status};
 use napi_derive::napi;
-use qrglue_core::{EcLevel, MAX_TEXT_BYTES, Options, QrError, Rgba, TextStyle, contract, probe};
+use qrglue_core::{EcLevel, MAX_TEXT_BYTES, Options, QrError, Rgba, Symbol, TextStyle, contract, probe};
 
 /// Rust's allocations in the addon come from mimalloc, not from the malloc
 /// that V8 uses for ArrayBuffer memory. Measured with glibc's malloc: the
@@ -113,15 +113,34 @@ fn read_text(text: &JsString) -> Result<String, JsError> {
 /// the raw ABI: the level as its WIT index (as `lib/common.js` resolves it),
 /// `scale` a number or `undefined` (WIT's `none`), the colours as
 /// `0xRRGGBBAA` (`lib/common.js` reads the CSS hex strings and words a bad
-/// one itself). The ranges and the same-colour check are the core's.
-fn options(ec_index: u32, min_size: u32, quiet_zone: u32, scale: Option<u32>, dark: u32, light: u32) -> Result<Options, JsError> {
+/// one itself), then the symbol options as the wasm-bindgen exports take
+/// them (see [`symbol`]). The ranges, the same-colour check and the symbol
+/// checks are the core's.
+fn options(
+    ec_index: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    symbol: Symbol,
+) -> Result<Options, JsError> {
     let ec_level =
         EcLevel::from_index(ec_index).ok_or_else(|| qr_error(QrError::InvalidOptions(contract::bad_ec_level_index(ec_index))))?;
-    Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light) })
+    Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol })
+}
+
+/// The symbol options (WIT `symbol-options`) from the five arguments every
+/// generating export takes after `light`: `micro` and `boost_ec` booleans,
+/// `version`, `min_version` and `mask` a number or `undefined` (WIT's
+/// `none`), as guest/bindgen's exports take them.
+const fn symbol(micro: bool, version: Option<u32>, min_version: Option<u32>, mask: Option<u32>, boost_ec: bool) -> Symbol {
+    Symbol { micro, version, min_version, mask, boost_ec }
 }
 
 /// Text and options as the core takes them; the text checks come first, in
 /// the contract's order (a text error is reported before an options error).
+#[allow(clippy::too_many_arguments)]
 fn arguments(
     text: &JsString,
     ec_index: u32,
@@ -130,14 +149,16 @@ fn arguments(
     scale: Option<u32>,
     dark: u32,
     light: u32,
+    symbol: Symbol,
 ) -> Result<(String, Options), JsError> {
     let text = read_text(text)?;
     qrglue_core::validate_text(&text).map_err(qr_error)?;
-    Ok((text, options(ec_index, min_size, quiet_zone, scale, dark, light)?))
+    Ok((text, options(ec_index, min_size, quiet_zone, scale, dark, light, symbol)?))
 }
 
 /// The QR code as a PNG, in a Uint8Array that JS owns.
 #[napi(catch_unwind)]
+#[allow(clippy::too_many_arguments)]
 pub fn png(
     text: JsString,
     ec_index: u32,
@@ -146,13 +167,20 @@ pub fn png(
     scale: Option<u32>,
     dark: u32,
     light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
 ) -> Result<JsBytes, JsError> {
-    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light)?;
+    let (text, options) =
+        arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
     qrglue_core::png(&text, &options).map(JsBytes).map_err(qr_error)
 }
 
 /// The QR code as an SVG document.
 #[napi(catch_unwind)]
+#[allow(clippy::too_many_arguments)]
 pub fn svg(
     text: JsString,
     ec_index: u32,
@@ -161,8 +189,14 @@ pub fn svg(
     scale: Option<u32>,
     dark: u32,
     light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
 ) -> Result<String, JsError> {
-    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light)?;
+    let (text, options) =
+        arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
     qrglue_core::svg(&text, &options).map_err(qr_error)
 }
 
@@ -170,6 +204,7 @@ pub fn svg(
 /// then the packed modules (the raw ABI's payload; `lib/common.js` splits it
 /// for every path that returns it so).
 #[napi(catch_unwind)]
+#[allow(clippy::too_many_arguments)]
 pub fn matrix(
     text: JsString,
     ec_index: u32,
@@ -178,8 +213,14 @@ pub fn matrix(
     scale: Option<u32>,
     dark: u32,
     light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
 ) -> Result<JsBytes, JsError> {
-    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light)?;
+    let (text, options) =
+        arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
     let matrix = qrglue_core::matrix(&text, &options).map_err(qr_error)?;
     let modules = matrix.packed_modules();
     let mut payload = Vec::with_capacity(4 + modules.len());
@@ -201,9 +242,15 @@ pub fn text(
     scale: Option<u32>,
     dark: u32,
     light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
     style: u32,
 ) -> Result<String, JsError> {
-    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light)?;
+    let (text, options) =
+        arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
     options.validate().map_err(qr_error)?;
     let style = TextStyle::from_index(style).ok_or_else(|| qr_error(QrError::InvalidOptions(contract::bad_text_style_index(style))))?;
     qrglue_core::text(&text, &options, style).map_err(qr_error)
@@ -243,9 +290,15 @@ pub fn png_repeat(
     scale: Option<u32>,
     dark: u32,
     light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
     times: u32,
 ) -> Result<u32, JsError> {
-    let (text, options) = arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light)?;
+    let (text, options) =
+        arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
     probe::png_repeat(&text, &options, times).map_err(qr_error)
 }
 
