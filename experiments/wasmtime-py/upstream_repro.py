@@ -59,6 +59,7 @@ for name, channels in (("dark", (0, 0, 0, 255)), ("light", (255, 255, 255, 255))
     for channel, value in zip("rgba", channels, strict=True):
         setattr(color, channel, value)
     setattr(options, name, color)
+setattr(options, "symbol", None)  # every symbol option automatic
 
 
 def rss() -> int:

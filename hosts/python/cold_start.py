@@ -43,6 +43,7 @@ def rgba(r, g, b, a):
 options = wc.Record()
 setattr(options, "ec-level", "low"); setattr(options, "min-size", 200); setattr(options, "quiet-zone", 4)
 options.scale = None; options.dark = rgba(0, 0, 0, 255); options.light = rgba(255, 255, 255, 255)
+options.symbol = None
 assert isinstance(png(store, {text!r}, options), bytes)
 print(time.perf_counter_ns() - t)
 """
@@ -59,7 +60,7 @@ data = {text!r}.encode()
 ptr = ex["qr_alloc"](store, len(data))
 base = ctypes.addressof(ex["memory"].data_ptr(store).contents)
 ctypes.memmove(base + ptr, data, len(data))
-record = ex["qr_png"](store, ptr, len(data), 0, 200, 4, 0, 0, 0x000000FF, 0xFFFFFFFF)
+record = ex["qr_png"](store, ptr, len(data), 0, 200, 4, 0, 0, 0x000000FF, 0xFFFFFFFF, 0, 0, 0, 0)
 base = ctypes.addressof(ex["memory"].data_ptr(store).contents)
 status = int.from_bytes(ctypes.string_at(base + record, 4), "little")
 assert status == 0

@@ -21,7 +21,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 # WIT record field -> Python keyword of qrglue.png / svg / matrix / text.
 _OPTION_KEYWORDS = {"ec-level": "ec_level", "min-size": "min_size", "quiet-zone": "quiet_zone", "scale": "scale",
-                    "dark": "dark", "light": "light"}
+                    "dark": "dark", "light": "light", "micro": "micro", "version": "version",
+                    "min-version": "min_version", "mask": "mask", "boost-ec": "boost_ec"}
 
 
 def vectors_dir() -> Path:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import io
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -45,10 +46,10 @@ PATHS: dict[str, Callable[[], Any]] = {**WASM_PATHS, "native": qrglue.native.Gen
 
 
 def checked(ec: int = 0, min_size: int = 200, quiet_zone: int = 4, scale: int | None = None,
-            dark: int = 0x000000FF, light: int = 0xFFFFFFFF) -> _common.Options:
+            dark: int = 0x000000FF, light: int = 0xFFFFFFFF, symbol: _common.Symbol | None = None) -> _common.Options:
     """Options as a path's calls take them, past the host's checks (so tests
     can hand the guest values the host would refuse)."""
-    return _common.Options(ec, min_size, quiet_zone, scale, dark, light)
+    return _common.Options(ec, min_size, quiet_zone, scale, dark, light, symbol)
 
 
 @pytest.fixture(scope="module", params=sorted(PATHS))
@@ -63,14 +64,29 @@ def wasm_gen(request: pytest.FixtureRequest) -> Any:
 
 
 @functools.cache
-def reader_text(png: bytes) -> str:
-    """The text zxing-cpp shows for the one QR code in `png`. Only QR codes
+def read_code(png: bytes) -> tuple[str, str, str, int | None, str]:
+    """(text, format, version, mask, EC level) of the one code zxing-cpp
+    finds in `png`: format "QRCode" or "MicroQRCode"; version, mask and level
+    as zxing reports them in its `extra` ("Version": "5" or "M2", "DataMask",
+    "ECLevel": "L"; "" or None where it reports none). Only (Micro) QR codes
     are looked for: a row of modules can also pass for a short ITF barcode."""
-    only_qr = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
-    results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)), formats=only_qr)
+    results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)), formats=QR_FORMATS)
     assert len(results) == 1, f"{len(results)} codes read"
-    assert results[0].format == zxingcpp.BarcodeFormat.QRCode
-    return str(results[0].text)
+    found = results[0]
+    assert found.format in (zxingcpp.BarcodeFormat.QRCode, zxingcpp.BarcodeFormat.MicroQRCode)
+    # zxing-cpp 3.1's `extra` is a dict (typed as its JSON str, which older releases gave).
+    raw_extra: Any = found.extra
+    extra: dict[str, Any] = raw_extra if isinstance(raw_extra, dict) else json.loads(raw_extra or "{}")
+    return (str(found.text), found.format.name, str(extra.get("Version", "")), extra.get("DataMask"),
+            str(extra.get("ECLevel", "")))
+
+
+QR_FORMATS = zxingcpp.BarcodeFormats((zxingcpp.BarcodeFormat.QRCode, zxingcpp.BarcodeFormat.MicroQRCode))
+
+
+def reader_text(png: bytes) -> str:
+    """The text zxing-cpp shows for the one (Micro) QR code in `png`."""
+    return read_code(png)[0]
 
 
 _REPORT = pytest.StashKey[list[str]]()

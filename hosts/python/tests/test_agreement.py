@@ -38,6 +38,12 @@ options_strategy = st.fixed_dictionaries({}, optional={
     # mostly small sizes (fast), sometimes the bounds and beyond
     "min_size": st.one_of(st.integers(0, 120), st.sampled_from([1, 4096, 4097, 2**32 - 1])),
     "quiet_zone": st.integers(0, 18),
+    # the symbol options: mostly good, sometimes out of range (the micro bounds too), or both versions given
+    "micro": st.booleans(),
+    "version": st.one_of(st.none(), st.integers(0, 41)),
+    "min_version": st.one_of(st.none(), st.integers(0, 6)),
+    "mask": st.one_of(st.none(), st.integers(0, 8)),
+    "boost_ec": st.booleans(),
 })
 
 # st.text() never produces surrogates; add lone ones explicitly.

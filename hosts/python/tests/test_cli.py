@@ -93,6 +93,51 @@ def test_cli_scale_and_colours(path: str) -> None:
     assert (done.returncode, done.stderr.decode()) == (1, "qrglue: empty-text: text is empty\n")
 
 
+@pytest.mark.parametrize("path", ["component", "raw", "native"])
+def test_cli_symbol_flags_reach_the_generator(path: str) -> None:
+    # The Rust CLI's words: --micro, --symbol-version (--version prints ours),
+    # --min-version, --mask, --boost-ec; each changes what is drawn.
+    def cli(*args: str) -> subprocess.CompletedProcess[bytes]:
+        return _cli(*args, "--path", path)
+
+    default = cli("text", "hello", "--style", "ascii", "--quiet-zone", "0").stdout.decode()
+    assert len(default.splitlines()) == 21
+    versioned = cli("text", "hello", "--style", "ascii", "--quiet-zone", "0", "--symbol-version", "5").stdout
+    assert len(versioned.decode().splitlines()) == 37  # a 37-module matrix
+    assert cli("png", "hello", "--symbol-version", "5").stdout == qrglue.png("hello", version=5) != qrglue.png("hello")
+    micro = cli("text", "12345", "--micro", "--style", "ascii", "--quiet-zone", "0").stdout.decode()
+    assert len(micro.splitlines()) == 11  # M1
+    assert cli("svg", "12345", "--micro").stdout.decode() == qrglue.svg("12345", micro=True)
+    symbol_flags: list[tuple[list[str], dict[str, Any]]] = [
+        (["--min-version", "3"], {"min_version": 3}),
+        (["--mask", "6"], {"mask": 6}),
+        (["--boost-ec"], {"boost_ec": True}),
+        (["--micro", "--symbol-version", "4", "--mask", "2", "--boost-ec", "--ec-level", "m"],
+         {"micro": True, "version": 4, "mask": 2, "boost_ec": True, "ec_level": "medium"}),
+    ]
+    for flags, options in symbol_flags:
+        want = qrglue.png("hello", **options)
+        assert want != qrglue.png("hello"), flags
+        assert cli("png", "hello", *flags).stdout == want, flags
+    for args, line in [
+        (["--mask", "8"], "qrglue: invalid-options: mask must be within 0..=7, got 8\n"),
+        (["--micro", "--mask", "4"], "qrglue: invalid-options: mask must be within 0..=3, got 4\n"),
+        (["--symbol-version", "41"], "qrglue: invalid-options: version must be within 1..=40, got 41\n"),
+        (["--micro", "--min-version", "5"], "qrglue: invalid-options: min-version must be within 1..=4, got 5\n"),
+        (["--symbol-version", "2", "--min-version", "2"],
+         "qrglue: invalid-options: version and min-version exclude each other: give one\n"),
+        (["--micro", "--ec-level", "h"],
+         "qrglue: invalid-options: ec-level high is not available in Micro QR (M4 goes up to quartile)\n"),
+        (["--quiet-zone", "99", "--mask", "99"], "qrglue: invalid-options: quiet-zone must be within 0..=16, got 99\n"),
+    ]:
+        for command in ("png", "svg", "text"):
+            done = cli(command, "hello", *args)
+            assert (done.returncode, done.stdout, done.stderr.decode()) == (1, b"", line), (command, args)
+    done = cli("png", "hello world", "--micro", "--symbol-version", "1")
+    assert (done.returncode, done.stderr.decode()) == (
+        1, "qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n")
+
+
 def test_cli_reports_generator_errors_with_exit_1_and_writes_nothing(tmp_path: Path) -> None:
     cases = [
         (["png", ""], "qrglue: empty-text: text is empty\n"),
@@ -122,6 +167,8 @@ def test_cli_reports_generator_errors_with_exit_1_and_writes_nothing(tmp_path: P
     ["text", "x", "--style", "sepia"], ["text", "x", "--style", "ASCII"], ["text", "x", "--style"],
     ["png", "x", "--style", "ascii"],  # only text has a style
     ["png", "x", "--scale", "-1"], ["png", "x", "--scale", "1.5"], ["png", "x", "--scale"], ["png", "x", "--dark"],
+    ["png", "x", "--mask", "-1"], ["png", "x", "--symbol-version"], ["png", "x", "--min-version", "two"],
+    ["png", "x", "--micro", "yes"], ["png", "x", "--boost-ec=1"],
 ])
 def test_cli_usage_errors_exit_2(args: list[str]) -> None:
     done = _cli(*args)

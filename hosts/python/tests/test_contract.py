@@ -32,11 +32,18 @@ def test_constants_equal_the_contract(contract: dict[str, Any]) -> None:
     assert list(_common.EC_LEVELS) == contract["ec_levels"]
     assert {"ec-level": _common.DEFAULT_EC_LEVEL, "min-size": _common.DEFAULT_MIN_SIZE,
             "quiet-zone": _common.DEFAULT_QUIET_ZONE, "scale": _common.DEFAULT_SCALE, "dark": _common.DEFAULT_DARK,
-            "light": _common.DEFAULT_LIGHT, "text-style": _common.DEFAULT_TEXT_STYLE} == contract["defaults"]
+            "light": _common.DEFAULT_LIGHT, "text-style": _common.DEFAULT_TEXT_STYLE,
+            "micro": _common.DEFAULT_MICRO, "version": _common.DEFAULT_VERSION,
+            "min-version": _common.DEFAULT_MIN_VERSION, "mask": _common.DEFAULT_MASK,
+            "boost-ec": _common.DEFAULT_BOOST_EC} == contract["defaults"]
     assert {"min-size": list(_common.MIN_SIZE_BOUNDS), "quiet-zone": list(_common.QUIET_ZONE_BOUNDS),
-            "scale": list(_common.SCALE_BOUNDS)} == contract["bounds"]
+            "scale": list(_common.SCALE_BOUNDS), "version": list(_common.VERSION_BOUNDS),
+            "micro-version": list(_common.MICRO_VERSION_BOUNDS), "mask": list(_common.MASK_BOUNDS),
+            "micro-mask": list(_common.MICRO_MASK_BOUNDS)} == contract["bounds"]
     assert (qrglue.DEFAULT_SCALE, qrglue.DEFAULT_DARK, qrglue.DEFAULT_LIGHT) == (
         _common.DEFAULT_SCALE, _common.DEFAULT_DARK, _common.DEFAULT_LIGHT)
+    assert (qrglue.DEFAULT_MICRO, qrglue.DEFAULT_VERSION, qrglue.DEFAULT_MIN_VERSION, qrglue.DEFAULT_MASK,
+            qrglue.DEFAULT_BOOST_EC) == (False, None, None, None, False)
     assert _common.MAX_TEXT_BYTES == contract["max_text_bytes"]
     assert _common.MAX_PNG_REPEAT_TIMES == contract["max_png_repeat_times"]
     assert list(_common.ERROR_KINDS) == contract["error_kinds"]
@@ -56,6 +63,8 @@ def test_messages_equal_the_contract(contract: dict[str, Any]) -> None:
         "text-style-index": _common.TEXT_STYLE_INDEX_TEMPLATE,
         "color": _common.COLOR_TEMPLATE,
         "same-colors": _common.SAME_COLORS_TEMPLATE,
+        "version-conflict": _common.VERSION_CONFLICT_MESSAGE,
+        "micro-ec-level": _common.MICRO_EC_LEVEL_MESSAGE,
         # Not a copy: "not-utf8" is for bytes that are not UTF-8, and the package
         # takes only str (its lone surrogates have their own message above); the
         # raw guest's own check words it when bytes reach it.
@@ -66,7 +75,8 @@ def test_messages_equal_the_contract(contract: dict[str, Any]) -> None:
 def test_raw_abi_equals_the_contract(contract: dict[str, Any]) -> None:
     codes = {kind: code for code, kind in _common.RAW_STATUS_KINDS.items()}
     assert {"version": _common.RAW_ABI_VERSION, "record_bytes": _common.RAW_RECORD_BYTES,
-            "status_ok": _common.RAW_STATUS_OK, "status_codes": codes} == contract["raw_abi"]
+            "status_ok": _common.RAW_STATUS_OK, "status_codes": codes,
+            "symbol_flags": _common.RAW_SYMBOL_FLAGS} == contract["raw_abi"]
 
 
 def raised(gen: Any, text: Any, **options: Any) -> list[tuple[str, str, str]]:

@@ -202,6 +202,11 @@ def test_lying_subclasses_get_the_plain_result(gen: Any) -> None:
         (("hi",), {"scale": LyingInt(21)}, ("hi",), {"scale": 21}),
         (("hi",), {"dark": LyingStr("red")}, ("hi",), {"dark": "red"}),
         (("hi",), {"light": LyingStr("#000")}, ("hi",), {"light": "#000"}),
+        (("hi",), {"version": LyingInt(7), "mask": LyingInt(2)}, ("hi",), {"version": 7, "mask": 2}),
+        (("hi",), {"min_version": LyingInt(3)}, ("hi",), {"min_version": 3}),
+        (("hi",), {"version": LyingInt(41)}, ("hi",), {"version": 41}),
+        (("12",), {"micro": True, "mask": LyingInt(4)}, ("12",), {"micro": True, "mask": 4}),
+        (("12",), {"micro": True, "version": LyingInt(-1)}, ("12",), {"micro": True, "version": -1}),
     ]
     for lying_args, lying_options, plain_args, plain_options in cases:
         for render in every_output(gen):

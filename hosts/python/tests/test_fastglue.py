@@ -51,6 +51,40 @@ def test_same_as_stock_on_vectors(case: dict[str, Any]) -> None:
         assert outcome(FAST.text, text, style=style, **options) == outcome(STOCK.text, text, style=style, **options)
 
 
+def test_symbol_is_none_unless_a_symbol_option_is_given() -> None:
+    # The common call passes `symbol: none` (a NULL option), as the spec of
+    # the cheap lowering asks; a call with symbol options points it at the
+    # record, and the next default call sets it back to NULL.
+    gen = qrglue.Generator(glue="fast")
+    calls: Any = gen._calls
+    words = calls._entry_words
+
+    def symbol_pointer() -> int:
+        return int(words[calls._symbol_option_word])
+
+    gen.png("hello")
+    assert symbol_pointer() == 0
+    assert gen.png("hello", mask=3) == STOCK.png("hello", mask=3) != STOCK.png("hello")
+    assert symbol_pointer() == calls._symbol_address
+    assert gen.png("hello") == STOCK.png("hello")
+    assert symbol_pointer() == 0
+    defaults: dict[str, Any] = {"micro": False, "version": None, "min_version": None, "mask": None, "boost_ec": False}
+    assert gen.png("hello", **defaults) == STOCK.png("hello")
+    assert symbol_pointer() == 0
+
+
+@settings(max_examples=200, derandomize=True, deadline=None, database=None)
+@given(symbol=st.fixed_dictionaries({}, optional={
+    "micro": st.booleans(), "version": st.one_of(st.none(), st.integers(0, 41)),
+    "min_version": st.one_of(st.none(), st.integers(0, 41)), "mask": st.one_of(st.none(), st.integers(0, 8)),
+    "boost_ec": st.booleans()}), ec=st.sampled_from(["low", "medium", "quartile", "high"]),
+    text=st.sampled_from(["1", "12345", "HELLO", "hello", "https://example.com/" + "x" * 60]))
+def test_symbol_options_same_as_stock(symbol: dict[str, Any], ec: str, text: str) -> None:
+    for method in ("png", "matrix"):
+        assert outcome(getattr(FAST, method), text, ec_level=ec, **symbol) == outcome(
+            getattr(STOCK, method), text, ec_level=ec, **symbol)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_produce_and_consume_same_as_stock(size: int) -> None:
     expected = bytes(i % 251 for i in range(size))

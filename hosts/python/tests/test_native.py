@@ -97,6 +97,13 @@ HOSTILE_OPTIONS: list[dict[str, Any]] = [
     {"min_size": BadRepr()}, {"min_size": [200]}, {"ec_level": None}, {"ec_level": b"low"}, {"ec_level": "Low"},
     {"ec_level": " low"}, {"ec_level": "low\x00"}, {"ec_level": "\ud800"}, {"ec_level": 0}, {"ec_level": BadRepr()},
     {"ec_level": Text("high")}, {"ec_level": "ultra", "min_size": 0, "quiet_zone": -1},
+    # The symbol options: numbers past u32 and of other types, the bools' types, micro's bounds.
+    *({"version": n} for n in HUGE_INTS), *({"min_version": n} for n in HUGE_INTS), *({"mask": n} for n in HUGE_INTS),
+    {"version": True}, {"mask": False}, {"min_version": 2.0}, {"version": "5"}, {"mask": BadRepr()},
+    {"micro": 1}, {"micro": None}, {"micro": BadRepr()}, {"boost_ec": 0}, {"boost_ec": "yes"},
+    {"micro": True, "version": 5}, {"micro": True, "mask": 4}, {"micro": True, "ec_level": "high"},
+    {"version": 2, "min_version": 2}, {"micro": "x", "dark": "#000", "light": "#000"},
+    {"micro": True, "version": 3, "mask": 1, "boost_ec": True}, {"version": 9, "min_size": 0},
 ]
 
 
@@ -132,9 +139,9 @@ def test_hostile_styles_answered_like_raw_then_golden(style: Any) -> None:
         assert outcome(qrglue.native.text, text, style=style, **options) == outcome(
             qrglue.raw.text, text, style=style, **options)
     # The extension checks the style itself (last), whoever calls it.
-    defaults = ("low", 200, 4, None, "#000", "#fff")
+    defaults = ("low", 200, 4, None, "#000", "#fff", False, None, None, None, False)
     assert outcome(qrglue._native.text, "x", style, *defaults) == outcome(qrglue.raw.text, "x", style=style)
-    bad_min_size = ("low", 0, 4, None, "#000", "#fff")
+    bad_min_size = ("low", 0, 4, None, "#000", "#fff", False, None, None, None, False)
     assert outcome(qrglue._native.text, "x", style, *bad_min_size)[:2] == ("QrError", "invalid-options")
     assert_golden()
 

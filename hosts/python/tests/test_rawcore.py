@@ -16,6 +16,7 @@ import qrglue.raw
 from conftest import CASES, EXPECTED, checked
 from corpus import case_options, case_text, sha256
 from qrglue import QrError, _loader, _rawcore
+from qrglue._common import Symbol
 
 FAST = qrglue.raw.Generator(glue="fast")
 STOCK = qrglue.raw.Generator(glue="stock")
@@ -52,10 +53,16 @@ def test_same_as_stock_on_vectors(case: dict[str, Any]) -> None:
        min_size=st.sampled_from([1, 21, 57, 4096]), quiet_zone=st.integers(0, 16),
        times=st.integers(0, 2), style=st.sampled_from(qrglue.TEXT_STYLES),
        scale=st.sampled_from([None, 1, 4, 0, 21]), dark=st.sampled_from(["#000", "#336699cc", "#fff", "red"]),
-       light=st.sampled_from(["#fff", "#ffffff00", "#000", "#1"]))
+       light=st.sampled_from(["#fff", "#ffffff00", "#000", "#1"]),
+       symbol=st.fixed_dictionaries({}, optional={
+           "micro": st.booleans(), "version": st.sampled_from([None, 0, 1, 4, 5, 40, 41]),
+           "min_version": st.sampled_from([None, 1, 3, 41]), "mask": st.sampled_from([None, 0, 3, 4, 7, 8]),
+           "boost_ec": st.booleans()}))
 def test_same_as_stock_on_random_input(text: str, ec: str, min_size: int, quiet_zone: int, times: int,
-                                       style: str, scale: int | None, dark: str, light: str) -> None:
-    options = dict(ec_level=ec, min_size=min_size, quiet_zone=quiet_zone, scale=scale, dark=dark, light=light)
+                                       style: str, scale: int | None, dark: str, light: str,
+                                       symbol: dict[str, Any]) -> None:
+    options = dict(ec_level=ec, min_size=min_size, quiet_zone=quiet_zone, scale=scale, dark=dark, light=light,
+                   **symbol)
     assert outcome(FAST.png, text, **options) == outcome(STOCK.png, text, **options)
     assert outcome(FAST.svg, text, **options) == outcome(STOCK.svg, text, **options)
     assert outcome(FAST.matrix, text, **options) == outcome(STOCK.matrix, text, **options)
@@ -75,9 +82,13 @@ def test_guest_calls_past_the_host_checks_match_stock() -> None:
     # Unchecked values straight into the guest (an ec-level index past 3,
     # sizes and scales out of range, equal colours): the guest's own errors,
     # equal through both cores.
-    for args in ((4, 200, 4), (0, 0, 4), (0, 200, 17), (0, 2**32 - 1, 2**32 - 1), (0, 200, 4, 0),
-                 (0, 200, 4, 2**32 - 1), (0, 200, 4, None, 0x11223344, 0x11223344)):
-        options = checked(*args)
+    symbols = (Symbol(version=0), Symbol(micro=True, min_version=5), Symbol(version=1, min_version=1),
+               Symbol(mask=2**32 - 1), Symbol(micro=True, mask=4))
+    all_options = [checked(*args) for args in ((4, 200, 4), (0, 0, 4), (0, 200, 17), (0, 2**32 - 1, 2**32 - 1),
+                                               (0, 200, 4, 0), (0, 200, 4, 2**32 - 1),
+                                               (0, 200, 4, None, 0x11223344, 0x11223344))]
+    all_options += [checked(symbol=symbol) for symbol in symbols] + [checked(3, symbol=Symbol(micro=True))]
+    for options in all_options:
         calls = [("png", (options,)), ("matrix", (options,)), ("text", (options, 0)), ("text", (options, 3))]
         for name, call_args in calls:
             fast = outcome(getattr(FAST._calls, name), "x", b"x", *call_args)

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from conftest import CASES, EXPECTED, PATHS, reader_text
+from conftest import CASES, EXPECTED, PATHS, read_code, reader_text
 from corpus import case_options, case_text
 
 
@@ -50,6 +50,13 @@ READBACK_CASES = [
 ]
 
 
+# M3 at level low reads back as nothing: the core's defect that
+# test_segno_oracle.py describes (M3_LOW), here and in the corpus (strict
+# xfails: they fail once it is fixed).
+M3_LOW = pytest.mark.xfail(strict=True, reason="core defect: M3-L's half codeword (kennytm/qrcode-rust#90)")
+M3_LOW_CASES = {"sym-micro-m3-bytes", "sym-micro-min-version-3"}
+
+
 def test_corpus_has_the_scripts_that_once_read_as_mojibake() -> None:
     ids = {c["id"] for c in READBACK_CASES}
     assert {"script-zh-sentence", "script-ja-kanji", "script-ja-kana", "script-ja-quotes",
@@ -57,7 +64,8 @@ def test_corpus_has_the_scripts_that_once_read_as_mojibake() -> None:
     assert len(READBACK_CASES) > 150
 
 
-@pytest.mark.parametrize("case", READBACK_CASES, ids=[c["id"] for c in READBACK_CASES])
+@pytest.mark.parametrize("case", [pytest.param(c, marks=M3_LOW) if c["id"] in M3_LOW_CASES else c
+                                  for c in READBACK_CASES], ids=[c["id"] for c in READBACK_CASES])
 def test_corpus_text_reads_back(generators: dict[str, Any], case: dict[str, Any]) -> None:
     text, options = case_text(case), case_options(case)
     pngs = {name: gen.png(text, **options) for name, gen in generators.items()}
@@ -219,3 +227,62 @@ def test_scale_sizes_the_image(generators: dict[str, Any], scale: int, quiet_zon
             assert Image.open(io.BytesIO(png)).size == (side, side), (name, min_size)
         if scale >= 2:
             assert reader_text(gen.png(text, scale=scale, quiet_zone=max(quiet_zone, 1))) == text
+
+
+# --- the symbol options: what a reader sees -----------------------------------
+
+# (text, options, the version and level a reader must report); M1 detects errors only.
+MICRO_READBACK: list[Any] = [
+    ("12345", {}, "M1", ""),
+    ("HELLO", {}, "M2", "L"),
+    pytest.param("0123456789", {"version": 3, "mask": 1}, "M3", "L", marks=M3_LOW),
+    ("hello", {"ec_level": "medium"}, "M3", "M"),
+    ("héllo wörld", {"version": 4, "mask": 3}, "M4", "L"),
+    ("hi there", {"ec_level": "quartile", "mask": 0}, "M4", "Q"),
+    ("123", {"boost_ec": True, "min_version": 2}, "M2", "M"),
+]
+
+
+@pytest.mark.parametrize("text, options, version, level", MICRO_READBACK,
+                         ids=[f"{v}-{t}" for t, _, v, _ in (c.values if hasattr(c, "values") else c
+                                                            for c in MICRO_READBACK)])
+def test_micro_qr_reads_back_on_every_path(generators: dict[str, Any], text: str, options: dict[str, Any],
+                                           version: str, level: str) -> None:
+    pngs = {name: gen.png(text, micro=True, **options) for name, gen in generators.items()}
+    assert len(set(pngs.values())) == 1, "every path gives the same bytes"
+    png = next(iter(pngs.values()))
+    read_text, symbology, read_version, mask, read_level = read_code(png)
+    assert (read_text, symbology, read_version) == (text, "MicroQRCode", version)
+    assert read_level == level or (version == "M1" and read_level in ("", "L"))  # M1: no level to report
+    if "mask" in options:
+        assert mask == options["mask"]
+    # The matrix is what the PNG shows (the module grid with its quiet zone).
+    matrix = generators["native"].matrix(text, micro=True, **options)
+    assert matrix.width == 9 + 2 * int(version[1])
+    image = Image.open(io.BytesIO(png)).convert("L")
+    module = image.width // (matrix.width + 8)
+    pixels = [[image.getpixel(((x + 4) * module + module // 2, (y + 4) * module + module // 2)) == 0
+               for x in range(matrix.width)] for y in range(matrix.width)]
+    assert pixels == matrix.rows()
+
+
+@pytest.mark.parametrize("text, options, version, level", [
+    ("https://example.com", {"version": 2}, 2, "L"),
+    ("https://example.com", {"version": 7, "mask": 0}, 7, "L"),
+    ("https://example.com", {"version": 12, "mask": 6, "ec_level": "high"}, 12, "H"),
+    ("二维码 🦀", {"version": 25, "mask": 3}, 25, "L"),
+    ("https://example.com", {"min_version": 9, "mask": 7}, 9, "L"),
+    ("https://example.com", {"boost_ec": True}, 2, "Q"),  # 19 bytes: version 2 holds 22 at quartile, 16 at high
+    ("https://example.com", {"boost_ec": True, "version": 5, "mask": 1}, 5, "H"),
+    ("0123456789" * 20, {"version": 40, "mask": 5, "scale": 2}, 40, "L"),
+])
+def test_fixed_versions_and_masks_read_back(generators: dict[str, Any], text: str, options: dict[str, Any],
+                                            version: int, level: str) -> None:
+    pngs = {name: gen.png(text, **options) for name, gen in generators.items()}
+    assert len(set(pngs.values())) == 1, "every path gives the same bytes"
+    png = next(iter(pngs.values()))
+    assert generators["native"].matrix(text, **options).width == 17 + 4 * version
+    read_text, symbology, read_version, mask, read_level = read_code(png)
+    assert (read_text, symbology, read_version, read_level) == (text, "QRCode", str(version), level)
+    if "mask" in options:
+        assert mask == options["mask"]

@@ -164,3 +164,171 @@ def test_segno_pads_an_aligned_stream_with_a_zero_codeword(monkeypatch: pytest.M
     assert segno_rows("hello", level, "byte", 1, mask) != matrix.rows()
     monkeypatch.setattr(segno.encoder, "write_padding_bits", segno_write_padding_bits)
     assert segno_rows("hello", level, "byte", 1, mask) == matrix.rows()
+
+
+# --- the symbol options: version, mask, boost, Micro QR -----------------------
+#
+# The same oracle with the symbol chosen by the caller: qrglue's matrix for a
+# fixed version and mask must be segno's for the same version and mask; with
+# boost_ec the level both raise to (read from our format information) and
+# the modules must agree; Micro QR (M1..M4, segno's micro=True) likewise. The
+# payloads stay in one mode each, so segmentation cannot differ.
+
+VERSION_CASES = [
+    ((NUMERIC * 20)[:7], "numeric", 1, 0, "low"),
+    ((NUMERIC * 20)[:7], "numeric", 7, 5, "high"),
+    ((ALPHANUMERIC * 20)[:20], "alphanumeric", 2, 3, "medium"),
+    ((ALPHANUMERIC * 20)[:20], "alphanumeric", 14, 6, "quartile"),
+    ((LOWERCASE * 20)[:30], "byte", 3, 1, "low"),
+    ((LOWERCASE * 20)[:30], "byte", 27, 7, "high"),   # past the second character-count group
+    ((UTF8 * 20)[:40], "byte", 10, 2, "medium"),
+    ((UTF8 * 20)[:40], "byte", 40, 4, "low"),
+    ((NUMERIC * 709)[:5596], "numeric", 40, 0, "low"),  # all but full
+]
+
+
+@pytest.mark.parametrize("text, mode, version, mask, ec_level", VERSION_CASES,
+                         ids=[f"{m}-{len(t)}-v{v}-m{k}-{e}" for t, m, v, k, e in VERSION_CASES])
+def test_fixed_version_and_mask_equal_segnos(standard_segno: None, text: str, mode: str, version: int, mask: int,
+                                             ec_level: str) -> None:
+    matrix = qrglue.matrix(text, ec_level=ec_level, version=version, mask=mask)
+    assert matrix.width == 17 + 4 * version
+    assert level_and_mask(matrix) == (ec_level, mask)
+    code = segno.make(text, error=SEGNO_ERROR[ec_level], version=version, mask=mask, boost_error=False, micro=False,
+                      mode=mode, encoding="utf-8" if mode == "byte" else None)
+    assert (code.version, code.mask) == (version, mask)
+    assert matrix.rows() == [[bool(m) for m in row] for row in code.matrix]
+
+
+@settings(max_examples=150, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(payload=SINGLE_MODE_TEXTS, ec_level=st.sampled_from(list(EC_FORMAT_BITS)), version=st.integers(1, 40),
+       mask=st.integers(0, 7))
+def test_random_fixed_versions_and_masks_equal_segnos(standard_segno: None, payload: tuple[str, str], ec_level: str,
+                                                      version: int, mask: int) -> None:
+    text, mode = payload
+    segno_options: dict[str, Any] = dict(error=SEGNO_ERROR[ec_level], version=version, mask=mask, boost_error=False,
+                                         micro=False, mode=mode, encoding="utf-8" if mode == "byte" else None)
+    try:
+        matrix = qrglue.matrix(text, ec_level=ec_level, version=version, mask=mask)
+    except QrError as e:
+        # What does not fit this version for us does not fit it for segno either.
+        assert e.kind == "data-too-long"
+        with pytest.raises(segno.DataOverflowError):
+            segno.make(text, **segno_options)
+        return
+    assert level_and_mask(matrix) == (ec_level, mask)
+    assert matrix.rows() == [[bool(m) for m in row] for row in segno.make(text, **segno_options).matrix]
+
+
+@pytest.mark.parametrize("text, mode", [("0123456789" * 3, "numeric"), ("HELLO WORLD", "alphanumeric"),
+                                        ("hello world", "byte"), ("héllo ☃", "byte")])
+@pytest.mark.parametrize("min_version", [1, 2, 9, 40])
+def test_min_version_is_the_larger_of_it_and_the_automatic_version(standard_segno: None, text: str, mode: str,
+                                                                   min_version: int) -> None:
+    automatic = (qrglue.matrix(text).width - 17) // 4
+    matrix = qrglue.matrix(text, min_version=min_version)
+    version = max(min_version, automatic)
+    assert matrix.width == 17 + 4 * version
+    level, mask = level_and_mask(matrix)
+    assert level == "low"
+    assert matrix == qrglue.matrix(text, version=version)
+    assert matrix.rows() == segno_rows(text, "low", mode, version, mask)
+
+
+@pytest.mark.parametrize("text, mode", [("0123456789" * 3, "numeric"), ("HELLO WORLD $%", "alphanumeric"),
+                                        ("hello", "byte"), ((LOWERCASE * 5)[:100], "byte"), ("日本語 🦀", "byte")])
+@pytest.mark.parametrize("ec_level", ["low", "medium", "quartile", "high"])
+@pytest.mark.parametrize("version", [None, 6])
+def test_boost_ec_raises_the_level_as_segnos_boost_error(standard_segno: None, text: str, mode: str, ec_level: str,
+                                                         version: int | None) -> None:
+    try:
+        matrix = qrglue.matrix(text, ec_level=ec_level, boost_ec=True, version=version)
+    except QrError as e:
+        # Too long for version 6 at this level (boost never lowers it): for segno too.
+        assert e.kind == "data-too-long" and version is not None
+        with pytest.raises(segno.DataOverflowError):
+            segno.make(text, error=SEGNO_ERROR[ec_level], boost_error=True, micro=False, version=version, mode=mode)
+        return
+    level, mask = level_and_mask(matrix)
+    code = segno.make(text, error=SEGNO_ERROR[ec_level], boost_error=True, micro=False, version=version, mask=mask,
+                      mode=mode, encoding="utf-8" if mode == "byte" else None)
+    assert ((matrix.width - 17) // 4, SEGNO_ERROR[level].upper()) == (code.version, code.error)
+    assert matrix.rows() == [[bool(m) for m in row] for row in code.matrix]
+    # Boosting never lowers the level nor changes the version.
+    order = list(EC_FORMAT_BITS)
+    assert order.index(level) >= order.index(ec_level)
+    assert matrix.width == qrglue.matrix(text, ec_level=ec_level, version=version).width
+    if level != ec_level:
+        assert matrix != qrglue.matrix(text, ec_level=ec_level, version=version)
+
+
+# M3's final data codeword is 4 bits (ISO/IEC 18004 7.4.10). The core's
+# M3 symbols (qrcode 0.14's) get it wrong: at level low qrcode's canvas does
+# not treat it as a half codeword (kennytm/qrcode-rust#90, open), and the
+# symbol reads back as nothing at all (test_readback.py); at level medium a
+# symbol whose data ends in a pad codeword differs from segno's in the
+# modules after it, though it reads back. Strict xfails: they fail once the
+# core is fixed, so the mark can go.
+M3_LOW = pytest.mark.xfail(strict=True, reason="core defect: M3-L's half codeword (kennytm/qrcode-rust#90)")
+M3_PAD = pytest.mark.xfail(strict=True, reason="core defect: M3-M differs from segno after a pad codeword")
+
+# Micro QR: (text, mode, version M1..M4, ec level). M1 has error detection
+# only (segno's error None, our level low); M2 and M3 go up to medium, M4 to
+# quartile. Numeric from M1, alphanumeric from M2, bytes from M3.
+MICRO_CASES: list[Any] = [
+    ("12345", "numeric", 1, "low"),
+    ("1", "numeric", 1, "low"),
+    ("0123456789", "numeric", 2, "low"),
+    ("HELLO", "alphanumeric", 2, "low"),
+    ("AB-1", "alphanumeric", 2, "medium"),
+    pytest.param("hello", "byte", 3, "low", marks=M3_LOW),
+    ("héllo", "byte", 3, "medium"),  # 6 bytes: the data fills M3-M without a pad codeword
+    pytest.param("hello", "byte", 3, "medium", marks=M3_PAD),
+    pytest.param("HELLO WORLD", "alphanumeric", 3, "low", marks=M3_LOW),
+    ("hello world", "byte", 4, "low"),
+    ("0123456789012345678901234567890123", "numeric", 4, "low"),  # M4-L's numeric capacity: 35
+    ("hi there", "byte", 4, "quartile"),
+]
+
+
+def segno_micro(text: str, mode: str, version: int, ec_level: str, mask: int | None,
+                boost: bool = False) -> segno.QRCode:
+    return segno.make(text, micro=True, version=f"M{version}", error=None if version == 1 else SEGNO_ERROR[ec_level],
+                      mask=mask, boost_error=boost, mode=mode, encoding="utf-8" if mode == "byte" else None)
+
+
+def rows_of(code: segno.QRCode) -> list[list[bool]]:
+    return [[bool(m) for m in row] for row in code.matrix]
+
+
+@pytest.mark.parametrize("text, mode, version, ec_level", MICRO_CASES,
+                         ids=[f"M{v}-{m}-{len(t)}-{e}" for t, m, v, e in (
+                             c.values if hasattr(c, "values") else c for c in MICRO_CASES)])
+def test_micro_qr_equals_segnos(standard_segno: None, text: str, mode: str, version: int, ec_level: str) -> None:
+    # Each fixed mask: segno's modules for the same version and mask.
+    for mask in range(4):
+        matrix = qrglue.matrix(text, micro=True, version=version, mask=mask, ec_level=ec_level)
+        assert matrix.width == 9 + 2 * version
+        assert matrix.rows() == rows_of(segno_micro(text, mode, version, ec_level, mask)), mask
+    # The automatic mask (the Micro QR score, not the normal penalty) is segno's choice too.
+    automatic = qrglue.matrix(text, micro=True, version=version, ec_level=ec_level)
+    assert automatic.rows() == rows_of(segno_micro(text, mode, version, ec_level, None))
+    # No version: the smallest Micro QR version that holds the text, as segno
+    # picks it (segno's error=None is the one that allows M1, as our low does).
+    smallest = qrglue.matrix(text, micro=True, ec_level=ec_level)
+    code = segno.make(text, micro=True, error=None if ec_level == "low" else SEGNO_ERROR[ec_level], boost_error=False,
+                      mode=mode, encoding="utf-8" if mode == "byte" else None)
+    assert (smallest.width - 9) // 2 == int(str(code.version)[1:]) <= version
+    assert smallest.rows() == rows_of(code)
+
+
+@pytest.mark.parametrize("text, mode, version", [
+    ("123", "numeric", 2), pytest.param("12345678", "numeric", 3, marks=M3_PAD),
+    pytest.param("HELLO", "alphanumeric", 3, marks=M3_PAD), ("hey", "byte", 4), ("1234567890", "numeric", 4)])
+def test_micro_boost_ec_equals_segnos(standard_segno: None, text: str, mode: str, version: int) -> None:
+    matrix = qrglue.matrix(text, micro=True, version=version, boost_ec=True)
+    code = segno_micro(text, mode, version, "low", None, boost=True)
+    assert code.error in ("M", "Q")  # segno raised the level: so must we
+    assert matrix.rows() == rows_of(code)
+    assert matrix != qrglue.matrix(text, micro=True, version=version)

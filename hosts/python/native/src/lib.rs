@@ -17,8 +17,13 @@
 //! - Options: checked in WIT order with the messages the other Python paths
 //!   give (`repr` of the offending value), after the text checks: ec-level,
 //!   min-size, quiet-zone, scale (`None` or an int), then the colours (CSS hex
-//!   strings, read by the core's `Rgba::from_hex`). Equal colours are left to
-//!   the core's own check, the last of the options.
+//!   strings, read by the core's `Rgba::from_hex`), then the symbol options:
+//!   `micro` (a `bool`), `version`, `min_version` (`None` or an int within
+//!   1..=40, 1..=4 with micro), both given, `mask` (`None` or 0..=7, 0..=3
+//!   with micro), Micro QR at level high, `boost_ec` (a `bool`), as
+//!   `qrglue._common._check_symbol` orders them. Equal colours are the core's
+//!   own check, which comes before the symbol's: a bad symbol option is
+//!   reported only once the core's check has passed.
 //! - Errors: a core `QrError` is raised as `qrglue.QrError` (the class of
 //!   `qrglue._common`) with the WIT kind and the core's message.
 //! - Text styles: `text`'s style is a WIT case name (`"half-blocks"`), checked
@@ -37,7 +42,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyUnicodeEncodeError, PyValu
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
-use qrglue_core::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, Options, QrError, Rgba, TextStyle, contract, probe};
+use qrglue_core::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, Options, QrError, Rgba, Symbol, TextStyle, contract, probe};
 
 pyo3::create_exception!(
     qrglue._native,
@@ -137,8 +142,22 @@ fn color(option: &str, value: &Bound<'_, PyAny>) -> PyResult<Rgba> {
     found.ok_or_else(|| invalid_options(value.py(), contract::bad_color(option, shown(value))))
 }
 
-/// The options as Python passes them (`scale` may be `None`), in the order
-/// `arguments` reads them.
+/// `None`, or an `int` within bounds (`bounded`'s check and message).
+fn optional_bounded(option: &str, value: &Bound<'_, PyAny>, min: u32, max: u32) -> PyResult<Option<u32>> {
+    if value.is_none() { Ok(None) } else { bounded(option, value, min, max).map(Some) }
+}
+
+/// Exactly `True` or `False` (WIT `bool`), with the message the other Python
+/// paths (and Node) give for anything else.
+fn boolean(option: &str, value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if let Ok(flag) = value.cast::<PyBool>() {
+        return Ok(flag.is_true());
+    }
+    Err(invalid_options(value.py(), format!("{option} must be a boolean, got {}", shown(value))))
+}
+
+/// The options as Python passes them (`scale`, `version`, `min_version` and
+/// `mask` may be `None`), in the order `arguments` reads them.
 struct RawOptions<'a, 'py> {
     ec_level: &'a Bound<'py, PyAny>,
     min_size: &'a Bound<'py, PyAny>,
@@ -146,11 +165,37 @@ struct RawOptions<'a, 'py> {
     scale: &'a Bound<'py, PyAny>,
     dark: &'a Bound<'py, PyAny>,
     light: &'a Bound<'py, PyAny>,
+    micro: &'a Bound<'py, PyAny>,
+    version: &'a Bound<'py, PyAny>,
+    min_version: &'a Bound<'py, PyAny>,
+    mask: &'a Bound<'py, PyAny>,
+    boost_ec: &'a Bound<'py, PyAny>,
+}
+
+/// The symbol options in the core's order (`Symbol::validate`), with the
+/// host's own type checks of the two bools: micro first (the bounds depend on
+/// it), boost-ec last (after every check the core makes).
+fn read_symbol(raw: &RawOptions<'_, '_>, ec_level: EcLevel) -> PyResult<Symbol> {
+    let py = raw.micro.py();
+    let micro = boolean("micro", raw.micro)?;
+    let max_version = if micro { qrglue_core::MAX_MICRO_VERSION } else { qrglue_core::MAX_VERSION };
+    let max_mask = if micro { 3 } else { 7 };
+    let version = optional_bounded("version", raw.version, 1, max_version)?;
+    let min_version = optional_bounded("min-version", raw.min_version, 1, max_version)?;
+    if version.is_some() && min_version.is_some() {
+        return Err(invalid_options(py, contract::VERSION_CONFLICT_MESSAGE.to_owned()));
+    }
+    let mask = optional_bounded("mask", raw.mask, 0, max_mask)?;
+    if micro && ec_level == EcLevel::High {
+        return Err(invalid_options(py, contract::MICRO_EC_LEVEL_MESSAGE.to_owned()));
+    }
+    let boost_ec = boolean("boost-ec", raw.boost_ec)?;
+    Ok(Symbol { micro, version, min_version, mask, boost_ec })
 }
 
 /// The options, in WIT order (ec-level, min-size, quiet-zone, scale, dark,
-/// light); equal colours are the core's to refuse (its `validate`, run by
-/// every output), the last check of the options.
+/// light, then the symbol's); equal colours are the core's to refuse (its
+/// `validate`, run by every output), before the symbol options.
 fn read_options(raw: &RawOptions<'_, '_>) -> PyResult<Options> {
     let level = raw.ec_level.cast::<PyString>().ok().and_then(|name| name.to_str().ok()).and_then(EcLevel::from_name);
     let Some(ec_level) = level else {
@@ -161,7 +206,12 @@ fn read_options(raw: &RawOptions<'_, '_>) -> PyResult<Options> {
     let scale = if raw.scale.is_none() { None } else { Some(bounded("scale", raw.scale, 1, MAX_SCALE)?) };
     let dark = color("dark", raw.dark)?;
     let light = color("light", raw.light)?;
-    Ok(Options { ec_level, min_size, quiet_zone, scale, dark, light })
+    let options = Options { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol::default() };
+    match read_symbol(raw, ec_level) {
+        Ok(symbol) => Ok(Options { symbol, ..options }),
+        // The core checks equal colours before the symbol: so does this.
+        Err(e) => Err(options.validate().err().map_or(e, |same_colors| qr_error(raw.light.py(), same_colors))),
+    }
 }
 
 /// A text style by its WIT case name; checked after the options (the caller
@@ -212,8 +262,10 @@ fn read_u32(value: &Bound<'_, PyAny>) -> PyResult<u32> {
 }
 
 /// The QR code for `text` as PNG bytes. Options positional, unresolved
-/// (`scale` may be `None`): `qrglue.native.png` supplies the defaults.
+/// (`scale`, `version`, `min_version`, `mask` may be `None`):
+/// `qrglue.native.png` supplies the defaults.
 #[pyfunction]
+#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
 fn png<'py>(
     text: &Bound<'py, PyAny>,
     ec_level: &Bound<'py, PyAny>,
@@ -222,10 +274,15 @@ fn png<'py>(
     scale: &Bound<'py, PyAny>,
     dark: &Bound<'py, PyAny>,
     light: &Bound<'py, PyAny>,
+    micro: &Bound<'py, PyAny>,
+    version: &Bound<'py, PyAny>,
+    min_version: &Bound<'py, PyAny>,
+    mask: &Bound<'py, PyAny>,
+    boost_ec: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light })?;
+        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec })?;
         let png = core(py, move || qrglue_core::png(&text, &options))?;
         Ok(PyBytes::new(py, &png))
     })
@@ -233,6 +290,7 @@ fn png<'py>(
 
 /// The QR code for `text` as an SVG document.
 #[pyfunction]
+#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
 fn svg<'py>(
     text: &Bound<'py, PyAny>,
     ec_level: &Bound<'py, PyAny>,
@@ -241,10 +299,15 @@ fn svg<'py>(
     scale: &Bound<'py, PyAny>,
     dark: &Bound<'py, PyAny>,
     light: &Bound<'py, PyAny>,
+    micro: &Bound<'py, PyAny>,
+    version: &Bound<'py, PyAny>,
+    min_version: &Bound<'py, PyAny>,
+    mask: &Bound<'py, PyAny>,
+    boost_ec: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyString>> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light })?;
+        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec })?;
         let svg = core(py, move || qrglue_core::svg(&text, &options))?;
         Ok(PyString::new(py, &svg))
     })
@@ -254,6 +317,7 @@ fn svg<'py>(
 /// as WIT's `qr-matrix` packs them (`qrglue.native.matrix` wraps the pair in
 /// a `QrMatrix`).
 #[pyfunction]
+#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
 fn matrix<'py>(
     text: &Bound<'py, PyAny>,
     ec_level: &Bound<'py, PyAny>,
@@ -262,10 +326,15 @@ fn matrix<'py>(
     scale: &Bound<'py, PyAny>,
     dark: &Bound<'py, PyAny>,
     light: &Bound<'py, PyAny>,
+    micro: &Bound<'py, PyAny>,
+    version: &Bound<'py, PyAny>,
+    min_version: &Bound<'py, PyAny>,
+    mask: &Bound<'py, PyAny>,
+    boost_ec: &Bound<'py, PyAny>,
 ) -> PyResult<(usize, Bound<'py, PyBytes>)> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light })?;
+        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec })?;
         let (width, modules) = core(py, move || qrglue_core::matrix(&text, &options).map(|m| (m.width(), m.packed_modules())))?;
         Ok((width, PyBytes::new(py, &modules)))
     })
@@ -284,10 +353,15 @@ fn text<'py>(
     scale: &Bound<'py, PyAny>,
     dark: &Bound<'py, PyAny>,
     light: &Bound<'py, PyAny>,
+    micro: &Bound<'py, PyAny>,
+    version: &Bound<'py, PyAny>,
+    min_version: &Bound<'py, PyAny>,
+    mask: &Bound<'py, PyAny>,
+    boost_ec: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyString>> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light })?;
+        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec })?;
         // Equal colours, the core's last check of the options, come before the
         // style: the core's own check, run here as text() would run it.
         options.validate().map_err(|e| qr_error(py, e))?;
@@ -310,10 +384,15 @@ fn png_repeat(
     scale: &Bound<'_, PyAny>,
     dark: &Bound<'_, PyAny>,
     light: &Bound<'_, PyAny>,
+    micro: &Bound<'_, PyAny>,
+    version: &Bound<'_, PyAny>,
+    min_version: &Bound<'_, PyAny>,
+    mask: &Bound<'_, PyAny>,
+    boost_ec: &Bound<'_, PyAny>,
 ) -> PyResult<u32> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light })?;
+        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec })?;
         let times = read_u32(times)?;
         core(py, move || probe::png_repeat(&text, &options, times))
     })

@@ -7,6 +7,8 @@ the same API over the hand-written raw ABI. Both give byte-identical output.
     import qrglue
     data = qrglue.png("https://example.com", ec_level="medium", min_size=300)
     data = qrglue.png("https://example.com", scale=4, dark="#336699", light="#fff0")
+    data = qrglue.png("12345", micro=True)  # a Micro QR code (M1..M4)
+    data = qrglue.png("https://example.com", version=5, mask=3, boost_ec=True)
     uri = qrglue.svg_data_uri("https://example.com")  # data:image/svg+xml;base64,...
     print(qrglue.text("https://example.com", style="half-blocks-inverted"), end="")
     matrix = qrglue.matrix("https://example.com")  # QrMatrix(width, modules)
@@ -25,13 +27,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._common import (
+    DEFAULT_BOOST_EC,
     DEFAULT_DARK,
     DEFAULT_EC_LEVEL,
     DEFAULT_LIGHT,
+    DEFAULT_MASK,
+    DEFAULT_MICRO,
     DEFAULT_MIN_SIZE,
+    DEFAULT_MIN_VERSION,
     DEFAULT_QUIET_ZONE,
     DEFAULT_SCALE,
     DEFAULT_TEXT_STYLE,
+    DEFAULT_VERSION,
     EC_LEVELS,
     ERROR_KINDS,
     TEXT_STYLES,
@@ -46,13 +53,18 @@ if TYPE_CHECKING:
     from ._component import Generator
 
 __all__ = [
+    "DEFAULT_BOOST_EC",
     "DEFAULT_DARK",
     "DEFAULT_EC_LEVEL",
     "DEFAULT_LIGHT",
+    "DEFAULT_MASK",
+    "DEFAULT_MICRO",
     "DEFAULT_MIN_SIZE",
+    "DEFAULT_MIN_VERSION",
     "DEFAULT_QUIET_ZONE",
     "DEFAULT_SCALE",
     "DEFAULT_TEXT_STYLE",
+    "DEFAULT_VERSION",
     "EC_LEVELS",
     "ERROR_KINDS",
     "TEXT_STYLES",

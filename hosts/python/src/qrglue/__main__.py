@@ -3,7 +3,8 @@ twin of the Rust CLI (hosts/rust/cli/src/main.rs) and the Node one
 (hosts/node/cli.js): the same subcommands, flags and exit codes.
 
     qrglue png TEXT [-o FILE] [--path component|raw|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
-                   [--scale N] [--dark HEX] [--light HEX]
+                   [--scale N] [--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N]
+                   [--mask N] [--boost-ec]
     qrglue svg TEXT [same options]
     qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
 
@@ -11,7 +12,9 @@ twin of the Rust CLI (hosts/rust/cli/src/main.rs) and the Node one
 terminal use --style half-blocks-inverted; it takes the colours and the scale
 but does not use them). Colours are CSS hex strings (#rgb, #rgba, #rrggbb,
 #rrggbbaa): the generator checks them, so a bad one exits 1 like a bad
---min-size. Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG is
+--min-size. --micro, --symbol-version (not --version, which prints this
+program's version), --min-version, --mask and --boost-ec are the symbol
+options, checked by the generator too. Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG is
 never written to a terminal unless asked for with `-o -`.
 Exit status: 0 written, 1 the generator refused the input (`qrglue: <kind>:
 <message>`), 2 bad command line (argparse's own code), 3 the output could not
@@ -96,6 +99,16 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--light", default=DEFAULT_LIGHT, metavar="HEX",
                              help="Colour of the light modules and the quiet zone (#ffffff00: transparent) "
                                   f"[default: {DEFAULT_LIGHT}]")
+        command.add_argument("--micro", action="store_true", help="A Micro QR code (M1..M4) for a short text")
+        command.add_argument("--symbol-version", type=_u32, metavar="N",
+                             help="Exactly this QR version (1..=40, 1..=4 with --micro). Not --version, which "
+                                  "prints this program's version")
+        command.add_argument("--min-version", type=_u32, metavar="N",
+                             help="At least this QR version (same bounds; not with --symbol-version)")
+        command.add_argument("--mask", type=_u32, metavar="N",
+                             help="This mask pattern (0..=7, 0..=3 with --micro) instead of the best")
+        command.add_argument("--boost-ec", action="store_true",
+                             help="Raise the EC level as far as the version still holds the text")
         if name == "text":
             command.add_argument("--style", choices=TEXT_STYLES, default=DEFAULT_TEXT_STYLE,
                                  help="How to draw the modules: half blocks with ink on the dark modules, half "
@@ -118,7 +131,9 @@ def main(argv: list[str] | None = None) -> int:
         print("qrglue: refusing to write a PNG to a terminal; use -o FILE, or -o - to force it", file=sys.stderr)
         return EXIT_USAGE
     options = {"ec_level": args.ec_level, "min_size": args.min_size, "quiet_zone": args.quiet_zone,
-               "scale": args.scale, "dark": args.dark, "light": args.light}
+               "scale": args.scale, "dark": args.dark, "light": args.light, "micro": args.micro,
+               "version": args.symbol_version, "min_version": args.min_version, "mask": args.mask,
+               "boost_ec": args.boost_ec}
     if args.command == "text":
         options["style"] = args.style
     try:

@@ -8,11 +8,13 @@ build generates, so they cannot drift.
 
 `check_input` runs before any byte enters a guest, in the contract's order:
 invalid-text, empty-text, data-too-long, invalid-options. It rejects every
-option the guest would reject before equal colours (the guest's last check
-of the options, left to it), with the guest's own message, so an error reads
-the same whichever path (or host) produced it. A colour that does not parse
-is refused there too, in its place in WIT order: after a bad scale, before
-equal colours.
+option the guest would reject, with the guest's own message, so an error
+reads the same whichever path (or host) produced it; equal colours alone are
+left to the guest, unless a symbol option is bad too (the guest checks the
+colours first, so the host says what the guest would). A colour that does
+not parse is refused there too, in its place in WIT order: after a bad
+scale, before equal colours. The symbol options (micro, version,
+min-version, mask, boost-ec) come after the colours, all checked here.
 """
 
 from __future__ import annotations
@@ -37,6 +39,12 @@ DEFAULT_QUIET_ZONE = 4
 DEFAULT_SCALE: int | None = None
 DEFAULT_DARK = "#000000ff"
 DEFAULT_LIGHT = "#ffffffff"
+# The symbol options (WIT `symbol-options`): all automatic by default.
+DEFAULT_MICRO = False
+DEFAULT_VERSION: int | None = None
+DEFAULT_MIN_VERSION: int | None = None
+DEFAULT_MASK: int | None = None
+DEFAULT_BOOST_EC = False
 
 # WIT enum `text-style` in declaration order; the raw ABI passes the index.
 TEXT_STYLES = ("half-blocks", "half-blocks-inverted", "ascii")
@@ -46,6 +54,11 @@ DEFAULT_TEXT_STYLE = "half-blocks"
 MIN_SIZE_BOUNDS = (1, 4096)
 QUIET_ZONE_BOUNDS = (0, 16)
 SCALE_BOUNDS = (1, 20)
+# version and min-version: 1..=40, or 1..=4 (M1..M4) with micro; mask 0..=7, or 0..=3 with micro.
+VERSION_BOUNDS = (1, 40)
+MICRO_VERSION_BOUNDS = (1, 4)
+MASK_BOUNDS = (0, 7)
+MICRO_MASK_BOUNDS = (0, 3)
 
 # The most renders one png_repeat probe call may ask for: no call can be
 # interrupted inside the guest, and the slowest render times this stays
@@ -73,14 +86,21 @@ SAME_COLORS_TEMPLATE = "dark and light must be different colours, both are {valu
 TEXT_STYLE_NAME_TEMPLATE = "text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}"
 # The raw guest's answer for a style index past 2 (never built here either).
 TEXT_STYLE_INDEX_TEMPLATE = "text-style must be 0..=2 (half-blocks, half-blocks-inverted, ascii), got {value}"
+VERSION_CONFLICT_MESSAGE = "version and min-version exclude each other: give one"
+MICRO_EC_LEVEL_MESSAGE = "ec-level high is not available in Micro QR (M4 goes up to quartile)"
+# The host's own check of micro and boost-ec (WIT bools: the guest never sees
+# anything else); the Node host words it the same.
+BOOLEAN_TEMPLATE = "{option} must be a boolean, got {value}"
 
 FIXED_MESSAGES = {"empty-text": EMPTY_TEXT_MESSAGE, "data-too-long": DATA_TOO_LONG_MESSAGE}
 
-# The raw ABI (guest/raw/ABI.md): version, result record size, status codes.
-RAW_ABI_VERSION = 3
+# The raw ABI (guest/raw/ABI.md): version, result record size, status codes,
+# and the bits of `symbol_flags` (a number without its flag is ignored).
+RAW_ABI_VERSION = 4
 RAW_RECORD_BYTES = 12  # {status: u32, payload_ptr: u32, payload_len: u32}
 RAW_STATUS_OK = 0
 RAW_STATUS_KINDS = {1: "empty-text", 2: "invalid-text", 3: "data-too-long", 4: "invalid-options"}
+RAW_SYMBOL_FLAGS = {"micro": 1, "boost-ec": 2, "has-version": 4, "has-min-version": 8, "has-mask": 16}
 
 class QrError(ValueError):
     """No code was produced. `kind` is one of `ERROR_KINDS`; `message` (also
@@ -108,7 +128,8 @@ class QrError(ValueError):
 @dataclass(frozen=True)
 class QrMatrix:
     """The module matrix of a code, for drawing it yourself; the quiet zone is
-    not included. `width` is the modules per side (21..=177); `modules` holds
+    not included. `width` is the modules per side (21..=177, or 11..=17 for
+    Micro QR); `modules` holds
     width*width bits, row-major, most significant bit first: module (x, y) is
     dark when bit i = y*width + x is set (WIT `qr-matrix`). `is_dark` and
     `rows` read it."""
@@ -140,10 +161,23 @@ class GuestTrap(RuntimeError):
     retired the poisoned Store and instance: the next call runs on a fresh one."""
 
 
+class Symbol(NamedTuple):
+    """Checked symbol options (WIT `symbol-options`), not all at their
+    defaults: `micro` and `boost_ec` bools, the numbers None or in bounds."""
+
+    micro: bool = False
+    version: int | None = None
+    min_version: int | None = None
+    mask: int | None = None
+    boost_ec: bool = False
+
+
 class Options(NamedTuple):
     """Checked options as every glue lowers them: `ec` is the index in
     `EC_LEVELS`, `scale` None or 1..=20, `dark` and `light` colours as the
-    raw ABI's u32 0xRRGGBBAA (red in the high byte)."""
+    raw ABI's u32 0xRRGGBBAA (red in the high byte), `symbol` None when
+    every symbol option is at its default (WIT `symbol: none`, the cheap
+    lowering), else a `Symbol`."""
 
     ec: int
     min_size: int
@@ -151,6 +185,7 @@ class Options(NamedTuple):
     scale: int | None
     dark: int
     light: int
+    symbol: Symbol | None = None
 
 
 Checked = tuple[str, bytes, Options]
@@ -168,16 +203,19 @@ class GeneratorInUse(RuntimeError):
 
 
 def check_input(text: object, ec_level: object, min_size: object, quiet_zone: object, scale: object = None,
-                dark: object = DEFAULT_DARK, light: object = DEFAULT_LIGHT) -> Checked:
+                dark: object = DEFAULT_DARK, light: object = DEFAULT_LIGHT, micro: object = False,
+                version: object = None, min_version: object = None, mask: object = None,
+                boost_ec: object = False) -> Checked:
     """Encode `text` and check the options; returns (text, utf8, options),
     every value an exact `str`, `bytes` or `int`.
 
     Raises QrError in the contract's order (`ERROR_CHECK_ORDER`), the options
-    in WIT order (ec-level, min-size, quiet-zone, scale, dark, light), and
-    TypeError for a text that is not a str. An empty text with valid options
-    is passed on: the guest answers `empty-text` itself (so its error path is
-    used). Equal colours are left to the guest, whose check comes last of the
-    options: everything it would report first is refused here already.
+    in WIT order (ec-level, min-size, quiet-zone, scale, dark, light, then
+    the symbol options: see `_check_symbol`), and TypeError for a text that
+    is not a str. An empty text with valid options is passed on: the guest
+    answers `empty-text` itself (so its error path is used). Equal colours
+    with good symbol options are left to the guest, whose check it is:
+    everything it would report first is refused here already.
 
     A subclass of `str` or `int` is read through the base type's own methods
     (`str.encode`, `int.__int__`), never its overrides: a subclass whose
@@ -202,9 +240,55 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
     size = _in_bounds("min-size", min_size, MIN_SIZE_BOUNDS, data)
     zone = _in_bounds("quiet-zone", quiet_zone, QUIET_ZONE_BOUNDS, data)
     checked_scale = None if scale is None else _in_bounds("scale", scale, SCALE_BOUNDS, data)
-    options = Options(EC_LEVELS.index(ec_level), size, zone, checked_scale,
-                      _color("dark", dark, data), _color("light", light, data))
-    return text, data, options
+    ec = EC_LEVELS.index(ec_level)
+    rgba_dark, rgba_light = _color("dark", dark, data), _color("light", light, data)
+    # Every symbol option at its default (the common call): `symbol: none`, no checks to run.
+    if micro is False and version is None and min_version is None and mask is None and boost_ec is False:
+        return text, data, Options(ec, size, zone, checked_scale, rgba_dark, rgba_light)
+    symbol = _check_symbol(data, ec, rgba_dark, rgba_light, micro, version, min_version, mask, boost_ec)
+    return text, data, Options(ec, size, zone, checked_scale, rgba_dark, rgba_light, symbol)
+
+
+def _check_symbol(data: bytes, ec: int, dark: int, light: int, micro: object, version: object,
+                  min_version: object, mask: object, boost_ec: object) -> Symbol:
+    """The symbol options, checked as the guest checks them (its
+    `Symbol::validate`, after equal colours) and in its order: micro (a bool:
+    the bounds depend on it), version, min-version (None or an int within
+    1..=40, 1..=4 with micro), both given, mask (None or 0..=7, 0..=3 with
+    micro), Micro QR at level high, then boost-ec (a bool). The two type
+    checks are the host's own (a WIT bool cannot be anything else): micro's
+    comes first, as the bounds depend on it; boost-ec's, the last field's,
+    after every check the guest makes (as though it had passed the guest
+    with boost-ec false)."""
+
+    def refuse(message: str) -> NoReturn:
+        # The guest reports equal colours before any symbol option.
+        if data and dark == light:
+            raise QrError("invalid-options", SAME_COLORS_TEMPLATE.format(value=format_color(dark)))
+        _refuse_options(data, message)
+
+    if micro is not True and micro is not False:
+        refuse(BOOLEAN_TEMPLATE.format(option="micro", value=_shown(micro)))
+    version_bounds, mask_bounds = (MICRO_VERSION_BOUNDS, MICRO_MASK_BOUNDS) if micro else (VERSION_BOUNDS, MASK_BOUNDS)
+    numbers: list[int | None] = []
+    for option, value, bounds in (("version", version, version_bounds), ("min-version", min_version, version_bounds)):
+        value = exact_int(value)
+        if value is not None and not (isinstance(value, int) and not isinstance(value, bool)
+                                      and bounds[0] <= value <= bounds[1]):
+            refuse(OUT_OF_RANGE_TEMPLATE.format(option=option, min=bounds[0], max=bounds[1], value=_shown(value)))
+        numbers.append(value)
+    checked_version, checked_min_version = numbers
+    if checked_version is not None and checked_min_version is not None:
+        refuse(VERSION_CONFLICT_MESSAGE)
+    mask = exact_int(mask)
+    if mask is not None and not (isinstance(mask, int) and not isinstance(mask, bool)
+                                 and mask_bounds[0] <= mask <= mask_bounds[1]):
+        refuse(OUT_OF_RANGE_TEMPLATE.format(option="mask", min=mask_bounds[0], max=mask_bounds[1], value=_shown(mask)))
+    if micro and EC_LEVELS[ec] == "high":
+        refuse(MICRO_EC_LEVEL_MESSAGE)
+    if boost_ec is not True and boost_ec is not False:
+        refuse(BOOLEAN_TEMPLATE.format(option="boost-ec", value=_shown(boost_ec)))
+    return Symbol(micro is True, checked_version, checked_min_version, mask, boost_ec is True)
 
 
 def parse_color(value: object) -> int | None:
@@ -267,15 +351,19 @@ def exact_int(value: object) -> object:
 
 
 def exact_arguments(text: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str,
-                    light: str) -> tuple[str, str, int, int, int | None, str, str]:
+                    light: str, micro: bool, version: int | None, min_version: int | None, mask: int | None,
+                    boost_ec: bool) -> tuple[str, str, int, int, int | None, str, str, bool, int | None, int | None,
+                                             int | None, bool]:
     """The arguments with every str or int subclass replaced by the plain
     value, read with the base type's own methods (for the native path, whose
     checks run in Rust: its messages show a value's repr, which a subclass
     may override). Values of other types are passed on unchanged (typed as
-    declared, as callers may pass anything), for Rust to refuse."""
+    declared, as callers may pass anything), for Rust to refuse. (`micro` and
+    `boost_ec` must be bools, which cannot be subclassed.)"""
     return (cast(str, exact_str(text)), cast(str, exact_str(ec_level)), cast(int, exact_int(min_size)),
             cast(int, exact_int(quiet_zone)), cast("int | None", exact_int(scale)), cast(str, exact_str(dark)),
-            cast(str, exact_str(light)))
+            cast(str, exact_str(light)), micro, cast("int | None", exact_int(version)),
+            cast("int | None", exact_int(min_version)), cast("int | None", exact_int(mask)), boost_ec)
 
 
 def check_count(value: object) -> int:

@@ -46,13 +46,13 @@ from wasmtime import _bindings as bindings
 from wasmtime import component as wc
 
 from . import _loader
-from ._common import EC_LEVELS, MAX_TEXT_BYTES, TEXT_STYLES, Options, QrError, QrMatrix
+from ._common import EC_LEVELS, MAX_TEXT_BYTES, TEXT_STYLES, Options, QrError, QrMatrix, Symbol
 from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
 
 SUPPORTED_WASMTIME = _loader.SUPPORTED_WASMTIME
 
 # Value kinds (wasmtime/component/val.h).
-_U8, _U32, _STRING, _LIST, _RECORD, _VARIANT, _ENUM, _OPTION, _RESULT = 2, 6, 12, 13, 14, 16, 17, 18, 19
+_BOOL, _U8, _U32, _STRING, _LIST, _RECORD, _VARIANT, _ENUM, _OPTION, _RESULT = 0, 2, 6, 12, 13, 14, 16, 17, 18, 19
 
 # The C layout this glue writes and reads, in bytes (checked against the
 # bindings' ctypes declarations by `layout_matches`). Values are written as
@@ -65,6 +65,7 @@ _VAL_OF = 8
 # Members of `of`, as offsets inside it:
 _OF_U32 = 0                  # u32 (a whole word is written: the upper bytes stay 0)
 _OF_U8 = 0                   # u8 (likewise)
+_OF_BOOL = 0                 # bool (likewise: 0 or 1)
 _OF_OPTION = 0               # option: val_t*, NULL for none
 _OF_SIZE, _OF_DATA = 0, 8    # string, list, record, enumeration: {size, data}
 _OF_RESULT_IS_OK = 0         # result: {is_ok: bool, val: val_t*}
@@ -86,8 +87,9 @@ _val_delete = bindings._wasmtime_component_val_delete
 
 # What this glue writes and reads, as `describe()` renders wasmtime's own types.
 _RGBA = "record{r:u8,g:u8,b:u8,a:u8}"
+_SYMBOL = "record{micro:bool,version:option<u32>,min-version:option<u32>,mask:option<u32>,boost-ec:bool}"
 _OPTIONS = ("record{ec-level:enum{low,medium,quartile,high},min-size:u32,quiet-zone:u32,scale:option<u32>,"
-            f"dark:{_RGBA},light:{_RGBA}}}")
+            f"dark:{_RGBA},light:{_RGBA},symbol:option<{_SYMBOL}>}}")
 _QR_ERROR = "variant{empty-text,invalid-text:string,data-too-long,invalid-options:string}"
 _QR_MATRIX = "record{width:u32,modules:list<u8>}"
 _TEXT_STYLE = "enum{" + ",".join(TEXT_STYLES) + "}"
@@ -114,7 +116,7 @@ def layout_matches() -> bool:
     val, union = b.wasmtime_component_val_t, b.wasmtime_component_valunion_t
     entry = b.wasmtime_component_valrecord_entry_t
     sized = (b.wasm_name_t, b.wasmtime_component_vallist_t, b.wasmtime_component_valrecord_t)
-    at_start = ("u8", "u32", "string", "list", "record", "enumeration", "variant", "result", "option")
+    at_start = ("boolean", "u8", "u32", "string", "list", "record", "enumeration", "variant", "result", "option")
     return (ctypes.sizeof(val) == _VAL_SIZE == _VAL_HEAD.size
             and _offset(val, "kind") == _VAL_KIND and ctypes.sizeof(b.wasmtime_component_valkind_t) == 1
             and _offset(val, "of") == _VAL_OF
@@ -223,20 +225,23 @@ class FastCalls:
         # for png-repeat (times: u32) and text (style: enum), which each write
         # its kind before a call.
         self._text_buffer = ctypes.create_string_buffer(MAX_TEXT_BYTES)
-        option_names = ("ec-level", "min-size", "quiet-zone", "scale", "dark", "light")
+        option_names = ("ec-level", "min-size", "quiet-zone", "scale", "dark", "light", "symbol")
         channel_names = ("r", "g", "b", "a")
+        symbol_names = ("micro", "version", "min-version", "mask", "boost-ec")
+        named = (*option_names, *channel_names, *symbol_names)
         self._names = [ctypes.create_string_buffer(n.encode(), len(n))
-                       for n in (*option_names, *channel_names, *EC_LEVELS, *TEXT_STYLES)]
-        names = dict(zip((*option_names, *channel_names), self._names, strict=False))
-        # The options record: six entries, in WIT field order; then the
+                       for n in (*named, *EC_LEVELS, *TEXT_STYLES)]
+        names = dict(zip(named, self._names, strict=False))
+        # The options record: seven entries, in WIT field order; then the
         # entries of the two rgba records (four u8s each) it points to.
         fields = ((names["ec-level"], _ENUM), (names["min-size"], _U32), (names["quiet-zone"], _U32),
-                  (names["scale"], _OPTION), (names["dark"], _RECORD), (names["light"], _RECORD))
+                  (names["scale"], _OPTION), (names["dark"], _RECORD), (names["light"], _RECORD),
+                  (names["symbol"], _OPTION))
         channels = tuple((names[n], _U8) for n in channel_names)
         self._entries = _record_entries(fields)
         self._dark_entries, self._light_entries = _record_entries(channels), _record_entries(channels)
         entry_words = memoryview(self._entries).cast("Q")
-        ec_level_at, min_size_at, quiet_zone_at, scale_at, dark_at, light_at = (
+        ec_level_at, min_size_at, quiet_zone_at, scale_at, dark_at, light_at, symbol_at = (
             i * _ENTRY_SIZE + _ENTRY_VAL for i in range(len(fields)))
         for color_at, color_entries in ((dark_at, self._dark_entries), (light_at, self._light_entries)):
             entry_words[_of_word(color_at, _OF_SIZE)] = len(channels)
@@ -257,7 +262,38 @@ class FastCalls:
         self._light_words = memoryview(self._light_entries).cast("Q")
         self._channel_words = tuple(_of_word(i * _ENTRY_SIZE + _ENTRY_VAL, _OF_U8) for i in range(len(channels)))
         self._colors_written: tuple[int, int] | None = None  # (dark, light) in the entries now
-        name_refs = [(len(n), ctypes.addressof(n)) for n in self._names[len(option_names) + len(channel_names):]]
+        # symbol: option<symbol-options>. NULL (none) whenever every symbol
+        # option is at its default, the common call: one word, written only
+        # when it changes. Otherwise it points to a record value of five
+        # entries (micro, version, min-version, mask, boost-ec), whose three
+        # options point to u32 values of their own when some.
+        self._symbol_option_word = _of_word(symbol_at, _OF_OPTION)
+        symbol_fields = ((names["micro"], _BOOL), (names["version"], _OPTION), (names["min-version"], _OPTION),
+                         (names["mask"], _OPTION), (names["boost-ec"], _BOOL))
+        self._symbol_entries = _record_entries(symbol_fields)
+        self._symbol_words = memoryview(self._symbol_entries).cast("Q")
+        micro_at, version_at, min_version_at, mask_at, boost_ec_at = (
+            i * _ENTRY_SIZE + _ENTRY_VAL for i in range(len(symbol_fields)))
+        self._symbol = bytearray(_VAL_SIZE)  # the some(...) payload: the record value
+        symbol_value_words = memoryview(self._symbol).cast("Q")
+        symbol_value_words[_kind_word(0)] = _RECORD
+        symbol_value_words[_of_word(0, _OF_SIZE)] = len(symbol_fields)
+        symbol_value_words[_of_word(0, _OF_DATA)] = _address(self._symbol_entries)
+        self._symbol_address = _address(self._symbol)
+        self._micro_word = _of_word(micro_at, _OF_BOOL)
+        self._boost_ec_word = _of_word(boost_ec_at, _OF_BOOL)
+        # version, min-version, mask: (option word, u32 value words, address of that value).
+        self._symbol_numbers = bytearray(3 * _VAL_SIZE)
+        number_words = memoryview(self._symbol_numbers).cast("Q")
+        numbers_address = _address(self._symbol_numbers)
+        self._symbol_number_slots: list[tuple[int, int, int]] = []
+        for i, option_at in enumerate((version_at, min_version_at, mask_at)):
+            number_words[_kind_word(i * _VAL_SIZE)] = _U32
+            self._symbol_number_slots.append((_of_word(option_at, _OF_OPTION), _of_word(i * _VAL_SIZE, _OF_U32),
+                                              numbers_address + i * _VAL_SIZE))
+        self._symbol_number_words = number_words
+        self._symbol_written: Symbol | None = None  # the symbol in the entries now (None: the option is none)
+        name_refs = [(len(n), ctypes.addressof(n)) for n in self._names[len(named):]]
         self._ec_names, self._style_names = name_refs[:len(EC_LEVELS)], name_refs[len(EC_LEVELS):]
         # The arguments themselves.
         self._args = bytearray(3 * _VAL_SIZE)
@@ -319,6 +355,28 @@ class FastCalls:
                 r, g, b, a = self._channel_words
                 words[r], words[g], words[b], words[a] = rgba >> 24, rgba >> 16 & 0xFF, rgba >> 8 & 0xFF, rgba & 0xFF
             self._colors_written = colors
+        # symbol: none for the common call (no symbol option given), which
+        # the entries already say unless the last call gave one.
+        symbol = options.symbol
+        if symbol is not self._symbol_written:
+            self._write_symbol(symbol)
+
+    def _write_symbol(self, symbol: Symbol | None) -> None:
+        entry = self._entry_words
+        if symbol is None:
+            entry[self._symbol_option_word] = 0
+        else:
+            words, numbers = self._symbol_words, self._symbol_number_words
+            words[self._micro_word], words[self._boost_ec_word] = int(symbol.micro), int(symbol.boost_ec)
+            for (option_word, value_word, address), value in zip(
+                    self._symbol_number_slots, (symbol.version, symbol.min_version, symbol.mask), strict=True):
+                if value is None:
+                    words[option_word] = 0
+                else:
+                    numbers[value_word] = value
+                    words[option_word] = address
+            entry[self._symbol_option_word] = self._symbol_address
+        self._symbol_written = symbol
 
     def _result_payload(self, head: _Head) -> tuple[bool, _Head]:
         kind, is_ok, box, _ = head

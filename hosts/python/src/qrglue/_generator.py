@@ -112,56 +112,74 @@ class BaseGenerator:
 
     def png(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-            light: str = DEFAULT_LIGHT) -> bytes:
+            light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> bytes:
         """The QR code for `text` as PNG bytes: 1-bit, grayscale for black on
         opaque white, else a two-colour palette (with tRNS when a colour is
         not opaque). `scale` (pixels per module, 1..=20) sizes the image when
         given, else `min_size` does; `dark` and `light` are CSS hex colours
-        (#rgb, #rgba, #rrggbb, #rrggbbaa) and must differ. Raises QrError."""
-        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light)
+        (#rgb, #rgba, #rrggbb, #rrggbbaa) and must differ. The symbol options
+        choose the code itself (each at its default: the automatic choice):
+        `micro` a Micro QR code (M1..M4), `version` exactly this version
+        (1..=40, 1..=4 with micro), `min_version` at least this one (not with
+        `version`), `mask` this mask pattern (0..=7, 0..=3 with micro),
+        `boost_ec` the highest EC level the version still holds the text at.
+        Raises QrError."""
+        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
+                                           min_version, mask, boost_ec)
         return self._enter(lambda calls: calls.png(text, data, options))
 
     def svg(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-            light: str = DEFAULT_LIGHT) -> str:
+            light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
         """The QR code for `text` as an SVG document (options as for `png`;
         a fully transparent `light` draws no background). Raises QrError."""
-        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light)
+        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
+                                           min_version, mask, boost_ec)
         return self._enter(lambda calls: calls.svg(text, data, options))
 
     def png_data_uri(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-                     light: str = DEFAULT_LIGHT) -> str:
+                     light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
         """`png`'s bytes as a `data:image/png;base64,...` URI (segno's name,
         node-qrcode's toDataURL). Raises QrError."""
         return png_data_uri(self.png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                     scale=scale, dark=dark, light=light))
+                                     scale=scale, dark=dark, light=light, micro=micro, version=version,
+                                     min_version=min_version, mask=mask, boost_ec=boost_ec))
 
     def svg_data_uri(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-                     light: str = DEFAULT_LIGHT) -> str:
+                     light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
         """`svg`'s document as a `data:image/svg+xml;base64,...` URI. Raises QrError."""
         return svg_data_uri(self.svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                     scale=scale, dark=dark, light=light))
+                                     scale=scale, dark=dark, light=light, micro=micro, version=version,
+                                     min_version=min_version, mask=mask, boost_ec=boost_ec))
 
     def matrix(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-               light: str = DEFAULT_LIGHT) -> QrMatrix:
+               light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> QrMatrix:
         """The module matrix for `text`, quiet zone not included: for drawing
-        the code yourself. Only `ec_level` shapes it; the other options are
-        checked all the same. Raises QrError."""
-        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light)
+        the code yourself. Only `ec_level` and the symbol options shape it;
+        the others are checked all the same. Raises QrError."""
+        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
+                                           min_version, mask, boost_ec)
         return self._enter(lambda calls: calls.matrix(text, data, options))
 
     def text(self, text: str, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
              min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
-             dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT) -> str:
+             dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+             min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
         """The QR code for `text` as lines of text, quiet zone included, one
         of `TEXT_STYLES`: "half-blocks" (ink on the dark modules: a light
         background or a file), "half-blocks-inverted" (a dark terminal) or
         "ascii" ("##" per dark module). `min_size`, `scale` and the colours
         are checked but unused. Raises QrError."""
-        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light)
+        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
+                                           min_version, mask, boost_ec)
         style_index = check_style(style, data, options)
         return self._enter(lambda calls: calls.text(text, data, options, style_index))
 
@@ -169,9 +187,12 @@ class BaseGenerator:
 
     def png_repeat(self, text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL,
                    min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
-                   dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT) -> int:
+                   dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False,
+                   version: int | None = None, min_version: int | None = None, mask: int | None = None,
+                   boost_ec: bool = False) -> int:
         """Render the PNG `times` times inside the guest; the last PNG's length."""
-        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light)
+        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
+                                           min_version, mask, boost_ec)
         count = check_count(times)
         return self._enter(lambda calls: calls.png_repeat(text, data, options, count))
 
@@ -220,43 +241,55 @@ class PerThread:
 
     def png(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-            light: str = DEFAULT_LIGHT) -> bytes:
+            light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> bytes:
         """The QR code for `text` as PNG bytes (see `BaseGenerator.png`). Thread-safe. Raises QrError."""
         return self.generator().png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                    scale=scale, dark=dark, light=light)
+                                    scale=scale, dark=dark, light=light, micro=micro, version=version,
+                                    min_version=min_version, mask=mask, boost_ec=boost_ec)
 
     def svg(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-            light: str = DEFAULT_LIGHT) -> str:
+            light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
         """The QR code for `text` as an SVG document. Thread-safe. Raises QrError."""
         return self.generator().svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                    scale=scale, dark=dark, light=light)
+                                    scale=scale, dark=dark, light=light, micro=micro, version=version,
+                                    min_version=min_version, mask=mask, boost_ec=boost_ec)
 
     def png_data_uri(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-                     light: str = DEFAULT_LIGHT) -> str:
+                     light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
         """`png` as a `data:image/png;base64,...` URI. Thread-safe. Raises QrError."""
         return self.generator().png_data_uri(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                             scale=scale, dark=dark, light=light)
+                                             scale=scale, dark=dark, light=light, micro=micro, version=version,
+                                             min_version=min_version, mask=mask, boost_ec=boost_ec)
 
     def svg_data_uri(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-                     light: str = DEFAULT_LIGHT) -> str:
+                     light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
         """`svg` as a `data:image/svg+xml;base64,...` URI. Thread-safe. Raises QrError."""
         return self.generator().svg_data_uri(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                             scale=scale, dark=dark, light=light)
+                                             scale=scale, dark=dark, light=light, micro=micro, version=version,
+                                             min_version=min_version, mask=mask, boost_ec=boost_ec)
 
     def matrix(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-               light: str = DEFAULT_LIGHT) -> QrMatrix:
+               light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> QrMatrix:
         """The module matrix for `text` (see `BaseGenerator.matrix`). Thread-safe. Raises QrError."""
         return self.generator().matrix(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                       scale=scale, dark=dark, light=light)
+                                       scale=scale, dark=dark, light=light, micro=micro, version=version,
+                                       min_version=min_version, mask=mask, boost_ec=boost_ec)
 
     def text(self, text: str, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
              min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
-             dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT) -> str:
+             dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+             min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
         """The QR code for `text` as lines of text in `style` (see
         `BaseGenerator.text`). Thread-safe. Raises QrError."""
         return self.generator().text(text, style=style, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                     scale=scale, dark=dark, light=light)
+                                     scale=scale, dark=dark, light=light, micro=micro, version=version,
+                                     min_version=min_version, mask=mask, boost_ec=boost_ec)

@@ -1,8 +1,9 @@
 # Types of the compiled extension qrglue._native (hosts/python/native/src/lib.rs),
 # installed by the qrglue-native distribution. Use it through qrglue.native,
-# which supplies the defaults; the options here are positional (scale None for
-# none, colours as CSS hex strings) and unchecked by Python (the extension checks
-# them, with the messages of the other paths).
+# which supplies the defaults; the options here are positional (scale, version,
+# min_version and mask None for none, colours as CSS hex strings, micro and
+# boost_ec bools) and unchecked by Python (the extension checks them, with the
+# messages of the other paths).
 
 MAX_TEXT_BYTES: int
 MAX_PRODUCE_BYTES: int
@@ -10,20 +11,25 @@ MAX_PRODUCE_BYTES: int
 class NativePanic(RuntimeError): ...
 
 def png(
-    text: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str, /
+    text: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str,
+    micro: bool, version: int | None, min_version: int | None, mask: int | None, boost_ec: bool, /
 ) -> bytes: ...
 def svg(
-    text: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str, /
+    text: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str,
+    micro: bool, version: int | None, min_version: int | None, mask: int | None, boost_ec: bool, /
 ) -> str: ...
 # (width, modules): qrglue.native.matrix wraps the pair in a QrMatrix.
 def matrix(
-    text: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str, /
+    text: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str,
+    micro: bool, version: int | None, min_version: int | None, mask: int | None, boost_ec: bool, /
 ) -> tuple[int, bytes]: ...
 def text(
-    text: str, style: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str, /
+    text: str, style: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str,
+    micro: bool, version: int | None, min_version: int | None, mask: int | None, boost_ec: bool, /
 ) -> str: ...
 def png_repeat(
-    text: str, times: int, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str, /
+    text: str, times: int, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str,
+    micro: bool, version: int | None, min_version: int | None, mask: int | None, boost_ec: bool, /
 ) -> int: ...
 def noop() -> None: ...
 def consume(data: bytes, /) -> int: ...

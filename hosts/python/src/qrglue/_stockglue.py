@@ -15,7 +15,9 @@ How values come back, read from wasmtime-py 50.0.1 (component/_types.py):
   `qr-matrix` is a Record too (its class differs from the error's Variant,
   so its `result` is untagged like the others).
 - an `enum` (`ec-level`, `text-style`) is lowered from its case name, a str.
-- an `option<u32>` (`scale`) is untagged too: None or the int.
+- an `option<u32>` (`scale`, `version`, ...) is untagged too: None or the
+  int; so is `option<symbol-options>`: None or a Record.
+- a `bool` (`micro`, `boost-ec`) is a Python bool.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any, NoReturn
 
 from wasmtime import component as wc
 
-from ._common import EC_LEVELS, TEXT_STYLES, Options, QrError, QrMatrix
+from ._common import EC_LEVELS, TEXT_STYLES, Options, QrError, QrMatrix, Symbol
 from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
 
 
@@ -40,6 +42,19 @@ def _rgba(color: int) -> wc.Record:
     record = wc.Record()
     for channel, value in zip("rgba", color.to_bytes(4, "big"), strict=True):
         setattr(record, channel, value)
+    return record
+
+
+def _symbol(symbol: Symbol | None) -> wc.Record | None:
+    """The symbol options as WIT's `option<symbol-options>`: None when every
+    one is at its default."""
+    if symbol is None:
+        return None
+    record = wc.Record()
+    fields = {"micro": symbol.micro, "version": symbol.version, "min-version": symbol.min_version,
+              "mask": symbol.mask, "boost-ec": symbol.boost_ec}
+    for name, value in fields.items():
+        setattr(record, name, value)
     return record
 
 
@@ -65,7 +80,8 @@ class StockCalls:
         options = wc.Record()
         # WIT field names (hyphens included) as attributes: set by name.
         fields = {"ec-level": EC_LEVELS[checked.ec], "min-size": checked.min_size, "quiet-zone": checked.quiet_zone,
-                  "scale": checked.scale, "dark": _rgba(checked.dark), "light": _rgba(checked.light)}
+                  "scale": checked.scale, "dark": _rgba(checked.dark), "light": _rgba(checked.light),
+                  "symbol": _symbol(checked.symbol)}
         for name, value in fields.items():
             setattr(options, name, value)
         return options

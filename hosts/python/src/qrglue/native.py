@@ -65,62 +65,78 @@ NativePanic = _native.NativePanic
 
 def png(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
         quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-        light: str = DEFAULT_LIGHT) -> bytes:
+        light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+        min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> bytes:
     """The QR code for `text` as PNG bytes (options as for `qrglue.Generator.png`). Raises QrError."""
-    return _native.png(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light))
+    return _native.png(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
+                                        min_version, mask, boost_ec))
 
 
 def svg(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
         quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-        light: str = DEFAULT_LIGHT) -> str:
+        light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+        min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
     """The QR code for `text` as an SVG document. Raises QrError."""
-    return _native.svg(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light))
+    return _native.svg(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
+                                        min_version, mask, boost_ec))
 
 
 def png_data_uri(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                  quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-                 light: str = DEFAULT_LIGHT) -> str:
+                 light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+                 min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
     """`png` as a `data:image/png;base64,...` URI. Raises QrError."""
     return _png_data_uri(png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone, scale=scale, dark=dark,
-                             light=light))
+                             light=light, micro=micro, version=version, min_version=min_version, mask=mask,
+                             boost_ec=boost_ec))
 
 
 def svg_data_uri(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                  quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-                 light: str = DEFAULT_LIGHT) -> str:
+                 light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+                 min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
     """`svg` as a `data:image/svg+xml;base64,...` URI. Raises QrError."""
     return _svg_data_uri(svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone, scale=scale, dark=dark,
-                             light=light))
+                             light=light, micro=micro, version=version, min_version=min_version, mask=mask,
+                             boost_ec=boost_ec))
 
 
 def matrix(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
            quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-           light: str = DEFAULT_LIGHT) -> QrMatrix:
+           light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+           min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> QrMatrix:
     """The module matrix for `text`, quiet zone not included (see
     `qrglue.Generator.matrix`). Raises QrError."""
-    width, modules = _native.matrix(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light))
+    width, modules = _native.matrix(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro,
+                                                     version, min_version, mask, boost_ec))
     return QrMatrix(width, modules)
 
 
 def text(text: str, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
          min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
-         dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT) -> str:
+         dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+         min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
     """The QR code for `text` as lines of text in `style` (see
     `qrglue.Generator.text`). Raises QrError."""
-    text, ec_level, min_size, quiet_zone, scale, dark, light = exact_arguments(
-        text, ec_level, min_size, quiet_zone, scale, dark, light)
-    return _native.text(text, cast(str, exact_str(style)), ec_level, min_size, quiet_zone, scale, dark, light)
+    text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec = (
+        exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask,
+                        boost_ec))
+    return _native.text(text, cast(str, exact_str(style)), ec_level, min_size, quiet_zone, scale, dark, light, micro,
+                        version, min_version, mask, boost_ec)
 
 
 # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
 
 def png_repeat(text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-               light: str = DEFAULT_LIGHT) -> int:
+               light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
+               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> int:
     """Render the PNG `times` times in Rust, GIL released; the last PNG's length."""
-    text, ec_level, min_size, quiet_zone, scale, dark, light = exact_arguments(
-        text, ec_level, min_size, quiet_zone, scale, dark, light)
-    return _native.png_repeat(text, check_count(times), ec_level, min_size, quiet_zone, scale, dark, light)
+    text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec = (
+        exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask,
+                        boost_ec))
+    return _native.png_repeat(text, check_count(times), ec_level, min_size, quiet_zone, scale, dark, light, micro,
+                              version, min_version, mask, boost_ec)
 
 
 def noop() -> None:

@@ -25,11 +25,13 @@ from ._common import (
     RAW_RECORD_BYTES,
     RAW_STATUS_KINDS,
     RAW_STATUS_OK,
+    RAW_SYMBOL_FLAGS,
     GeneratorInUse,
     GuestTrap,
     Options,
     QrError,
     QrMatrix,
+    Symbol,
 )
 from ._generator import BaseGenerator, Calls, PerThread
 
@@ -45,12 +47,29 @@ assert _RECORD.size == RAW_RECORD_BYTES
 _MATRIX_WIDTH = struct.Struct("<I")
 
 
-def _abi_options(options: Options) -> tuple[int, int, int, int, int, int, int]:
-    """The options as ABI 3 passes them, after the text: ec_level, min_size,
-    quiet_zone, has_scale, scale, dark, light (colours as 0xRRGGBBAA)."""
-    scale = options.scale
+_MICRO, _BOOST_EC, _HAS_VERSION, _HAS_MIN_VERSION, _HAS_MASK = (
+    RAW_SYMBOL_FLAGS[name] for name in ("micro", "boost-ec", "has-version", "has-min-version", "has-mask"))
+# symbol_flags, version, min_version, mask when every symbol option is at its default.
+_NO_SYMBOL = (0, 0, 0, 0)
+
+
+def _abi_symbol(symbol: Symbol) -> tuple[int, int, int, int]:
+    """The symbol options as ABI 4 passes them: symbol_flags, then version,
+    min_version and mask (0 when absent: the flag says which are given)."""
+    version, min_version, mask = symbol.version, symbol.min_version, symbol.mask
+    flags = ((_MICRO if symbol.micro else 0) | (_BOOST_EC if symbol.boost_ec else 0)
+             | (0 if version is None else _HAS_VERSION) | (0 if min_version is None else _HAS_MIN_VERSION)
+             | (0 if mask is None else _HAS_MASK))
+    return flags, version or 0, min_version or 0, mask or 0
+
+
+def _abi_options(options: Options) -> tuple[int, ...]:
+    """The options as ABI 4 passes them, after the text: ec_level, min_size,
+    quiet_zone, has_scale, scale, dark, light (colours as 0xRRGGBBAA),
+    symbol_flags, version, min_version, mask."""
+    scale, symbol = options.scale, options.symbol
     return (options.ec, options.min_size, options.quiet_zone, int(scale is not None), scale or 0, options.dark,
-            options.light)
+            options.light, *(_NO_SYMBOL if symbol is None else _abi_symbol(symbol)))
 
 
 class RawCalls:
