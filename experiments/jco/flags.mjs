@@ -16,9 +16,11 @@ const ROUNDS = Number(process.env.ROUNDS ?? 100);
 const TEXT = 'https://www.reddit.com/r/rustjerk/top/?t=all';
 
 const jco = (command, ...args) => execFileSync('npx', ['--no-install', 'jco', command, '--quiet', ...args], { cwd: packageDir, stdio: 'ignore' });
-jco('opt', component, '-o', join(scratch, 'opt-Oz.wasm')); // jco's default: -Oz --low-memory-unused --enable-bulk-memory --strip-debug
+// The guests use SIMD (simd128), which jco's default wasm-opt flags do not enable: its defaults plus --enable-simd.
+jco('opt', component, '-o', join(scratch, 'opt-Oz.wasm'), '--', '-Oz', '--low-memory-unused', '--enable-bulk-memory', '--strip-debug',
+  '--enable-simd');
 jco('opt', component, '-o', join(scratch, 'opt-O3.wasm'), '--', '-O3', '--strip-debug', '--enable-bulk-memory',
-  '--enable-bulk-memory-opt', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals');
+  '--enable-bulk-memory-opt', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-simd');
 
 const variants = [
   ['sync', component, ['--instantiation', 'sync']],
@@ -40,7 +42,7 @@ for (const [i, [name, input, flags]] of variants.entries()) {
   const probe = exports.probe ?? exports['qrglue:qr/probe@0.2.0'];
   const options = {
     ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined,
-    dark: { r: 0, g: 0, b: 0, a: 255 }, light: { r: 255, g: 255, b: 255, a: 255 },
+    dark: { r: 0, g: 0, b: 0, a: 255 }, light: { r: 255, g: 255, b: 255, a: 255 }, symbol: undefined,
   };
   runs.push({ name, png: () => generator.png(TEXT, options), noop: () => probe.noop(), samples: { png: [], noop: [] } });
 }

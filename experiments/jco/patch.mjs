@@ -20,7 +20,11 @@ const core = new WebAssembly.Module(readFileSync(new URL('../../hosts/node/gen/q
 const instances = Object.fromEntries(Object.entries(glues).map(([k, inst]) => [k, inst(() => core, {})]));
 
 const url = 'https://www.reddit.com/r/rustjerk/top/?t=all'; // ref-02
-const options = { ecLevel: 'low', minSize: 200, quietZone: 4 };
+// The full 0.2.0 record (jco lowers undefined scale and symbol as none).
+const options = {
+  ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined,
+  dark: { r: 0, g: 0, b: 0, a: 255 }, light: { r: 255, g: 255, b: 255, a: 255 }, symbol: undefined,
+};
 const ops = {
   noop: [2000, (e) => e.probe.noop()],
   png: [20, (e) => e.generator.png(url, options)],

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 // build gives the same bytes on the whole corpus and counts golden digests.
 // Usage: node experiments/wasm-options/wasm-options.mjs a.wasm b.wasm ...   (ROUNDS=80)
 import path from 'node:path';
+import { parseColor, symbolFlags } from '../../hosts/node/lib/common.js';
 const files = process.argv.slice(2);
 const names = files.map((f) => path.basename(f, '.wasm'));
 const repo = new URL('../../', import.meta.url).pathname;
@@ -20,7 +21,10 @@ function mk(name, file) {
     const bytes = enc.encode(text);
     let ptr = 0;
     if (bytes.length) { ptr = e.qr_alloc(bytes.length); new Uint8Array(e.memory.buffer, ptr, bytes.length).set(bytes); }
-    const rec = e[fn](ptr, bytes.length, o.ec, o.min, o.qz, ...extra);
+    // Raw ABI 4 (guest/raw/ABI.md): ec, min_size, quiet_zone, has_scale, scale, dark, light,
+    // symbol_flags, version, min_version, mask, then style / times.
+    const rec = e[fn](ptr, bytes.length, o.ec, o.min, o.qz, o.scale === undefined ? 0 : 1, o.scale ?? 0, o.dark, o.light,
+      o.flags, o.version ?? 0, o.minVersion ?? 0, o.mask ?? 0, ...extra);
     const dv = new DataView(e.memory.buffer);
     const words = [dv.getUint32(rec, true), dv.getUint32(rec + 4, true), dv.getUint32(rec + 8, true)];
     return { rec, words, e };
@@ -41,8 +45,12 @@ let checked = 0, golden = 0;
 for (const c of cases) {
   if (typeof c.text !== 'string' || c.text.length > 8000) continue;
   const op = c.options ?? {};
-  const o = { ec: EC.indexOf(op['ec-level'] ?? 'low'), min: op['min-size'] ?? 200, qz: op['quiet-zone'] ?? 4 };
-  if (o.ec < 0) continue;
+  const symbol = { micro: op.micro, version: op.version, minVersion: op['min-version'], mask: op.mask, boostEc: op['boost-ec'] };
+  const o = {
+    ec: EC.indexOf(op['ec-level'] ?? 'low'), min: op['min-size'] ?? 200, qz: op['quiet-zone'] ?? 4, scale: op.scale,
+    dark: parseColor(op.dark ?? '#000000ff'), light: parseColor(op.light ?? '#ffffffff'), flags: symbolFlags(symbol), ...symbol,
+  };
+  if (o.ec < 0 || o.dark === null || o.light === null) continue;
   for (const fn of ['qr_png', 'qr_svg']) {
     const r = ms.map((m) => out(m, fn, c.text, o));
     for (const x of r) if (!x.res.equals(r[0].res)) throw new Error(`${c.id} ${fn} differs`);
@@ -53,7 +61,7 @@ for (const c of cases) {
 }
 console.log(`outputs identical across ${names.join(', ')} on ${checked} calls; ${golden} equal golden digests`);
 const url = 'https://www.reddit.com/r/rustjerk/top/?t=all';
-const o = { ec: 0, min: 200, qz: 4 };
+const o = { ec: 0, min: 200, qz: 4, scale: undefined, dark: 0x000000ff, light: 0xffffffff, flags: 0 };
 const TIMES = 20;
 const res = Object.fromEntries(names.map((n) => [n, []]));
 for (let r = -5; r < Number(process.env.ROUNDS ?? 60); r++) {
