@@ -42,7 +42,9 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyUnicodeEncodeError, PyValu
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
-use qrglue_core::{EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, Options, QrError, Rgba, Symbol, TextStyle, contract, probe};
+use qrglue_core::{
+    EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, Options, QrError, Rgba, Symbol, TextStyle, contract, probe,
+};
 
 pyo3::create_exception!(
     qrglue._native,
@@ -282,7 +284,10 @@ fn png<'py>(
 ) -> PyResult<Bound<'py, PyBytes>> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec })?;
+        let (text, options) = arguments(
+            text,
+            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
+        )?;
         let png = core(py, move || qrglue_core::png(&text, &options))?;
         Ok(PyBytes::new(py, &png))
     })
@@ -307,7 +312,10 @@ fn svg<'py>(
 ) -> PyResult<Bound<'py, PyString>> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec })?;
+        let (text, options) = arguments(
+            text,
+            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
+        )?;
         let svg = core(py, move || qrglue_core::svg(&text, &options))?;
         Ok(PyString::new(py, &svg))
     })
@@ -334,7 +342,10 @@ fn matrix<'py>(
 ) -> PyResult<(usize, Bound<'py, PyBytes>)> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec })?;
+        let (text, options) = arguments(
+            text,
+            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
+        )?;
         let (width, modules) = core(py, move || qrglue_core::matrix(&text, &options).map(|m| (m.width(), m.packed_modules())))?;
         Ok((width, PyBytes::new(py, &modules)))
     })
@@ -361,7 +372,10 @@ fn text<'py>(
 ) -> PyResult<Bound<'py, PyString>> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec })?;
+        let (text, options) = arguments(
+            text,
+            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
+        )?;
         // Equal colours, the core's last check of the options, come before the
         // style: the core's own check, run here as text() would run it.
         options.validate().map_err(|e| qr_error(py, e))?;
@@ -392,7 +406,10 @@ fn png_repeat(
 ) -> PyResult<u32> {
     let py = text.py();
     guarded(|| {
-        let (text, options) = arguments(text, &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec })?;
+        let (text, options) = arguments(
+            text,
+            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
+        )?;
         let times = read_u32(times)?;
         core(py, move || probe::png_repeat(&text, &options, times))
     })
