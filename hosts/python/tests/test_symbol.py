@@ -99,13 +99,14 @@ ORDER: list[tuple[str, dict[str, Any], tuple[str, str]]] = [
     ("x", {"dark": "#fff", "light": "#fff", "micro": True, "ec_level": "high"},
      ("invalid-options", SAME_COLORS.format("#ffffffff"))),
     ("x", {"dark": "#000", "light": "#000", "boost_ec": "yes"}, ("invalid-options", SAME_COLORS.format("#000000ff"))),
-    # The symbol's own order: micro's type, version, min-version, both, mask, micro at high, boost-ec's type.
+    # The symbol's own order: micro's type, version, min-version, both, mask, boost-ec's type, micro at high.
     ("x", {"micro": "yes", "version": 99}, ("invalid-options", BOOLEAN.format("micro", "'yes'"))),
     ("x", {"version": 99, "min_version": 99}, ("invalid-options", OUT_OF_RANGE.format("version", 1, 40, 99))),
     ("x", {"version": 1, "min_version": 99}, ("invalid-options", OUT_OF_RANGE.format("min-version", 1, 40, 99))),
     ("x", {"version": 1, "min_version": 2, "mask": 99}, ("invalid-options", CONFLICT)),
     ("x", {"micro": True, "ec_level": "high", "mask": 4}, ("invalid-options", OUT_OF_RANGE.format("mask", 0, 3, 4))),
-    ("x", {"micro": True, "ec_level": "high", "boost_ec": 1}, ("invalid-options", MICRO_HIGH)),
+    ("x", {"micro": True, "ec_level": "high", "boost_ec": 1}, ("invalid-options", BOOLEAN.format("boost-ec", "1"))),
+    ("x", {"micro": True, "ec_level": "high", "boost_ec": True, "mask": 2}, ("invalid-options", MICRO_HIGH)),
     ("x", {"mask": 3, "boost_ec": 1}, ("invalid-options", BOOLEAN.format("boost-ec", "1"))),
     # Then encoding: a text the allowed versions cannot hold.
     ("a" * 100, {"version": 1}, ("data-too-long", _common.DATA_TOO_LONG_MESSAGE)),

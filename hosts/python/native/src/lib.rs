@@ -20,7 +20,7 @@
 //!   strings, read by the core's `Rgba::from_hex`), then the symbol options:
 //!   `micro` (a `bool`), `version`, `min_version` (`None` or an int within
 //!   1..=40, 1..=4 with micro), both given, `mask` (`None` or 0..=7, 0..=3
-//!   with micro), Micro QR at level high, `boost_ec` (a `bool`), as
+//!   with micro), `boost_ec` (a `bool`), Micro QR at level high, as
 //!   `qrglue._common._check_symbol` orders them. Equal colours are the core's
 //!   own check, which comes before the symbol's: a bad symbol option is
 //!   reported only once the core's check has passed.
@@ -174,9 +174,9 @@ struct RawOptions<'a, 'py> {
     boost_ec: &'a Bound<'py, PyAny>,
 }
 
-/// The symbol options in the core's order (`Symbol::validate`), with the
-/// host's own type checks of the two bools: micro first (the bounds depend on
-/// it), boost-ec last (after every check the core makes).
+/// The symbol options in the core's order (`Symbol::validate`): the fields in
+/// WIT order, the host's own type checks of the two bools in their fields'
+/// places (micro first: the bounds depend on it), then Micro QR at level high.
 fn read_symbol(raw: &RawOptions<'_, '_>, ec_level: EcLevel) -> PyResult<Symbol> {
     let py = raw.micro.py();
     let micro = boolean("micro", raw.micro)?;
@@ -188,10 +188,10 @@ fn read_symbol(raw: &RawOptions<'_, '_>, ec_level: EcLevel) -> PyResult<Symbol> 
         return Err(invalid_options(py, contract::VERSION_CONFLICT_MESSAGE.to_owned()));
     }
     let mask = optional_bounded("mask", raw.mask, 0, max_mask)?;
+    let boost_ec = boolean("boost-ec", raw.boost_ec)?;
     if micro && ec_level == EcLevel::High {
         return Err(invalid_options(py, contract::MICRO_EC_LEVEL_MESSAGE.to_owned()));
     }
-    let boost_ec = boolean("boost-ec", raw.boost_ec)?;
     Ok(Symbol { micro, version, min_version, mask, boost_ec })
 }
 

@@ -252,14 +252,13 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
 def _check_symbol(data: bytes, ec: int, dark: int, light: int, micro: object, version: object,
                   min_version: object, mask: object, boost_ec: object) -> Symbol:
     """The symbol options, checked as the guest checks them (its
-    `Symbol::validate`, after equal colours) and in its order: micro (a bool:
+    `Symbol::validate`, after equal colours) and in its order, the fields in
+    WIT order and then the one check that reads the level: micro (a bool:
     the bounds depend on it), version, min-version (None or an int within
     1..=40, 1..=4 with micro), both given, mask (None or 0..=7, 0..=3 with
-    micro), Micro QR at level high, then boost-ec (a bool). The two type
-    checks are the host's own (a WIT bool cannot be anything else): micro's
-    comes first, as the bounds depend on it; boost-ec's, the last field's,
-    after every check the guest makes (as though it had passed the guest
-    with boost-ec false)."""
+    micro), boost-ec (a bool), then Micro QR at level high. The two type
+    checks are the host's own (a WIT bool cannot be anything else), in their
+    fields' places, as the Node host orders them."""
 
     def refuse(message: str) -> NoReturn:
         # The guest reports equal colours before any symbol option.
@@ -284,10 +283,10 @@ def _check_symbol(data: bytes, ec: int, dark: int, light: int, micro: object, ve
     if mask is not None and not (isinstance(mask, int) and not isinstance(mask, bool)
                                  and mask_bounds[0] <= mask <= mask_bounds[1]):
         refuse(OUT_OF_RANGE_TEMPLATE.format(option="mask", min=mask_bounds[0], max=mask_bounds[1], value=_shown(mask)))
-    if micro and EC_LEVELS[ec] == "high":
-        refuse(MICRO_EC_LEVEL_MESSAGE)
     if boost_ec is not True and boost_ec is not False:
         refuse(BOOLEAN_TEMPLATE.format(option="boost-ec", value=_shown(boost_ec)))
+    if micro and EC_LEVELS[ec] == "high":
+        refuse(MICRO_EC_LEVEL_MESSAGE)
     return Symbol(micro is True, checked_version, checked_min_version, mask, boost_ec is True)
 
 
