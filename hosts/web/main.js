@@ -2,7 +2,8 @@
 // an inline SVG and the code as text (half blocks) as the user types, through
 // the chosen path. The state lives
 // in the URL (?text=&ec-level=&min-size=&quiet-zone=&path=, and &scale=, &dark=,
-// &light= when given), so a link reproduces an image. Every failure is shown next to the input, never only in
+// &light=, &version=, &min-version=, &mask=, &micro=true, &boost-ec=true when
+// given), so a link reproduces an image. Every failure is shown next to the input, never only in
 // the console. The bench panel runs in a module worker (bench-worker.js).
 import { DEFAULTS, EC_LEVELS } from '../node/lib/common.js';
 import { PATH_NAMES, QrError, loadPath } from './paths.js';
@@ -14,10 +15,16 @@ const DEFAULT_PATH = 'component';
 const $ = (id) => document.getElementById(id);
 const form = {
   text: $('text'), ecLevel: $('ec-level'), minSize: $('min-size'), quietZone: $('quiet-zone'),
-  scale: $('scale'), dark: $('dark'), light: $('light'), path: $('path'),
+  scale: $('scale'), dark: $('dark'), light: $('light'),
+  version: $('version'), 'min-version': $('min-version'), mask: $('mask'), micro: $('micro'), 'boost-ec': $('boost-ec'),
+  path: $('path'),
 };
-// The options a field left empty means the default of: in the URL only when given.
-const OPTIONAL_FIELDS = Object.freeze(['scale', 'dark', 'light']);
+// The options a field left empty (a box left unticked) means the default of:
+// in the URL only when given, under their WIT names (the form's keys).
+const OPTIONAL_FIELDS = Object.freeze(['scale', 'dark', 'light', 'version', 'min-version', 'mask', 'micro', 'boost-ec']);
+// The symbol options' two flags: checkboxes, 'true' in the state when ticked.
+const CHECKBOXES = Object.freeze(['micro', 'boost-ec']);
+const fieldValue = (name) => (CHECKBOXES.includes(name) ? (form[name].checked ? 'true' : '') : form[name].value);
 
 for (const level of EC_LEVELS) form.ecLevel.add(new Option(level, level));
 for (const name of PATH_NAMES) form.path.add(new Option(name, name));
@@ -26,6 +33,7 @@ form.quietZone.placeholder = String(DEFAULTS.quietZone);
 form.scale.placeholder = 'none';
 form.dark.placeholder = DEFAULTS.dark;
 form.light.placeholder = DEFAULTS.light;
+for (const name of ['version', 'min-version', 'mask']) form[name].placeholder = 'auto';
 
 // --- state <-> URL ---------------------------------------------------------
 // URL parameter names are the WIT names; absent parameters take the defaults
@@ -48,7 +56,7 @@ function stateFromForm() {
     ecLevel: form.ecLevel.value,
     minSize: form.minSize.value,
     quietZone: form.quietZone.value,
-    ...Object.fromEntries(OPTIONAL_FIELDS.map((name) => [name, form[name].value])),
+    ...Object.fromEntries(OPTIONAL_FIELDS.map((name) => [name, fieldValue(name)])),
     path: form.path.value,
   };
 }
@@ -63,7 +71,10 @@ function showState(state) {
   }
   form.minSize.value = state.minSize;
   form.quietZone.value = state.quietZone;
-  for (const name of OPTIONAL_FIELDS) form[name].value = state[name];
+  for (const name of OPTIONAL_FIELDS) {
+    if (CHECKBOXES.includes(name)) form[name].checked = state[name] === 'true';
+    else form[name].value = state[name];
+  }
 }
 
 function writeUrl(state) {
@@ -98,6 +109,8 @@ function optionsOf(state) {
   return {
     ecLevel: state.ecLevel, minSize: optionValue(state.minSize), quietZone: optionValue(state.quietZone),
     scale: optionValue(state.scale), dark: colourValue(state.dark), light: colourValue(state.light),
+    micro: state.micro === 'true' || undefined, version: optionValue(state.version),
+    minVersion: optionValue(state['min-version']), mask: optionValue(state.mask), boostEc: state['boost-ec'] === 'true' || undefined,
   };
 }
 

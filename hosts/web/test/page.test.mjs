@@ -216,6 +216,43 @@ for (const path of PATHS) {
       await page.close();
     });
 
+    // The symbol options: version, min-version and mask fields and the micro and boost-ec boxes, from the URL
+    // into the form and the image; a bad value is the generator's error; cleared, they leave the URL.
+    test('version, mask, micro and boost-ec: a URL reproduces the image, the form shows them, a bad mask is an error', async () => {
+      for (const id of ['sym-all-at-once', 'sym-micro-version-4-mask-3']) {
+        const c = caseById.get(id);
+        const o = c.options;
+        const state = { text: c.text, 'ec-level': o['ec-level'], 'min-size': o['min-size'], 'quiet-zone': o['quiet-zone'],
+          ...Object.fromEntries(['scale', 'dark', 'version', 'mask', 'micro', 'boost-ec'].filter((k) => o[k] !== undefined)
+            .map((k) => [k, o[k]])),
+          path };
+        const page = await openPage(browser.context, browser.baseUrl, query(state));
+        assert.deepEqual(await page.evaluate(() => ['version', 'mask', 'micro', 'boost-ec'].map((field) => {
+          const input = document.getElementById(field);
+          return input.type === 'checkbox' ? input.checked : input.value;
+        })), [String(o.version), String(o.mask), o.micro === true, o['boost-ec'] === true], id);
+        const { png, svg } = await shownOutputs(page);
+        assert.equal(sha256(png), expected[c.id].png_sha256, c.id);
+        assert.equal(sha256(svg), expected[c.id].svg_sha256, c.id);
+        await page.fill('#mask', '9');
+        await waitForRender(page);
+        assert.deepEqual(await shownError(page), { hidden: false, kind: 'invalid-options',
+          message: `mask must be within 0..=${o.micro ? 3 : 7}, got 9` });
+        for (const field of ['scale', 'dark', 'version', 'mask']) {
+          await page.fill(`#${field}`, '');
+          await waitForRender(page);
+        }
+        for (const field of ['micro', 'boost-ec']) {
+          await page.setChecked(`#${field}`, false);
+          await waitForRender(page);
+        }
+        assert.deepEqual(await shownError(page), { hidden: true, kind: null, message: null });
+        assert.deepEqual([...new URL(page.url()).searchParams.keys()], ['text', 'ec-level', 'min-size', 'quiet-zone', 'path']);
+        assert.deepEqual(page.problems, []);
+        await page.close();
+      }
+    });
+
     test('typing updates the code and the URL, and that URL reproduces it', async () => {
       const page = await openPage(browser.context, browser.baseUrl, query({ path }));
       await page.fill('#text', 'typed into the page');
@@ -249,6 +286,8 @@ for (const path of PATHS) {
           const options = {
             ecLevel: c.options['ec-level'], minSize: c.options['min-size'], quietZone: c.options['quiet-zone'],
             scale: c.options.scale, dark: c.options.dark, light: c.options.light,
+            micro: c.options.micro, version: c.options.version, minVersion: c.options['min-version'], mask: c.options.mask,
+            boostEc: c.options['boost-ec'],
           };
           // As testing/corpus.js's outcome: every output, or the one error all of them give.
           const attempt = (render) => {
