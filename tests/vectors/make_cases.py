@@ -282,6 +282,10 @@ def build():
         case(cases, f"sym-micro-mask-{mask}", "01234567", micro=True, mask=mask, quiet_zone=2)
     case(cases, "sym-micro-boost-ec", "123", micro=True, boost_ec=True, version=3)
     case(cases, "sym-micro-transparent", "MICRO", micro=True, dark="#1a1a1a", light="#ffffff00", scale=10)
+    # Data that reaches into M3's final 4-bit codeword (stock qrcode's
+    # padding underflows there), at both M3 levels.
+    case(cases, "sym-micro-m3-medium-data-in-half-codeword", "1234abcd", micro=True, ec_level="medium")
+    case(cases, "sym-micro-m3-low-data-in-half-codeword", "1234abcdef", micro=True)
     return cases
 
 

@@ -83,7 +83,9 @@ pub fn png(
     mask: Option<u32>,
     boost_ec: bool,
 ) -> Result<Vec<u8>, JsValue> {
-    options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec }).and_then(|options| qrglue_core::png(text, &options)).map_err(js_error)
+    options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec })
+        .and_then(|options| qrglue_core::png(text, &options))
+        .map_err(js_error)
 }
 
 /// The QR code for `text` as an SVG document (WIT `generator.svg`).
@@ -102,7 +104,9 @@ pub fn svg(
     mask: Option<u32>,
     boost_ec: bool,
 ) -> Result<String, JsValue> {
-    options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec }).and_then(|options| qrglue_core::svg(text, &options)).map_err(js_error)
+    options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec })
+        .and_then(|options| qrglue_core::svg(text, &options))
+        .map_err(js_error)
 }
 
 /// The module matrix (WIT `generator.matrix`): the width as a little-endian

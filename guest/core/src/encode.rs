@@ -87,12 +87,11 @@ pub fn encode_symbol(text: &str, ec_level: EcLevel, symbol: &Symbol) -> Result<Q
     if *symbol == Symbol::default() {
         return encode(text, ec_level);
     }
-    let (bits, level) = symbol_bits(text.as_bytes(), ec_level.to_qrcode(), symbol)?;
-    let version = bits.version();
-    let (data, ec) = qrcode::ec::construct_codewords(&bits.into_bytes(), version, level).map_err(from_qrcode_error)?;
+    let (codewords, version, level) = symbol_codewords(text.as_bytes(), ec_level.to_qrcode(), symbol)?;
+    let (data, ec) = qrcode::ec::construct_codewords(&codewords, version, level).map_err(from_qrcode_error)?;
     let mut canvas = Canvas::new(version, level);
     canvas.draw_all_functional_patterns();
-    canvas.draw_data(&data, &ec);
+    draw_data(&mut canvas, version, level, &data, &ec);
     let width = version.width() as usize;
     let dark = match (symbol.mask, version) {
         (None, Version::Normal(_)) => mask::best_masked_symbol(&canvas, width, level),
@@ -123,12 +122,37 @@ fn mask_pattern(number: u32, micro: bool) -> MaskPattern {
         MaskPattern::Diamonds,
         MaskPattern::Meadow,
     ];
-    const MICRO: [MaskPattern; 4] = [MaskPattern::HorizontalLines, MaskPattern::LargeCheckerboard, MaskPattern::Diamonds, MaskPattern::Meadow];
+    const MICRO: [MaskPattern; 4] =
+        [MaskPattern::HorizontalLines, MaskPattern::LargeCheckerboard, MaskPattern::Diamonds, MaskPattern::Meadow];
     if micro { MICRO[number as usize] } else { NORMAL[number as usize] }
 }
 
-/// [`data_bits`] for any symbol: the bits and the (possibly boosted) level.
-fn symbol_bits(data: &[u8], level: qrcode::EcLevel, symbol: &Symbol) -> Result<(Bits, qrcode::EcLevel), QrError> {
+/// The data codewords as `canvas.draw_data` takes them. qrcode 0.14.1 knows
+/// that M1 and M3-M end on a 4-bit data codeword but not that M3-L does too
+/// (upstream: kennytm/qrcode-rust#90): its M3-L symbols put every bit after
+/// that codeword four modules off, and no reader reads them. The modules an
+/// M3 symbol's data and EC codewords go to are the same at both levels (the
+/// level enters only the format information, drawn when masking), so M3-L
+/// is drawn on an M3-M canvas, whose half codeword is right, and copied.
+fn draw_data(canvas: &mut Canvas, version: Version, level: qrcode::EcLevel, data: &[u8], ec: &[u8]) {
+    if (version, level) != (Version::Micro(3), qrcode::EcLevel::L) {
+        canvas.draw_data(data, ec);
+        return;
+    }
+    let mut drawn = Canvas::new(version, qrcode::EcLevel::M);
+    drawn.draw_all_functional_patterns();
+    drawn.draw_data(data, ec);
+    let width = version.width();
+    for y in 0..width {
+        for x in 0..width {
+            *canvas.get_mut(x, y) = drawn.get(x, y);
+        }
+    }
+}
+
+/// [`data_bits`] for any symbol, finished into data codewords: the
+/// codewords, the version and the (possibly boosted) level.
+fn symbol_codewords(data: &[u8], level: qrcode::EcLevel, symbol: &Symbol) -> Result<(Vec<u8>, Version, qrcode::EcLevel), QrError> {
     let (from, to) = match (symbol.version, symbol.min_version) {
         (Some(exact), _) => (exact as i16, exact as i16),
         (None, Some(min)) => (min as i16, symbol.max_version() as i16),
@@ -151,8 +175,41 @@ fn symbol_bits(data: &[u8], level: qrcode::EcLevel, symbol: &Symbol) -> Result<(
     let level = if symbol.boost_ec { boosted(level, version, total_encoded_len(&segments, version)) } else { level };
     let mut bits = Bits::new(version);
     bits.push_segments(data, segments.into_iter()).map_err(from_qrcode_error)?;
-    bits.push_terminator(level).map_err(from_qrcode_error)?;
-    Ok((bits, level))
+    let codewords = match version {
+        Version::Micro(v) => finish_micro(bits, v, data_capacity(version, level).ok_or(QrError::DataTooLong)?),
+        Version::Normal(_) => {
+            bits.push_terminator(level).map_err(from_qrcode_error)?;
+            bits.into_bytes()
+        }
+    };
+    Ok((codewords, version, level))
+}
+
+/// The terminator and padding of a Micro QR symbol holding `capacity` data
+/// bits (ISO/IEC 18004 7.4.9 and 7.4.10): up to 2v+1 zero bits, zeros to the
+/// codeword boundary, pad codewords 11101100 and 00010001 alternately in
+/// every whole codeword left, and 0000 in M1's and M3's final 4-bit one.
+///
+/// Not qrcode's `push_terminator`: it counts the pad codewords as whole
+/// codewords minus the bytes written, which underflows when the data ends
+/// inside the final half codeword (a panic in a debug build; in a release
+/// build `usize::MAX` pad bytes, memory until the process dies). Where it
+/// does not underflow the two give the same bytes.
+fn finish_micro(bits: Bits, version: i16, capacity: usize) -> Vec<u8> {
+    let length = bits.len();
+    let terminator = (2 * version as usize + 1).min(capacity - length);
+    let mut codewords = bits.into_bytes();
+    // Bits leaves the unused low bits of its last byte zero: the terminator
+    // and the zeros to the boundary are already there.
+    codewords.resize((length + terminator).div_ceil(8), 0);
+    let whole_codewords = capacity / 8;
+    for pad in [0b1110_1100, 0b0001_0001].into_iter().cycle().take(whole_codewords.saturating_sub(codewords.len())) {
+        codewords.push(pad);
+    }
+    if capacity % 8 != 0 && codewords.len() == whole_codewords {
+        codewords.push(0);
+    }
+    codewords
 }
 
 /// The highest level from `level` up at which `version` holds `total_bits`.

@@ -27,7 +27,9 @@ mod text;
 
 pub use encode::{QrMatrix, data_bits, encode, encode_symbol};
 pub use error::{ErrorKind, QrError};
-pub use options::{EcLevel, MAX_MICRO_VERSION, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, MAX_VERSION, Options, Rgba, Symbol, TextStyle};
+pub use options::{
+    EcLevel, MAX_MICRO_VERSION, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, MAX_VERSION, Options, Rgba, Symbol, TextStyle,
+};
 pub use png::render_png;
 pub use svg::render_svg;
 pub use text::render_text;

@@ -250,7 +250,15 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { ec_level: EcLevel::Low, min_size: 200, quiet_zone: 4, scale: None, dark: Rgba::BLACK, light: Rgba::WHITE, symbol: Symbol::default() }
+        Options {
+            ec_level: EcLevel::Low,
+            min_size: 200,
+            quiet_zone: 4,
+            scale: None,
+            dark: Rgba::BLACK,
+            light: Rgba::WHITE,
+            symbol: Symbol::default(),
+        }
     }
 }
 

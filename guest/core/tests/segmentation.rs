@@ -90,7 +90,9 @@ fn corpus_symbols_change_exactly_where_qrcode_used_kanji() {
     // The corpus's texts that qrcode segmented as Kanji, and no other: of the
     // vectors blessed before the fix only unicode-supplementary-planes (the
     // one re-blessed); the script-* cases were added with it, and
-    // opt-colors-and-scale-cjk (kana and kanji, coloured) with the options.
+    // opt-colors-and-scale-cjk (kana and kanji, coloured) with the options,
+    // and sym-all-at-once (the same text at a fixed version and mask) with
+    // the symbol options.
     changed.sort();
     assert_eq!(
         changed,
@@ -104,6 +106,7 @@ fn corpus_symbols_change_exactly_where_qrcode_used_kanji() {
             "script-zh-sentence-high",
             "script-zh-sentence-medium",
             "script-zh-sentence-quartile",
+            "sym-all-at-once",
             "unicode-supplementary-planes",
         ],
         "the cases whose symbol differs from qrcode's encode_auto"

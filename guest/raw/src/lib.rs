@@ -97,7 +97,8 @@ pub extern "C" fn qr_png(
     mask: u32,
 ) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
+        let options =
+            options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
         qrglue_core::png(text, &options)
     });
     result_record(outcome)
@@ -121,7 +122,8 @@ pub extern "C" fn qr_svg(
     mask: u32,
 ) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
+        let options =
+            options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
         qrglue_core::svg(text, &options).map(String::into_bytes)
     });
     result_record(outcome)
@@ -147,7 +149,8 @@ pub extern "C" fn qr_matrix(
     mask: u32,
 ) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
+        let options =
+            options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
         let matrix = qrglue_core::matrix(text, &options)?;
         let mut payload = (matrix.width() as u32).to_le_bytes().to_vec();
         payload.extend(matrix.packed_modules());
@@ -176,7 +179,8 @@ pub extern "C" fn qr_text(
     style: u32,
 ) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
+        let options =
+            options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
         options.validate()?;
         let style = TextStyle::from_index(style).ok_or_else(|| QrError::InvalidOptions(contract::bad_text_style_index(style)))?;
         qrglue_core::text(text, &options, style).map(String::into_bytes)
@@ -232,7 +236,8 @@ pub extern "C" fn qr_png_repeat(
     times: u32,
 ) -> u32 {
     let outcome = with_text(ptr, len, |text| {
-        let options = options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
+        let options =
+            options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
         qrglue_core::probe::png_repeat(text, &options, times).map(|n| n.to_le_bytes().to_vec())
     });
     result_record(outcome)

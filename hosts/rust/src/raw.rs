@@ -250,7 +250,9 @@ fn decode_status(status: u32, payload: Vec<u8>) -> Result<Vec<u8>, Error> {
 
 /// The ABI's wire form of the options ([`AbiOptions`]).
 pub fn abi_options(options: &Options) -> AbiOptions {
-    use qrglue_core::contract::{RAW_SYMBOL_BOOST_EC, RAW_SYMBOL_HAS_MASK, RAW_SYMBOL_HAS_MIN_VERSION, RAW_SYMBOL_HAS_VERSION, RAW_SYMBOL_MICRO};
+    use qrglue_core::contract::{
+        RAW_SYMBOL_BOOST_EC, RAW_SYMBOL_HAS_MASK, RAW_SYMBOL_HAS_MIN_VERSION, RAW_SYMBOL_HAS_VERSION, RAW_SYMBOL_MICRO,
+    };
     let (has_scale, scale) = options.scale.map_or((0, 0), |scale| (1, scale));
     let symbol = &options.symbol;
     let bit = |on: bool, flag: u32| if on { flag } else { 0 };

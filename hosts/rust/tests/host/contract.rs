@@ -282,7 +282,10 @@ fn the_raw_glue_speaks_the_contracts_abi() {
     let record = raw.abi_png(ptr, 5, unknown_bit).unwrap();
     let (code, message) = raw.abi_read_record(record).unwrap();
     let max = bits.iter().sum::<u32>();
-    let want = fill(str_at(&contract["messages"]["out-of-range"]), &[("option", &"symbol-flags"), ("min", &0), ("max", &max), ("value", &(max + 1))]);
+    let want = fill(
+        str_at(&contract["messages"]["out-of-range"]),
+        &[("option", &"symbol-flags"), ("min", &0), ("max", &max), ("value", &(max + 1))],
+    );
     assert_eq!((code, String::from_utf8(message).unwrap()), (status("invalid-options"), want));
     assert_eq!(raw.abi_free(record).unwrap(), 0);
 }

@@ -205,9 +205,21 @@ fn the_raw_abi_survives_random_pointers_and_lengths() {
                 assert!(n == len || n == u32::MAX, "qr_consume answered {n} for len {len}");
             }
             3 | 4 => {
-                // Any options, the colours and scale included: never a trap.
-                let options =
-                    (rng.below(5), rng.below(5000), rng.below(20), rng.below(3), rng.below(25), rng.below(u32::MAX), rng.below(3));
+                // Any options, the colours, scale and symbol words included
+                // (flags past the defined bits too): never a trap.
+                let options = [
+                    rng.below(5),
+                    rng.below(5000),
+                    rng.below(20),
+                    rng.below(3),
+                    rng.below(25),
+                    rng.below(u32::MAX),
+                    rng.below(3),
+                    rng.below(40),
+                    rng.below(45),
+                    rng.below(45),
+                    rng.below(10),
+                ];
                 let record = raw.abi_png(ptr, len, options).expect("qr_png never traps");
                 let (status, _) = raw.abi_read_record(record).expect("the record lies in memory");
                 assert!(status <= 4, "status {status}");

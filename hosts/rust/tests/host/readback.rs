@@ -13,13 +13,21 @@ use qrglue_vectors::{Outcome, Text};
 
 use crate::corpus::sha256_hex;
 
-/// The text zxing-cpp shows for the one QR code in `png` (QR codes only: a
-/// row of modules can also pass for a short ITF barcode).
+/// The text zxing-cpp shows for the one QR code in `png` (QR and Micro QR
+/// codes only: a row of modules can also pass for a short ITF barcode).
 fn reader_text(png: &[u8]) -> String {
+    reader_text_of("", png)
+}
+
+/// [`reader_text`], naming `what` when no code is read.
+fn reader_text_of(what: &str, png: &[u8]) -> String {
     let image = image::load_from_memory_with_format(png, image::ImageFormat::Png).expect("a PNG the image crate reads").to_luma8();
     let view = zxingcpp::ImageView::from_slice(image.as_raw(), image.width(), image.height(), zxingcpp::ImageFormat::Lum).unwrap();
-    let codes = zxingcpp::read().formats(zxingcpp::BarcodeFormat::QRCode).from(view).expect("zxing-cpp reads the image");
-    assert_eq!(codes.len(), 1, "{} codes read", codes.len());
+    let codes = zxingcpp::read()
+        .formats([zxingcpp::BarcodeFormat::QRCode, zxingcpp::BarcodeFormat::MicroQRCode].as_slice())
+        .from(view)
+        .expect("zxing-cpp reads the image");
+    assert_eq!(codes.len(), 1, "{what}: {} codes read", codes.len());
     assert!(codes[0].is_valid());
     codes[0].text()
 }
@@ -46,11 +54,20 @@ fn every_readable_corpus_text_reads_back_on_every_path() {
         for ((path, _), png) in generators.iter().zip(&pngs) {
             assert_eq!(&sha256_hex(png), png_sha256, "{} on {path}", case.id);
         }
-        assert_eq!(reader_text(&pngs[0]), *text, "{}", case.id);
+        assert_eq!(reader_text_of(&case.id, &pngs[0]), *text, "{}", case.id);
         read.push(case.id);
     }
     assert!(read.len() > 150, "only {} cases read", read.len());
-    for id in ["script-zh-sentence", "script-ja-kanji", "script-ja-kana", "script-ja-quotes", "unicode-supplementary-planes"] {
+    let micro = read.iter().filter(|id| id.starts_with("sym-micro-")).count();
+    assert!(micro >= 10, "only {micro} Micro QR cases read");
+    for id in [
+        "script-zh-sentence",
+        "script-ja-kanji",
+        "script-ja-kana",
+        "script-ja-quotes",
+        "unicode-supplementary-planes",
+        "sym-micro-m1-numeric",
+    ] {
         assert!(read.iter().any(|r| r == id), "{id} was not read");
     }
 }
