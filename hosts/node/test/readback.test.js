@@ -43,13 +43,9 @@ const readable = (text) => text.isWellFormed() && !/\p{Cc}/u.test(text);
 // smaller cases of the same texts (decoding 16 MP adds seconds, reads the same).
 const renderedCases = cases.filter((c) => expected[c.id].png_sha256 !== undefined && readable(caseText(c))
   && (c.options?.['min-size'] ?? 200) <= 1024);
-// Micro QR M3 at level low (15 modules across) does not read: zxing-cpp finds
-// no code in any of ours, and reads segno's of the same text and mask (whose
-// data modules differ from ours): a core bug, left to the todo test below.
-const isM3Low = (c) => c.options?.micro === true && (c.options['ec-level'] ?? 'low') === 'low' && c.options['boost-ec'] !== true
-  && native.matrix(caseText(c), jsOptions(c.options)).width === 15;
-const readbackCases = renderedCases.filter((c) => !isM3Low(c));
-const m3LowCases = renderedCases.filter(isM3Low);
+// Every one of them, Micro QR M3 at level low included (stock qrcode 0.14's
+// M3-L symbols never read, kennytm/qrcode-rust#90; the core draws them right).
+const readbackCases = renderedCases;
 
 test('the corpus has the scripts that once read as mojibake', () => {
   const ids = new Set(readbackCases.map((c) => c.id));
@@ -78,10 +74,10 @@ test('every readable corpus text reads back as itself, on every path', async () 
   }
 });
 
-test('the corpus\'s Micro QR M3 codes at level low read back', { todo: m3LowCases.length > 0 && `guest/core: M3-L does not read in zxing-cpp (${m3LowCases.map((c) => c.id).join(', ')})` }, async () => {
-  for (const testCase of m3LowCases) {
-    assert.equal(await readerText(native.png(caseText(testCase), jsOptions(testCase.options))), caseText(testCase), testCase.id);
-  }
+test('the corpus\'s Micro QR M3 codes at level low are among them', () => {
+  const m3Low = readbackCases.filter((c) => c.options?.micro === true && (c.options['ec-level'] ?? 'low') === 'low'
+    && c.options['boost-ec'] !== true && native.matrix(caseText(c), jsOptions(c.options)).width === 15);
+  assert.ok(m3Low.length >= 3, m3Low.map((c) => c.id).join(', '));
 });
 
 // Scripts a phone meets every day, by code point range, mixed with ASCII
