@@ -86,6 +86,7 @@ const COLORED: Options = Options {
     min_size: 200,
     quiet_zone: 4,
     scale: None,
+    symbol: qrglue_core::Symbol::AUTOMATIC,
 };
 
 impl Op {

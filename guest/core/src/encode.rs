@@ -206,7 +206,7 @@ fn finish_micro(bits: Bits, version: i16, capacity: usize) -> Vec<u8> {
     for pad in [0b1110_1100, 0b0001_0001].into_iter().cycle().take(whole_codewords.saturating_sub(codewords.len())) {
         codewords.push(pad);
     }
-    if capacity % 8 != 0 && codewords.len() == whole_codewords {
+    if !capacity.is_multiple_of(8) && codewords.len() == whole_codewords {
         codewords.push(0);
     }
     codewords

@@ -185,6 +185,10 @@ pub struct Symbol {
 }
 
 impl Symbol {
+    /// Every field at its default: the automatic symbol (`Symbol::default()`
+    /// in a `const`).
+    pub const AUTOMATIC: Symbol = Symbol { micro: false, version: None, min_version: None, mask: None, boost_ec: false };
+
     /// The largest version number for this kind of symbol.
     pub const fn max_version(&self) -> u32 {
         if self.micro { MAX_MICRO_VERSION } else { MAX_VERSION }

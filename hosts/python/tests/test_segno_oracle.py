@@ -26,6 +26,7 @@ can go).
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -78,7 +79,8 @@ def segno_write_padding_bits(buff: Any, version: int, length: int) -> None:
         buff.extend([0] * (-length % 8))
 
 
-_segno_write_pad_codewords = segno.encoder.write_pad_codewords
+# segno's own, kept for normal versions (typed: segno has no annotations).
+_segno_write_pad_codewords: Callable[[Any, int, int, int], None] = segno.encoder.write_pad_codewords
 
 
 def segno_write_pad_codewords(buff: Any, version: int, capacity: int, length: int) -> None:
