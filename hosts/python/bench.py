@@ -25,6 +25,7 @@ stock 1 MiB conversions) are one call per sample.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import io
 import json
@@ -84,12 +85,22 @@ def machine() -> str:
            f"{' '.join(platform.libc_ver())}, THP {thp}"
 
 
+def segno_scale(code: segno.QRCode) -> int:
+    """The smallest scale that makes segno's png at least MIN_SIZE wide (qrglue's min-size 200), quiet zone 4."""
+    return math.ceil(MIN_SIZE / code.symbol_size(scale=1, border=4)[0])
+
+
 def segno_png(text: str) -> bytes:
     code = segno.make(text, error="l", micro=False)
-    width = code.symbol_size(scale=1, border=4)[0]
     out = io.BytesIO()
-    code.save(out, kind="png", scale=math.ceil(MIN_SIZE / width), border=4)
+    code.save(out, kind="png", scale=segno_scale(code), border=4)
     return out.getvalue()
+
+
+def segno_png_data_uri(text: str) -> str:
+    """segno's png_data_uri at the png row's scale and border."""
+    code = segno.make(text, error="l", micro=False)
+    return str(code.png_data_uri(scale=segno_scale(code), border=4))
 
 
 def python_qrcode_png(text: str) -> bytes:
@@ -127,9 +138,16 @@ def python_qrcode_matrix(text: str) -> list[list[bool]]:
     return code.get_matrix()
 
 
+DATA_URI_PREFIX = "data:image/png;base64,"
+
+
 def output_digest(op: str, out: Any) -> tuple[int | None, str | None]:
     """Size and sha256 of a series' last output, in expected.json's form where it has one (png bytes, a text's
-    UTF-8, a matrix's width in 4 little-endian bytes then its modules); a peer's matrix has neither."""
+    UTF-8, a matrix's width in 4 little-endian bytes then its modules, a data URL's PNG: the URL's length, the
+    sha256 of the PNG it carries, none when it is no base64 PNG URL); a peer's matrix has neither."""
+    if op == "data-url" and isinstance(out, str):
+        png = base64.b64decode(out[len(DATA_URI_PREFIX):], validate=True) if out.startswith(DATA_URI_PREFIX) else None
+        return len(out), hashlib.sha256(png).hexdigest() if png is not None else None
     if op == "matrix" and hasattr(out, "modules"):
         data = out.width.to_bytes(4, "little") + bytes(out.modules)
         return len(data), hashlib.sha256(data).hexdigest()
@@ -251,13 +269,16 @@ def build_series(rpc: RpcServer | None = None) -> list[Series]:
         series.append(Series("python-qrcode", "png", text_id, None, lambda t=text: python_qrcode_png(t)))
     # The other outputs, on the reference URL, each next to the peers' equivalent call: text (half blocks)
     # against segno's compact terminal() and python-qrcode's print_ascii(); the matrix against segno's
-    # matrix and python-qrcode's get_matrix().
+    # matrix and python-qrcode's get_matrix(); the png's data URL against segno's png_data_uri() (python-qrcode
+    # has no data-URL call: it has no row there).
     for path, gen in gens.items():
         series.append(Series(path, "text", REFERENCE, None, lambda g=gen: g.text(ref_text)))
         series.append(Series(path, "matrix", REFERENCE, None, lambda g=gen: g.matrix(ref_text)))
+        series.append(Series(path, "data-url", REFERENCE, None, lambda g=gen: g.png_data_uri(ref_text)))
     series.append(Series("segno", "text", REFERENCE, None, lambda: segno_text(ref_text)))
     series.append(Series("segno", "matrix", REFERENCE, None,
                          lambda: segno.make(ref_text, error="l", micro=False).matrix))
+    series.append(Series("segno", "data-url", REFERENCE, None, lambda: segno_png_data_uri(ref_text)))
     series.append(Series("python-qrcode", "text", REFERENCE, None, lambda: python_qrcode_text(ref_text)))
     series.append(Series("python-qrcode", "matrix", REFERENCE, None, lambda: python_qrcode_matrix(ref_text)))
     repeat = SETTINGS["png_repeat_times"]

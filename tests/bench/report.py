@@ -33,12 +33,14 @@ ROWS = [
 # SVG rows (op `svg`): qrglue's Node paths next to fast_qr, which makes SVG, not PNG.
 SVG_ROWS = [("node", "native"), ("node", "component"), ("node", "raw"), ("node", "bindgen"), ("node", "fast_qr")]
 # The other outputs (contract 0.2.0), on the reference URL: each qrglue path of a host next to its peers'
-# equivalent call (node-qrcode's toString utf8 and create(); segno's terminal(compact=True) and matrix;
-# python-qrcode's print_ascii and get_matrix()).
-OUTPUT_OPS = ["text", "matrix"]
+# equivalent call (node-qrcode's toString utf8, create() and toDataURL(); segno's terminal(compact=True), matrix
+# and png_data_uri(); python-qrcode's print_ascii and get_matrix(), and no data-URL call, so no data-url row).
+OUTPUT_OPS = ["text", "matrix", "data-url"]
 OUTPUT_PEER_CALLS = {
     ("node-qrcode", "text"): "toString({type: 'utf8'})", ("node-qrcode", "matrix"): "create()",
+    ("node-qrcode", "data-url"): "toDataURL()",
     ("segno", "text"): "terminal(compact=True)", ("segno", "matrix"): "make().matrix",
+    ("segno", "data-url"): "png_data_uri()",
     ("python-qrcode", "text"): "print_ascii()", ("python-qrcode", "matrix"): "get_matrix()",
 }
 # Rows a host may lack without the report calling them missing.
@@ -57,6 +59,18 @@ LABELS = {"component": "component", "component-stock": "component (stock wasmtim
           "raw-by-hand": "raw, the same steps by hand with wasmtime-py (the floor)"}
 # The in-process native path of each host has its own name.
 HOST_LABELS = {("node", "native"): "native addon (napi-rs)", ("python", "native"): "native extension (PyO3)"}
+
+
+def output_golden(expected_case: dict, op: str) -> str:
+    """The digest an output's row must carry, in expected.json's form: a text's UTF-8, the matrix's width and modules;
+    a data URL's bench records the sha256 of the PNG it decodes to (`data:image/png;base64,` + base64 of the png)."""
+    if op == "text":
+        return expected_case["text_sha256"]["half-blocks"]
+    if op == "matrix":
+        return expected_case["matrix_sha256"]
+    if op == "data-url":
+        return expected_case["png_sha256"]
+    raise ValueError(f"no golden digest for output {op!r}")
 
 
 def label(host: str, path: str) -> str:
@@ -195,7 +209,7 @@ def build(hosts: dict[str, dict], expected: dict, core: dict | None = None) -> d
 
     outputs = []
     for op in OUTPUT_OPS:
-        golden_output = expected[REFERENCE]["text_sha256"]["half-blocks"] if op == "text" else expected[REFERENCE]["matrix_sha256"]
+        golden_output = output_golden(expected[REFERENCE], op)
         for host_name, host in hosts.items():
             for m in host.get("measurements", []):
                 if m["op"] != op or m.get("text_id") != REFERENCE:
@@ -440,8 +454,10 @@ def markdown(report: dict) -> str:
         lines.append("")
     if report.get("outputs"):
         lines += ["## The other outputs against the peers' equivalent calls", "",
-                  f"`text` (half blocks, quiet zone 4) and `matrix` (the modules, no quiet zone) on the reference URL "
-                  f"(`{REFERENCE}`), EC level L, same method; each peer's call named.", ""]
+                  f"`text` (half blocks, quiet zone 4), `matrix` (the modules, no quiet zone) and `data-url` "
+                  f"(the png as `data:image/png;base64,…`, its golden digest the decoded PNG's) on the reference "
+                  f"URL (`{REFERENCE}`), EC level L, same method; each peer's call named (python-qrcode has no "
+                  f"data-URL call).", ""]
         lines += ["| host | output | path | median us | p10–p90 us | x fastest qrglue path | golden digest |", "|---|---|---|---|---|---|---|"]
         for host in dict.fromkeys(r["host"] for r in report["outputs"]):
             for op in OUTPUT_OPS:

@@ -124,7 +124,8 @@ for (const { id, text } of referenceTexts) {
   }
 }
 // --- the other outputs, on the reference URL, each next to the peer's equivalent call ---------------------------
-// text (half blocks) against node-qrcode's toString({type: 'utf8'}), the module matrix against its create().
+// text (half blocks) against node-qrcode's toString({type: 'utf8'}), the module matrix against its create(), the
+// png's data URL against its toDataURL().
 const REFERENCE_ID = 'ref-02';
 const referenceText = referenceTexts.find((r) => r.id === REFERENCE_ID).text;
 const matrixDigest = (matrix) => {
@@ -132,6 +133,9 @@ const matrixDigest = (matrix) => {
   width.writeUInt32LE(matrix.width);
   return sha256(Buffer.concat([width, Buffer.from(matrix.modules)]));
 };
+// A data URL's digest in expected.json's form: the sha256 of the PNG it carries (null when it is no base64 PNG URL).
+const DATA_URL_PREFIX = 'data:image/png;base64,';
+const dataUrlDigest = (url) => (url.startsWith(DATA_URL_PREFIX) ? sha256(Buffer.from(url.slice(DATA_URL_PREFIX.length), 'base64')) : null);
 for (const [path, api] of [['component', componentApi], ['raw', rawApi], ['bindgen', bindgenApi], ['native', nativeApi]]) {
   const text = Buffer.from(api.text(referenceText), 'utf8');
   if (sha256(text) !== expected[REFERENCE_ID].text_sha256['half-blocks']) throw new Error(`${path}: text differs from the golden digest`);
@@ -140,6 +144,10 @@ for (const [path, api] of [['component', componentApi], ['raw', rawApi], ['bindg
   if (matrixDigest(matrix) !== expected[REFERENCE_ID].matrix_sha256) throw new Error(`${path}: matrix differs from the golden digest`);
   measure(path, 'matrix', REFERENCE_ID, null, () => api.matrix(referenceText),
     { output: { output_bytes: matrix.modules.length + 4, sha256: matrixDigest(matrix) } });
+  const dataUrl = api.pngDataUrl(referenceText);
+  if (dataUrlDigest(dataUrl) !== expected[REFERENCE_ID].png_sha256) throw new Error(`${path}: data URL's PNG differs from the golden digest`);
+  measure(path, 'data-url', REFERENCE_ID, null, () => api.pngDataUrl(referenceText),
+    { output: { output_bytes: dataUrl.length, sha256: dataUrlDigest(dataUrl) } });
 }
 // node-qrcode's utf8 renderer draws half blocks too, quiet zone 4 (its margin); EC level L as ours.
 const NODE_QRCODE_TEXT_OPTIONS = { type: 'utf8', errorCorrectionLevel: 'L', margin: 4 };
@@ -149,6 +157,12 @@ measure('node-qrcode', 'text', REFERENCE_ID, null, () => QRCode.toString(referen
 const peerMatrix = QRCode.create(referenceText, { errorCorrectionLevel: 'L' });
 measure('node-qrcode', 'matrix', REFERENCE_ID, null, () => QRCode.create(referenceText, { errorCorrectionLevel: 'L' }),
   { output: { output_bytes: peerMatrix.modules.data.length, sha256: null } });
+// toDataURL (async, awaited per call like toBuffer) with the png row's options (EC level L, width 200, zlib level 9,
+// RLE; margin 4, its default, stated); type 'image/png' is toDataURL's name for the png renderer.
+const NODE_QRCODE_DATA_URL_OPTIONS = { ...NODE_QRCODE_OPTIONS, type: 'image/png', margin: 4 };
+const peerDataUrl = await QRCode.toDataURL(referenceText, NODE_QRCODE_DATA_URL_OPTIONS);
+measure('node-qrcode', 'data-url', REFERENCE_ID, null, () => QRCode.toDataURL(referenceText, NODE_QRCODE_DATA_URL_OPTIONS),
+  { output: { output_bytes: peerDataUrl.length, sha256: dataUrlDigest(peerDataUrl) } });
 
 for (const probe of PROBES) {
   measure(probe.path, 'noop', null, null, () => probe.noop());
