@@ -64,7 +64,8 @@ class Server:
         return self.process.poll() is None
 
 
-def start(host: str, tier: str, tmp: Path, env: dict[str, str] | None = None) -> Server:
+def start(host: str, tier: str, tmp: Path, env: dict[str, str] | None = None, *, ready: bool = True) -> Server:
+    """Start a server; with ready (the default), return once it answers /healthz."""
     port = free_port()
     workers = "2" if (host, tier) in TWO_WORKERS else "1"
     log = tmp / f"{host}-{tier}.log"
@@ -74,6 +75,8 @@ def start(host: str, tier: str, tmp: Path, env: dict[str, str] | None = None) ->
         stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True,
         env={**os.environ, **(env or {})})
     server = Server(host, tier, port, process, log)
+    if not ready:
+        return server
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -18,7 +18,8 @@ clients"): nothing lost, nothing altered, nothing hoarded.
   methods, HTTP/1.0 and HTTP/1.1 without Host, `OPTIONS *`: one answer per
   case, the same on every server (the contract's rule, tests/http/README.md);
 - failures that are nobody's input: a JSON 500 for that request only; a
-  killed worker of a clustered server is replaced at once, 20 times in a row.
+  killed worker of a clustered server is replaced at once, 20 times in a row,
+  and so is one killed during start-up.
 
 The servers come from conftest.py (module-scoped, one start per server);
 tests/http-proxy binds the same tests to the wasi:http tiers.
@@ -30,6 +31,7 @@ import json
 import os
 import signal
 import socket
+import subprocess
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -764,3 +766,58 @@ def test_a_killed_worker_is_replaced(host: str, tmp_path: Path) -> None:
         check_alive(server)
     finally:
         stop(server)
+
+
+@pytest.mark.parametrize("host", ["node", "python"])
+def test_a_worker_killed_during_start_up_is_replaced(host: str, tmp_path: Path) -> None:
+    """kill -9 the first worker the moment it exists, before it listens: the
+    server replaces it and comes up with 2 workers. A worker failing on its own
+    at start-up stops the server (it would fail again), but one killed from
+    outside is no such failure (node's primary once took it for one, and the
+    killed-worker test above, killing as soon as 2 workers existed, lost the
+    whole server when a sibling had not listened yet)."""
+    server = start(host, "native", tmp_path, ready=False)  # 2 workers (conftest.TWO_WORKERS)
+    try:
+        deadline = time.monotonic() + 30
+        while not (found := workers(server)):
+            assert server.alive(), f"the server exited before any worker started:\n{server.log.read_text()}"
+            assert time.monotonic() < deadline, "no worker started within 30 s"
+            time.sleep(0.005)
+        first = found[0]
+        os.kill(first, signal.SIGKILL)
+        deadline = time.monotonic() + 60
+        while True:
+            assert server.alive(), f"the server exited after a start-up kill:\n{server.log.read_text()}"
+            try:
+                answered = server.get("/healthz")[0] == 200
+            except OSError:
+                answered = False
+            now = workers(server)
+            if answered and len(now) == 2 and first not in now:
+                break
+            assert time.monotonic() < deadline, f"not back to 2 workers within 60 s: {now}"
+            time.sleep(0.1)
+        status, _, body = server.get("/qrcode?text=" + quote(REFERENCE))
+        assert (status, body[:8]) == (200, PNG_SIGNATURE)
+    finally:
+        stop(server)
+
+
+@pytest.mark.parametrize("host,tier", [("rust", "axum"), ("node", "native"), ("python", "native")])
+def test_a_port_in_use_stops_the_server_with_an_error(host: str, tier: str, tmp_path: Path) -> None:
+    """The port is taken: the server exits non-zero within 30 s and says why,
+    rather than looping on failing workers or exiting 0 (node's primary exited
+    0 after a worker's failed start-up until the kill test above found it)."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        log = tmp_path / "server.log"
+        root = Path(__file__).resolve().parents[2]
+        with log.open("wb") as out:
+            process = subprocess.run(
+                ["bash", str(root / "hosts" / host / "server" / "serve.sh"), tier, str(port), "--workers", "2"],
+                stdout=out, stderr=subprocess.STDOUT, timeout=30, check=False)
+        text = log.read_text(errors="replace")
+        assert process.returncode != 0, text
+        assert "in use" in text.lower() or "eaddrinuse" in text.lower(), text

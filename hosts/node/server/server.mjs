@@ -75,23 +75,37 @@ function primary() {
   // one worker, so its figures do not depend on this.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
-  let listening = 0;
-  const fork = () => cluster.fork();
+  let started = false; // every first worker has listened once: the service is up
+  const listeningIds = new Set();
+  const fork = (replacement) => {
+    const w = cluster.fork();
+    w.replacement = replacement;
+  };
   cluster.on('listening', (w, address) => {
-    listening += 1;
-    if (listening === workers) {
-      console.log(`qrglue-server node/${tier}: listening on http://127.0.0.1:${address.port} (workers: ${workers}; head limit 16 KiB, request timeout ${timeoutMs / 1000} s)`);
-    } else if (listening > workers) {
+    listeningIds.add(w.id);
+    w.listened = true;
+    if (w.replacement) {
       console.log(`qrglue-server node/${tier}: worker ${w.process.pid} listening (a replacement)`);
+    }
+    if (!started && listeningIds.size === workers) {
+      started = true;
+      console.log(`qrglue-server node/${tier}: listening on http://127.0.0.1:${address.port} (workers: ${workers}; head limit 16 KiB, request timeout ${timeoutMs / 1000} s)`);
     }
   });
   cluster.on('exit', (w, code, signal) => {
+    listeningIds.delete(w.id);
     if (stopping) {
-      if (Object.keys(cluster.workers).length === 0) process.exit(0);
+      // exitCode is 1 after a start-up failure, else unset (0).
+      if (Object.keys(cluster.workers).length === 0) process.exit();
       return;
     }
-    if (listening < workers) {
-      // A worker that dies before it listens (a path not built, a bad port) would die again.
+    // A worker that fails on its own before it listens (a path not built, a bad
+    // port) would fail again: stop rather than loop. One killed from outside
+    // (kill -9, the OOM killer) is replaced like any other, even mid start-up:
+    // the killed-worker test once killed a worker before its sibling listened,
+    // and this rule, then keyed on a global count, took the whole server down.
+    const killed = signal === 'SIGKILL' || signal === 'SIGTERM';
+    if (!w.listened && !killed) {
       console.error(`qrglue-server node/${tier}: a worker exited during start-up (code ${code}, signal ${signal})`);
       stopping = true;
       for (const other of Object.values(cluster.workers)) other.process.kill('SIGTERM');
@@ -100,7 +114,7 @@ function primary() {
       return;
     }
     console.error(`qrglue-server node/${tier}: worker ${w.process.pid} exited (code ${code}, signal ${signal}); starting another`);
-    fork();
+    fork(true);
   });
   const stop = () => {
     if (stopping) return;
@@ -111,7 +125,7 @@ function primary() {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  for (let i = 0; i < workers; i++) fork();
+  for (let i = 0; i < workers; i++) fork(false);
 }
 
 async function loadGenerator() {
