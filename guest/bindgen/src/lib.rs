@@ -1,7 +1,8 @@
 //! The wasm-bindgen adapter: qrglue-core as a plain wasm module whose JS glue
 //! wasm-bindgen-cli generates (Node's `qrglue/bindgen`, and the browser).
 //!
-//! The exports mirror wit/qr.wit's `generator` and `probe` interfaces with
+//! The exports mirror wit/qr.wit's `generator` (the `*-bytes` calls as
+//! `pngBytes` and so on, taking a `Uint8Array`) and `probe` interfaces with
 //! flat arguments, as the raw ABI passes them: the EC level is its WIT index
 //! (0..=3), `min_size` and `quiet_zone` plain u32s, `scale` a u32 or
 //! `undefined`, the colours `0xRRGGBBAA`, then the symbol options (`micro`,
@@ -48,11 +49,8 @@ fn js_error(error: QrError) -> JsValue {
     thrown.into()
 }
 
-/// Options from the flat arguments, after the text checks (the order every
-/// path reports errors in: see wit/qr.wit): an EC index outside 0..=3 is
-/// `invalid-options` only once the text is known to be fine.
-fn options(
-    text: &str,
+/// The options as the exports take them, flat (the module's doc says how).
+struct Flat {
     ec_level: u32,
     min_size: u32,
     quiet_zone: u32,
@@ -60,11 +58,39 @@ fn options(
     dark: u32,
     light: u32,
     symbol: Symbol,
-) -> Result<Options, QrError> {
-    qrglue_core::validate_text(text)?;
-    let ec_level = EcLevel::from_index(ec_level).ok_or_else(|| QrError::InvalidOptions(contract::bad_ec_level_index(ec_level)))?;
+}
+
+/// The common body of every generating export: the payload's checks first
+/// (empty, too long: the order every path reports errors in, see
+/// wit/qr.wit), then the options (an EC index outside 0..=3 is
+/// `invalid-options` only once the payload is known to be fine), then `f`.
+/// A text arrives as `&str` (the glue encoded it) and is run as its UTF-8.
+fn generate<T>(data: &[u8], flat: Flat, f: impl FnOnce(&[u8], &Options) -> Result<T, QrError>) -> Result<T, JsValue> {
+    let Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol } = flat;
+    qrglue_core::validate_payload(data).map_err(js_error)?;
+    let ec_level =
+        EcLevel::from_index(ec_level).ok_or_else(|| js_error(QrError::InvalidOptions(contract::bad_ec_level_index(ec_level))))?;
     // `scale`: `undefined` is WIT's `none`; colours are 0xRRGGBBAA.
-    Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol })
+    let options = Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol };
+    f(data, &options).map_err(js_error)
+}
+
+/// The `matrix` exports' result: the width as a little-endian u32, then the
+/// packed modules, in one `Uint8Array` (the raw ABI's payload: one copy out,
+/// and the host splits it).
+fn matrix_payload(data: &[u8], options: &Options) -> Result<Vec<u8>, QrError> {
+    let matrix = qrglue_core::matrix_bytes(data, options)?;
+    let mut out = (matrix.width() as u32).to_le_bytes().to_vec();
+    out.extend(matrix.packed_modules());
+    Ok(out)
+}
+
+/// The `text` exports' body: `style` is the WIT index (0..=2), checked after
+/// the options.
+fn text_payload(data: &[u8], options: &Options, style: u32) -> Result<String, QrError> {
+    options.validate()?;
+    let style = TextStyle::from_index(style).ok_or_else(|| QrError::InvalidOptions(contract::bad_text_style_index(style)))?;
+    qrglue_core::text_bytes(data, options, style)
 }
 
 /// The QR code for `text` as a 1-bit grayscale PNG (WIT `generator.png`).
@@ -83,9 +109,34 @@ pub fn png(
     mask: Option<u32>,
     boost_ec: bool,
 ) -> Result<Vec<u8>, JsValue> {
-    options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec })
-        .and_then(|options| qrglue_core::png(text, &options))
-        .map_err(js_error)
+    generate(
+        text.as_bytes(),
+        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
+        qrglue_core::png_bytes,
+    )
+}
+
+/// `png` for a binary payload (WIT `generator.png-bytes`).
+#[wasm_bindgen(js_name = pngBytes)]
+pub fn png_bytes(
+    data: &[u8],
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
+) -> Result<Vec<u8>, JsValue> {
+    generate(
+        data,
+        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
+        qrglue_core::png_bytes,
+    )
 }
 
 /// The QR code for `text` as an SVG document (WIT `generator.svg`).
@@ -104,14 +155,37 @@ pub fn svg(
     mask: Option<u32>,
     boost_ec: bool,
 ) -> Result<String, JsValue> {
-    options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec })
-        .and_then(|options| qrglue_core::svg(text, &options))
-        .map_err(js_error)
+    generate(
+        text.as_bytes(),
+        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
+        qrglue_core::svg_bytes,
+    )
 }
 
-/// The module matrix (WIT `generator.matrix`): the width as a little-endian
-/// u32, then the packed modules, in one `Uint8Array` (the raw ABI's payload:
-/// one copy out, and the host splits it).
+/// `svg` for a binary payload (WIT `generator.svg-bytes`).
+#[wasm_bindgen(js_name = svgBytes)]
+pub fn svg_bytes(
+    data: &[u8],
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
+) -> Result<String, JsValue> {
+    generate(
+        data,
+        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
+        qrglue_core::svg_bytes,
+    )
+}
+
+/// The module matrix (WIT `generator.matrix`): see `matrix_payload`.
 #[wasm_bindgen]
 pub fn matrix(
     text: &str,
@@ -127,16 +201,37 @@ pub fn matrix(
     mask: Option<u32>,
     boost_ec: bool,
 ) -> Result<Vec<u8>, JsValue> {
-    let matrix = options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec })
-        .and_then(|options| qrglue_core::matrix(text, &options))
-        .map_err(js_error)?;
-    let mut out = (matrix.width() as u32).to_le_bytes().to_vec();
-    out.extend(matrix.packed_modules());
-    Ok(out)
+    generate(
+        text.as_bytes(),
+        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
+        matrix_payload,
+    )
 }
 
-/// The code as text (WIT `generator.text`); `style` is the WIT index
-/// (0..=2), checked after the options.
+/// `matrix` for a binary payload (WIT `generator.matrix-bytes`).
+#[wasm_bindgen(js_name = matrixBytes)]
+pub fn matrix_bytes(
+    data: &[u8],
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
+) -> Result<Vec<u8>, JsValue> {
+    generate(
+        data,
+        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
+        matrix_payload,
+    )
+}
+
+/// The code as text (WIT `generator.text`); `style` is the WIT index (0..=2).
 #[wasm_bindgen]
 pub fn text(
     text: &str,
@@ -153,13 +248,35 @@ pub fn text(
     boost_ec: bool,
     style: u32,
 ) -> Result<String, JsValue> {
-    options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec })
-        .and_then(|options| {
-            options.validate()?;
-            let style = TextStyle::from_index(style).ok_or_else(|| QrError::InvalidOptions(contract::bad_text_style_index(style)))?;
-            qrglue_core::text(text, &options, style)
-        })
-        .map_err(js_error)
+    generate(
+        text.as_bytes(),
+        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
+        |data, options| text_payload(data, options, style),
+    )
+}
+
+/// `text` for a binary payload (WIT `generator.text-bytes`).
+#[wasm_bindgen(js_name = textBytes)]
+pub fn text_bytes(
+    data: &[u8],
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
+    style: u32,
+) -> Result<String, JsValue> {
+    generate(
+        data,
+        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
+        |data, options| text_payload(data, options, style),
+    )
 }
 
 /// Probe: does nothing (the fixed cost of one call).
@@ -197,9 +314,11 @@ pub fn png_repeat(
     boost_ec: bool,
     times: u32,
 ) -> Result<u32, JsValue> {
-    options(text, ec_level, min_size, quiet_zone, scale, dark, light, Symbol { micro, version, min_version, mask, boost_ec })
-        .and_then(|options| qrglue_core::probe::png_repeat(text, &options, times))
-        .map_err(js_error)
+    generate(
+        text.as_bytes(),
+        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
+        |_, options| qrglue_core::probe::png_repeat(text, options, times),
+    )
 }
 
 /// Probe: traps, always (wasm `unreachable`), so hosts can test recovery.

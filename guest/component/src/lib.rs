@@ -3,7 +3,9 @@
 //! `wasm-tools component new` (see the justfile): it imports nothing.
 //!
 //! Strings arrive already validated: the canonical ABI only carries UTF-8,
-//! and each host rejects lone surrogates before lowering (invalid-text).
+//! and each host rejects lone surrogates before lowering (invalid-text). A
+//! text's code is its UTF-8's code, so `matrix` and `text` reuse the bytes
+//! calls on the string's own buffer (no copy).
 
 wit_bindgen::generate!({
     path: "../../wit",
@@ -59,17 +61,33 @@ impl generator::Guest for Qrglue {
     }
 
     fn matrix(text: String, options: Options) -> Result<QrMatrix, QrError> {
-        let matrix = qrglue_core::matrix(&text, &core_options(options)).map_err(wit_error)?;
-        Ok(QrMatrix { width: matrix.width() as u32, modules: matrix.packed_modules() })
+        Self::matrix_bytes(text.into_bytes(), options)
     }
 
     fn text(text: String, options: Options, style: TextStyle) -> Result<String, QrError> {
+        Self::text_bytes(text.into_bytes(), options, style)
+    }
+
+    fn png_bytes(data: Vec<u8>, options: Options) -> Result<Vec<u8>, QrError> {
+        qrglue_core::png_bytes(&data, &core_options(options)).map_err(wit_error)
+    }
+
+    fn svg_bytes(data: Vec<u8>, options: Options) -> Result<String, QrError> {
+        qrglue_core::svg_bytes(&data, &core_options(options)).map_err(wit_error)
+    }
+
+    fn matrix_bytes(data: Vec<u8>, options: Options) -> Result<QrMatrix, QrError> {
+        let matrix = qrglue_core::matrix_bytes(&data, &core_options(options)).map_err(wit_error)?;
+        Ok(QrMatrix { width: matrix.width() as u32, modules: matrix.packed_modules() })
+    }
+
+    fn text_bytes(data: Vec<u8>, options: Options, style: TextStyle) -> Result<String, QrError> {
         let style = match style {
             TextStyle::HalfBlocks => qrglue_core::TextStyle::HalfBlocks,
             TextStyle::HalfBlocksInverted => qrglue_core::TextStyle::HalfBlocksInverted,
             TextStyle::Ascii => qrglue_core::TextStyle::Ascii,
         };
-        qrglue_core::text(&text, &core_options(options), style).map_err(wit_error)
+        qrglue_core::text_bytes(&data, &core_options(options), style).map_err(wit_error)
     }
 }
 

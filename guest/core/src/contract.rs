@@ -77,8 +77,10 @@ pub const MICRO_EC_LEVEL_MESSAGE: &str = "ec-level high is not available in Micr
 /// The raw ABI version guest/raw implements (`qr_abi_version`). Version 2
 /// added `qr_matrix` and `qr_text`; version 3 gave every generating call the
 /// `scale`, `dark` and `light` options, version 4 the symbol options
-/// (`micro`, `version`, `min-version`, `mask`, `boost-ec`), both contract 0.2.0.
-pub const RAW_ABI_VERSION: u32 = 4;
+/// (`micro`, `version`, `min-version`, `mask`, `boost-ec`), version 5 the
+/// binary-payload calls (`qr_png_bytes`, `qr_svg_bytes`, `qr_matrix_bytes`,
+/// `qr_text_bytes`), all contract 0.2.0.
+pub const RAW_ABI_VERSION: u32 = 5;
 
 /// The raw ABI's `symbol_flags` bits (guest/raw/ABI.md): Micro QR, EC
 /// boost, and which of `version`, `min_version`, `mask` are given. A word

@@ -52,12 +52,12 @@ impl QrMatrix {
     }
 }
 
-/// Encodes `text` (already validated) at `ec_level`. The smallest version that
+/// Encodes `data` (a text's UTF-8 or a binary payload, already validated) at `ec_level`. The smallest version that
 /// holds it is chosen, as `qrcode::QrCode::with_error_correction_level` does,
 /// and the result is that function's symbol, module for module.
-pub fn encode(text: &str, ec_level: EcLevel) -> Result<QrMatrix, QrError> {
+pub fn encode(data: impl AsRef<[u8]>, ec_level: EcLevel) -> Result<QrMatrix, QrError> {
     let level = ec_level.to_qrcode();
-    let bits = data_bits(text, ec_level)?;
+    let bits = data_bits(data, ec_level)?;
     let version = bits.version();
     let (data, ec) = qrcode::ec::construct_codewords(&bits.into_bytes(), version, level).map_err(from_qrcode_error)?;
     let mut canvas = Canvas::new(version, level);
@@ -69,7 +69,7 @@ pub fn encode(text: &str, ec_level: EcLevel) -> Result<QrMatrix, QrError> {
     Ok(QrMatrix { width, dark })
 }
 
-/// Encodes `text` (already validated, `symbol` included) at `ec_level` as
+/// Encodes `data` (already validated, `symbol` included) at `ec_level` as
 /// `symbol` asks. The default symbol is [`encode`]'s, module for module
 /// (that function runs); otherwise the version, the mask and the EC level
 /// are chosen as `symbol` says, with the same segmentation (never Kanji):
@@ -83,11 +83,12 @@ pub fn encode(text: &str, ec_level: EcLevel) -> Result<QrMatrix, QrError> {
 /// - the mask: `mask` if given, else the lowest penalty ([`crate::mask`] for
 ///   normal codes; qrcode's own `apply_best_mask`, the standard's light-side
 ///   rule, for the four Micro QR masks).
-pub fn encode_symbol(text: &str, ec_level: EcLevel, symbol: &Symbol) -> Result<QrMatrix, QrError> {
+pub fn encode_symbol(data: impl AsRef<[u8]>, ec_level: EcLevel, symbol: &Symbol) -> Result<QrMatrix, QrError> {
+    let data = data.as_ref();
     if *symbol == Symbol::default() {
-        return encode(text, ec_level);
+        return encode(data, ec_level);
     }
-    let (codewords, version, level) = symbol_codewords(text.as_bytes(), ec_level.to_qrcode(), symbol)?;
+    let (codewords, version, level) = symbol_codewords(data, ec_level.to_qrcode(), symbol)?;
     let (data, ec) = qrcode::ec::construct_codewords(&codewords, version, level).map_err(from_qrcode_error)?;
     let mut canvas = Canvas::new(version, level);
     canvas.draw_all_functional_patterns();
@@ -273,13 +274,17 @@ fn data_capacity(version: Version, level: qrcode::EcLevel) -> Option<usize> {
 /// node-qrcode writes one by default, and without it every symbol that was
 /// right stays byte-identical (guest/core/UPSTREAM.md has the measurements).
 ///
+/// A binary payload (the `*_bytes` generators) takes the same path: its
+/// digits and upper-case runs may become numeric and alphanumeric segments,
+/// which a reader returns as the same bytes, and the rest byte segments.
+///
 /// So: qrcode's segmentation when it has no Kanji segment (the symbol is
 /// `encode_auto`'s, bit for bit); otherwise the same parse with its Kanji
 /// runs turned into byte runs, through the same greedy optimizer and
 /// version search.
-pub fn data_bits(text: &str, ec_level: EcLevel) -> Result<Bits, QrError> {
+pub fn data_bits(data: impl AsRef<[u8]>, ec_level: EcLevel) -> Result<Bits, QrError> {
     let level = ec_level.to_qrcode();
-    let data = text.as_bytes();
+    let data = data.as_ref();
     let is_kanji = |segment: &Segment| segment.mode == Mode::Kanji;
     let parsed: Vec<Segment> = Parser::new(data).collect();
     let fit = match smallest_fit(&parsed, level) {

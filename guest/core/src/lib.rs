@@ -1,4 +1,4 @@
-//! qrglue-core: text + options -> QR code as PNG bytes or SVG text.
+//! qrglue-core: text (or bytes) + options -> QR code as PNG bytes or SVG text.
 //!
 //! This crate is the one implementation every qrglue path runs: natively (the
 //! Rust host links it directly), inside `qrglue.component.wasm` (through
@@ -6,7 +6,7 @@
 //! It knows nothing of wasm; adapters stay thin.
 //!
 //! The pipeline has two stages, exposed separately so they can be measured:
-//! 1. [`encode`]: text -> [`QrMatrix`] (the `qrcode` crate's segmentation
+//! 1. [`encode`]: text or bytes -> [`QrMatrix`] (the `qrcode` crate's segmentation
 //!    without Kanji mode, its codewords and mask choice define the image),
 //! 2. [`render_png`] / [`render_svg`] / [`render_text`]: matrix + options ->
 //!    file bytes or text; [`matrix`] stops after stage 1 for hosts that draw
@@ -40,48 +40,86 @@ pub use text::render_text;
 /// Hosts may run the cheap text checks themselves before copying a text into
 /// a guest (so guest memory stays bounded); they must use the same order.
 pub fn validate(text: &str, options: &Options) -> Result<(), QrError> {
-    validate_text(text)?;
+    validate_data(text.as_bytes(), options)
+}
+
+/// [`validate`] for a binary payload (the `*_bytes` generators): the same
+/// checks and order, without the text's (a payload need not be UTF-8).
+pub fn validate_data(data: &[u8], options: &Options) -> Result<(), QrError> {
+    validate_payload(data)?;
     options.validate()
 }
 
 /// The text checks of [`validate`] alone: empty, then longer than any code.
 pub fn validate_text(text: &str) -> Result<(), QrError> {
-    if text.is_empty() {
+    validate_payload(text.as_bytes())
+}
+
+/// The payload checks of [`validate_data`] alone: empty (`empty-text`, one
+/// kind and message for a text and for bytes), then longer than any code.
+pub fn validate_payload(data: &[u8]) -> Result<(), QrError> {
+    if data.is_empty() {
         return Err(QrError::EmptyText);
     }
-    if text.len() > MAX_TEXT_BYTES {
+    if data.len() > MAX_TEXT_BYTES {
         return Err(QrError::DataTooLong);
     }
     Ok(())
 }
 
+// A text's code is its UTF-8 bytes' code: each text generator is its bytes
+// generator on `text.as_bytes()`, so `png(t) == png_bytes(t.as_bytes())` for
+// every text, on every path (the corpus's bytes cases check it).
+
 /// The QR code for `text` as a 1-bit grayscale PNG.
 pub fn png(text: &str, options: &Options) -> Result<Vec<u8>, QrError> {
-    validate(text, options)?;
-    let matrix = encode_symbol(text, options.ec_level, &options.symbol)?;
-    Ok(render_png(&matrix, options))
+    png_bytes(text.as_bytes(), options)
 }
 
 /// The QR code for `text` as an SVG document (one path for the dark modules).
 pub fn svg(text: &str, options: &Options) -> Result<String, QrError> {
-    validate(text, options)?;
-    let matrix = encode_symbol(text, options.ec_level, &options.symbol)?;
-    Ok(render_svg(&matrix, options))
+    svg_bytes(text.as_bytes(), options)
 }
 
 /// The module matrix for `text`, quiet zone not included: what a host's own
 /// renderer (a canvas, a PDF) draws. `options` are checked as for [`png`];
 /// only the EC level and the symbol options shape the matrix.
 pub fn matrix(text: &str, options: &Options) -> Result<QrMatrix, QrError> {
-    validate(text, options)?;
-    encode_symbol(text, options.ec_level, &options.symbol)
+    matrix_bytes(text.as_bytes(), options)
 }
 
 /// The QR code for `text` as lines of text in `style`, quiet zone included
 /// (`min_size` is checked but a text has no pixels).
 pub fn text(text: &str, options: &Options, style: TextStyle) -> Result<String, QrError> {
-    validate(text, options)?;
-    let matrix = encode_symbol(text, options.ec_level, &options.symbol)?;
+    text_bytes(text.as_bytes(), options, style)
+}
+
+/// [`png`] for a binary payload: its bytes go into numeric, alphanumeric and
+/// byte segments as a text's UTF-8 does, with no ECI header (a reader gets
+/// the bytes back as they are).
+pub fn png_bytes(data: &[u8], options: &Options) -> Result<Vec<u8>, QrError> {
+    validate_data(data, options)?;
+    let matrix = encode_symbol(data, options.ec_level, &options.symbol)?;
+    Ok(render_png(&matrix, options))
+}
+
+/// [`svg`] for a binary payload.
+pub fn svg_bytes(data: &[u8], options: &Options) -> Result<String, QrError> {
+    validate_data(data, options)?;
+    let matrix = encode_symbol(data, options.ec_level, &options.symbol)?;
+    Ok(render_svg(&matrix, options))
+}
+
+/// [`matrix`] for a binary payload.
+pub fn matrix_bytes(data: &[u8], options: &Options) -> Result<QrMatrix, QrError> {
+    validate_data(data, options)?;
+    encode_symbol(data, options.ec_level, &options.symbol)
+}
+
+/// [`text`] for a binary payload.
+pub fn text_bytes(data: &[u8], options: &Options, style: TextStyle) -> Result<String, QrError> {
+    validate_data(data, options)?;
+    let matrix = encode_symbol(data, options.ec_level, &options.symbol)?;
     Ok(render_text(&matrix, options, style))
 }
 

@@ -15,13 +15,25 @@ use qrglue_vectors::{Outcome, Text};
 /// What the core gives for one case. A lone surrogate never reaches the core:
 /// like every host, the Rust side rejects it while decoding the input.
 fn outcome(case: &qrglue_vectors::Case) -> Outcome {
-    let Text::Utf8(text) = &case.text else {
-        return Outcome::error("invalid-text", qrglue_core::contract::LONE_SURROGATE_MESSAGE);
-    };
     let options = &case.options;
-    let texts: Result<Vec<(TextStyle, String)>, QrError> =
-        TextStyle::ALL.into_iter().map(|style| Ok((style, qrglue_core::text(text, options, style)?))).collect();
-    match (qrglue_core::png(text, options), qrglue_core::svg(text, options), qrglue_core::matrix(text, options), texts) {
+    // A text runs the text generators, a `data_hex` payload the bytes ones.
+    let (png, svg, matrix, texts) = match &case.text {
+        Text::LoneSurrogate => return Outcome::error("invalid-text", qrglue_core::contract::LONE_SURROGATE_MESSAGE),
+        Text::Utf8(text) => (
+            qrglue_core::png(text, options),
+            qrglue_core::svg(text, options),
+            qrglue_core::matrix(text, options),
+            TextStyle::ALL.into_iter().map(|style| Ok((style, qrglue_core::text(text, options, style)?))).collect(),
+        ),
+        Text::Bytes(data) => (
+            qrglue_core::png_bytes(data, options),
+            qrglue_core::svg_bytes(data, options),
+            qrglue_core::matrix_bytes(data, options),
+            TextStyle::ALL.into_iter().map(|style| Ok((style, qrglue_core::text_bytes(data, options, style)?))).collect(),
+        ),
+    };
+    let texts: Result<Vec<(TextStyle, String)>, QrError> = texts;
+    match (png, svg, matrix, texts) {
         (Ok(png), Ok(svg), Ok(matrix), Ok(texts)) => Outcome::image(&png, &svg, (matrix.width() as u32, &matrix.packed_modules()), &texts),
         (Err(png), svg, matrix, texts) => {
             let others = [svg.err(), matrix.err(), texts.err()];
@@ -77,4 +89,24 @@ fn golden_vectors_match() {
         }
     }
     assert!(failures.is_empty(), "{} golden mismatches:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// A payload that is a text's UTF-8, with the same options, is that text's
+/// code: the corpus's `bytes-utf8-*` cases must equal a text case's entry,
+/// so every path that passes both agrees that bytes and text meet.
+#[test]
+fn utf8_payloads_match_their_text_cases() {
+    let cases = qrglue_vectors::cases();
+    let expected = qrglue_vectors::expected();
+    let mut matched = 0;
+    for case in &cases {
+        let Text::Bytes(data) = &case.text else { continue };
+        let Ok(text) = std::str::from_utf8(data) else { continue };
+        let twin = cases.iter().find(|other| other.text == Text::Utf8(text.to_owned()) && other.options == case.options);
+        if let Some(twin) = twin {
+            assert_eq!(expected[&case.id], expected[&twin.id], "{} vs {}", case.id, twin.id);
+            matched += 1;
+        }
+    }
+    assert!(matched >= 2, "only {matched} payloads have a text twin in the corpus");
 }

@@ -1,9 +1,9 @@
 //! The hand-written alloc/pointer ABI: qrglue-core as a plain core module.
 //!
 //! guest/raw/ABI.md is the contract; this file implements it. In short:
-//! - the host gets buffers from `qr_alloc`, writes the text, and passes
-//!   (ptr, len) to `qr_png`/`qr_svg`/`qr_matrix`/`qr_text`, which take
-//!   ownership of that buffer;
+//! - the host gets buffers from `qr_alloc`, writes the text (or a binary
+//!   payload), and passes (ptr, len) to `qr_png`/`qr_svg`/`qr_matrix`/`qr_text`
+//!   (or their `_bytes` twins), which take ownership of that buffer;
 //! - every generating call returns a pointer to a 12-byte result record
 //!   `{status, payload_ptr, payload_len}` (u32, little-endian); status 0 is
 //!   success, 1..=4 the WIT `qr-error` kinds with a UTF-8 message as payload;
@@ -79,7 +79,7 @@ pub extern "C" fn qr_abi_version() -> u32 {
     contract::RAW_ABI_VERSION
 }
 
-/// PNG for the text in (ptr, len). Takes ownership of the text buffer.
+/// PNG for the text in (ptr, len). Takes ownership of the buffer.
 #[unsafe(no_mangle)]
 pub extern "C" fn qr_png(
     ptr: u32,
@@ -96,15 +96,42 @@ pub extern "C" fn qr_png(
     min_version: u32,
     mask: u32,
 ) -> u32 {
-    let outcome = with_text(ptr, len, |text| {
-        let options =
-            options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
-        qrglue_core::png(text, &options)
-    });
-    result_record(outcome)
+    result_record(generate(
+        Payload::Text,
+        ptr,
+        len,
+        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
+        |data, options| qrglue_core::png_bytes(data, &options),
+    ))
 }
 
-/// SVG for the text in (ptr, len). Takes ownership of the text buffer.
+/// PNG for the binary payload in (ptr, len) (any bytes, not only UTF-8). Takes ownership of the buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_png_bytes(
+    ptr: u32,
+    len: u32,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    has_scale: u32,
+    scale: u32,
+    dark: u32,
+    light: u32,
+    symbol_flags: u32,
+    version: u32,
+    min_version: u32,
+    mask: u32,
+) -> u32 {
+    result_record(generate(
+        Payload::Bytes,
+        ptr,
+        len,
+        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
+        |data, options| qrglue_core::png_bytes(data, &options),
+    ))
+}
+
+/// SVG for the text in (ptr, len). Takes ownership of the buffer.
 #[unsafe(no_mangle)]
 pub extern "C" fn qr_svg(
     ptr: u32,
@@ -121,17 +148,43 @@ pub extern "C" fn qr_svg(
     min_version: u32,
     mask: u32,
 ) -> u32 {
-    let outcome = with_text(ptr, len, |text| {
-        let options =
-            options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
-        qrglue_core::svg(text, &options).map(String::into_bytes)
-    });
-    result_record(outcome)
+    result_record(generate(
+        Payload::Text,
+        ptr,
+        len,
+        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
+        |data, options| qrglue_core::svg_bytes(data, &options).map(String::into_bytes),
+    ))
+}
+
+/// SVG for the binary payload in (ptr, len). Takes ownership of the buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_svg_bytes(
+    ptr: u32,
+    len: u32,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    has_scale: u32,
+    scale: u32,
+    dark: u32,
+    light: u32,
+    symbol_flags: u32,
+    version: u32,
+    min_version: u32,
+    mask: u32,
+) -> u32 {
+    result_record(generate(
+        Payload::Bytes,
+        ptr,
+        len,
+        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
+        |data, options| qrglue_core::svg_bytes(data, &options).map(String::into_bytes),
+    ))
 }
 
 /// The module matrix for the text in (ptr, len): the payload is the width as
-/// a little-endian u32, then the packed modules (wit/qr.wit's `qr-matrix`).
-/// Takes ownership of the text buffer.
+/// a little-endian u32, then the packed modules (wit/qr.wit's `qr-matrix`). Takes ownership of the buffer.
 #[unsafe(no_mangle)]
 pub extern "C" fn qr_matrix(
     ptr: u32,
@@ -148,19 +201,43 @@ pub extern "C" fn qr_matrix(
     min_version: u32,
     mask: u32,
 ) -> u32 {
-    let outcome = with_text(ptr, len, |text| {
-        let options =
-            options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
-        let matrix = qrglue_core::matrix(text, &options)?;
-        let mut payload = (matrix.width() as u32).to_le_bytes().to_vec();
-        payload.extend(matrix.packed_modules());
-        Ok(payload)
-    });
-    result_record(outcome)
+    result_record(generate(
+        Payload::Text,
+        ptr,
+        len,
+        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
+        matrix_payload,
+    ))
+}
+
+/// The module matrix for the binary payload in (ptr, len). Takes ownership of the buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_matrix_bytes(
+    ptr: u32,
+    len: u32,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    has_scale: u32,
+    scale: u32,
+    dark: u32,
+    light: u32,
+    symbol_flags: u32,
+    version: u32,
+    min_version: u32,
+    mask: u32,
+) -> u32 {
+    result_record(generate(
+        Payload::Bytes,
+        ptr,
+        len,
+        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
+        matrix_payload,
+    ))
 }
 
 /// The text form of the code for the text in (ptr, len), in `style` (0..=2,
-/// WIT order; checked after the options). Takes ownership of the text buffer.
+/// WIT order; checked after the options). Takes ownership of the buffer.
 #[unsafe(no_mangle)]
 pub extern "C" fn qr_text(
     ptr: u32,
@@ -178,14 +255,57 @@ pub extern "C" fn qr_text(
     mask: u32,
     style: u32,
 ) -> u32 {
-    let outcome = with_text(ptr, len, |text| {
-        let options =
-            options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
-        options.validate()?;
-        let style = TextStyle::from_index(style).ok_or_else(|| QrError::InvalidOptions(contract::bad_text_style_index(style)))?;
-        qrglue_core::text(text, &options, style).map(String::into_bytes)
-    });
-    result_record(outcome)
+    result_record(generate(
+        Payload::Text,
+        ptr,
+        len,
+        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
+        |data, options| text_payload(data, &options, style),
+    ))
+}
+
+/// The text form of the code for the binary payload in (ptr, len), in
+/// `style`. Takes ownership of the buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn qr_text_bytes(
+    ptr: u32,
+    len: u32,
+    ec_level: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    has_scale: u32,
+    scale: u32,
+    dark: u32,
+    light: u32,
+    symbol_flags: u32,
+    version: u32,
+    min_version: u32,
+    mask: u32,
+    style: u32,
+) -> u32 {
+    result_record(generate(
+        Payload::Bytes,
+        ptr,
+        len,
+        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
+        |data, options| text_payload(data, &options, style),
+    ))
+}
+
+/// The payload of `qr_matrix`: the width as a little-endian u32, then the
+/// packed modules.
+fn matrix_payload(data: &[u8], options: Options) -> Result<Vec<u8>, QrError> {
+    let matrix = qrglue_core::matrix_bytes(data, &options)?;
+    let mut payload = (matrix.width() as u32).to_le_bytes().to_vec();
+    payload.extend(matrix.packed_modules());
+    Ok(payload)
+}
+
+/// The payload of `qr_text`: the style (an index) is checked after the options.
+fn text_payload(data: &[u8], options: &Options, style: u32) -> Result<Vec<u8>, QrError> {
+    options.validate()?;
+    let style = TextStyle::from_index(style).ok_or_else(|| QrError::InvalidOptions(contract::bad_text_style_index(style)))?;
+    qrglue_core::text_bytes(data, options, style).map(String::into_bytes)
 }
 
 /// Probe: does nothing.
@@ -235,11 +355,17 @@ pub extern "C" fn qr_png_repeat(
     mask: u32,
     times: u32,
 ) -> u32 {
-    let outcome = with_text(ptr, len, |text| {
-        let options =
-            options(text, ec_level, min_size, quiet_zone, has_scale, scale, dark, light, [symbol_flags, version, min_version, mask])?;
-        qrglue_core::probe::png_repeat(text, &options, times).map(|n| n.to_le_bytes().to_vec())
-    });
+    let outcome = generate(
+        Payload::Text,
+        ptr,
+        len,
+        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
+        |data, options| {
+            // generate checked that the data is UTF-8.
+            let text = qrglue_core::text_from_utf8(data)?;
+            qrglue_core::probe::png_repeat(text, &options, times).map(|n| n.to_le_bytes().to_vec())
+        },
+    );
     result_record(outcome)
 }
 
@@ -255,12 +381,31 @@ pub extern "C" fn qr_memory_pages() -> u32 {
     core::arch::wasm32::memory_size(0) as u32
 }
 
-/// Takes the host's text buffer out of the registry and runs `f` on it as a
-/// validated `&str`. (0, 0) is the empty text.
-fn with_text(ptr: u32, len: u32, f: impl FnOnce(&str) -> Result<Vec<u8>, QrError>) -> Result<Vec<u8>, QrError> {
+/// What the buffer of a generating call holds: a text (its UTF-8, checked) or
+/// a binary payload (the `*_bytes` calls: any bytes).
+#[derive(Clone, Copy)]
+enum Payload {
+    Text,
+    Bytes,
+}
+
+/// The common body of every generating call: takes the host's buffer out of
+/// the registry ((0, 0) is the empty payload), checks it (UTF-8 for a text),
+/// then the payload's length and the options (the contract's order), and
+/// runs `f` on the payload's bytes.
+fn generate(
+    payload: Payload,
+    ptr: u32,
+    len: u32,
+    arguments: [u32; 11],
+    f: impl FnOnce(&[u8], Options) -> Result<Vec<u8>, QrError>,
+) -> Result<Vec<u8>, QrError> {
     let bytes = take_input(ptr, len)?;
-    let text = qrglue_core::text_from_utf8(&bytes)?;
-    f(text)
+    if let Payload::Text = payload {
+        qrglue_core::text_from_utf8(&bytes)?;
+    }
+    qrglue_core::validate_payload(&bytes)?;
+    f(&bytes, options(arguments)?)
 }
 
 /// Removes the input buffer at `ptr` from the registry and returns its first
@@ -283,17 +428,8 @@ fn take_input(ptr: u32, len: u32) -> Result<Vec<u8>, QrError> {
 /// Options from the ABI's integers, after the text checks (the order every
 /// path reports errors in: see wit/qr.wit).
 fn options(
-    text: &str,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    has_scale: u32,
-    scale: u32,
-    dark: u32,
-    light: u32,
-    [symbol_flags, version, min_version, mask]: [u32; 4],
+    [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask]: [u32; 11],
 ) -> Result<Options, QrError> {
-    qrglue_core::validate_text(text)?;
     let ec_level = EcLevel::from_index(ec_level).ok_or_else(|| QrError::InvalidOptions(contract::bad_ec_level_index(ec_level)))?;
     // `has_scale` 0 is WIT's `none` (any other value: `some(scale)`), so every
     // u32 a host passes reaches the range check; colours are 0xRRGGBBAA.

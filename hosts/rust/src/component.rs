@@ -126,6 +126,14 @@ fn wit_options(options: &Options) -> wit::Options {
     }
 }
 
+fn wit_style(style: TextStyle) -> wit::TextStyle {
+    match style {
+        TextStyle::HalfBlocks => wit::TextStyle::HalfBlocks,
+        TextStyle::HalfBlocksInverted => wit::TextStyle::HalfBlocksInverted,
+        TextStyle::Ascii => wit::TextStyle::Ascii,
+    }
+}
+
 fn wit_rgba(crate::Rgba { r, g, b, a }: crate::Rgba) -> wit::Rgba {
     wit::Rgba { r, g, b, a }
 }
@@ -166,12 +174,32 @@ impl Generator for ComponentGenerator {
     fn text(&mut self, text: &str, options: &Options, style: TextStyle) -> Result<String, Error> {
         crate::reject_oversized_text(text.as_bytes())?;
         let options = wit_options(options);
-        let style = match style {
-            TextStyle::HalfBlocks => wit::TextStyle::HalfBlocks,
-            TextStyle::HalfBlocksInverted => wit::TextStyle::HalfBlocksInverted,
-            TextStyle::Ascii => wit::TextStyle::Ascii,
-        };
-        self.call(|b, store| b.qrglue_qr_generator().call_text(store, text, options, style))?.map_err(core_error)
+        self.call(|b, store| b.qrglue_qr_generator().call_text(store, text, options, wit_style(style)))?.map_err(core_error)
+    }
+
+    fn png_bytes(&mut self, data: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
+        crate::reject_oversized_payload(data)?;
+        let options = wit_options(options);
+        self.call(|b, store| b.qrglue_qr_generator().call_png_bytes(store, data, options))?.map_err(core_error)
+    }
+
+    fn svg_bytes(&mut self, data: &[u8], options: &Options) -> Result<String, Error> {
+        crate::reject_oversized_payload(data)?;
+        let options = wit_options(options);
+        self.call(|b, store| b.qrglue_qr_generator().call_svg_bytes(store, data, options))?.map_err(core_error)
+    }
+
+    fn matrix_bytes(&mut self, data: &[u8], options: &Options) -> Result<Matrix, Error> {
+        crate::reject_oversized_payload(data)?;
+        let options = wit_options(options);
+        let matrix = self.call(|b, store| b.qrglue_qr_generator().call_matrix_bytes(store, data, options))?.map_err(core_error)?;
+        Ok(Matrix { width: matrix.width, modules: matrix.modules })
+    }
+
+    fn text_bytes(&mut self, data: &[u8], options: &Options, style: TextStyle) -> Result<String, Error> {
+        crate::reject_oversized_payload(data)?;
+        let options = wit_options(options);
+        self.call(|b, store| b.qrglue_qr_generator().call_text_bytes(store, data, options, wit_style(style)))?.map_err(core_error)
     }
 
     fn noop(&mut self) -> Result<(), Error> {

@@ -73,11 +73,11 @@ pub trait Generator: Send {
     /// command-line argument): bytes that are not exactly UTF-8 are
     /// `invalid-text`, never repaired. The raw ABI hands the bytes to the
     /// guest, which checks them; the other paths check them here.
-    fn png_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
+    fn png_from_utf8(&mut self, text: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
         self.png(qrglue_core::text_from_utf8(text)?, options)
     }
-    /// [`Generator::svg`] for a text that arrives as bytes; see [`Generator::png_from_bytes`].
-    fn svg_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<String, Error> {
+    /// [`Generator::svg`] for a text that arrives as bytes; see [`Generator::png_from_utf8`].
+    fn svg_from_utf8(&mut self, text: &[u8], options: &Options) -> Result<String, Error> {
         self.svg(qrglue_core::text_from_utf8(text)?, options)
     }
     /// The module matrix for `text`, quiet zone not included, for callers
@@ -85,14 +85,25 @@ pub trait Generator: Send {
     fn matrix(&mut self, text: &str, options: &Options) -> Result<Matrix, Error>;
     /// The code for `text` as lines of text in `style` (WIT `generator.text`).
     fn text(&mut self, text: &str, options: &Options, style: TextStyle) -> Result<String, Error>;
-    /// [`Generator::matrix`] for a text that arrives as bytes; see [`Generator::png_from_bytes`].
-    fn matrix_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<Matrix, Error> {
+    /// [`Generator::matrix`] for a text that arrives as bytes; see [`Generator::png_from_utf8`].
+    fn matrix_from_utf8(&mut self, text: &[u8], options: &Options) -> Result<Matrix, Error> {
         self.matrix(qrglue_core::text_from_utf8(text)?, options)
     }
-    /// [`Generator::text`] for a text that arrives as bytes; see [`Generator::png_from_bytes`].
-    fn text_from_bytes(&mut self, text: &[u8], options: &Options, style: TextStyle) -> Result<String, Error> {
+    /// [`Generator::text`] for a text that arrives as bytes; see [`Generator::png_from_utf8`].
+    fn text_from_utf8(&mut self, text: &[u8], options: &Options, style: TextStyle) -> Result<String, Error> {
         self.text(qrglue_core::text_from_utf8(text)?, options, style)
     }
+    /// The code for a binary payload as a PNG (WIT `generator.png-bytes`):
+    /// any bytes, given to readers as they are. For UTF-8 bytes it is
+    /// [`Generator::png`] of that text. Unlike [`Generator::png_from_utf8`],
+    /// nothing is checked as a text.
+    fn png_bytes(&mut self, data: &[u8], options: &Options) -> Result<Vec<u8>, Error>;
+    /// [`Generator::svg`] for a binary payload; see [`Generator::png_bytes`].
+    fn svg_bytes(&mut self, data: &[u8], options: &Options) -> Result<String, Error>;
+    /// [`Generator::matrix`] for a binary payload; see [`Generator::png_bytes`].
+    fn matrix_bytes(&mut self, data: &[u8], options: &Options) -> Result<Matrix, Error>;
+    /// [`Generator::text`] for a binary payload; see [`Generator::png_bytes`].
+    fn text_bytes(&mut self, data: &[u8], options: &Options, style: TextStyle) -> Result<String, Error>;
     /// Probe: the fixed cost of one call.
     fn noop(&mut self) -> Result<(), Error>;
     /// Probe: hands `data` to the guest, which returns its length.
@@ -250,6 +261,14 @@ impl From<QrError> for Error {
 fn reject_oversized_text(text: &[u8]) -> Result<(), Error> {
     if text.len() > MAX_TEXT_BYTES {
         qrglue_core::text_from_utf8(text)?;
+        return Err(Error::Qr(QrError::DataTooLong));
+    }
+    Ok(())
+}
+
+/// [`reject_oversized_text`] for a binary payload: only its length counts.
+fn reject_oversized_payload(data: &[u8]) -> Result<(), Error> {
+    if data.len() > MAX_TEXT_BYTES {
         return Err(Error::Qr(QrError::DataTooLong));
     }
     Ok(())

@@ -30,6 +30,22 @@ impl Generator for NativeGenerator {
         Ok(qrglue_core::text(text, options, style)?)
     }
 
+    fn png_bytes(&mut self, data: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
+        Ok(qrglue_core::png_bytes(data, options)?)
+    }
+
+    fn svg_bytes(&mut self, data: &[u8], options: &Options) -> Result<String, Error> {
+        Ok(qrglue_core::svg_bytes(data, options)?)
+    }
+
+    fn matrix_bytes(&mut self, data: &[u8], options: &Options) -> Result<Matrix, Error> {
+        Ok(Matrix::from(&qrglue_core::matrix_bytes(data, options)?))
+    }
+
+    fn text_bytes(&mut self, data: &[u8], options: &Options, style: TextStyle) -> Result<String, Error> {
+        Ok(qrglue_core::text_bytes(data, options, style)?)
+    }
+
     fn noop(&mut self) -> Result<(), Error> {
         Ok(())
     }

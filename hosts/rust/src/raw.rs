@@ -137,6 +137,10 @@ pub(crate) struct RawExports {
     qr_svg: RenderFunc,
     qr_matrix: RenderFunc,
     qr_text: RenderWithFunc,
+    qr_png_bytes: RenderFunc,
+    qr_svg_bytes: RenderFunc,
+    qr_matrix_bytes: RenderFunc,
+    qr_text_bytes: RenderWithFunc,
     qr_noop: TypedFunc<(), ()>,
     qr_consume: TypedFunc<(u32, u32), u32>,
     qr_produce: TypedFunc<u32, u32>,
@@ -158,6 +162,10 @@ impl RawExports {
             qr_svg: instance.get_typed_func(&mut *store, "qr_svg")?,
             qr_matrix: instance.get_typed_func(&mut *store, "qr_matrix")?,
             qr_text: instance.get_typed_func(&mut *store, "qr_text")?,
+            qr_png_bytes: instance.get_typed_func(&mut *store, "qr_png_bytes")?,
+            qr_svg_bytes: instance.get_typed_func(&mut *store, "qr_svg_bytes")?,
+            qr_matrix_bytes: instance.get_typed_func(&mut *store, "qr_matrix_bytes")?,
+            qr_text_bytes: instance.get_typed_func(&mut *store, "qr_text_bytes")?,
             qr_noop: instance.get_typed_func(&mut *store, "qr_noop")?,
             qr_consume: instance.get_typed_func(&mut *store, "qr_consume")?,
             qr_produce: instance.get_typed_func(&mut *store, "qr_produce")?,
@@ -281,15 +289,77 @@ pub struct RawGenerator {
     guest: Guest<InstancePre<GuestState>>,
 }
 
+/// What a generating call's buffer holds: a text's bytes (the guest checks
+/// the UTF-8) or a binary payload (the `_bytes` exports: no check).
+#[derive(Clone, Copy)]
+enum Payload {
+    Text,
+    Bytes,
+}
+
+impl Payload {
+    /// Oversized inputs never reach the guest (guest memory stays bounded).
+    fn reject_oversized(self, data: &[u8]) -> Result<(), Error> {
+        match self {
+            Payload::Text => crate::reject_oversized_text(data),
+            Payload::Bytes => crate::reject_oversized_payload(data),
+        }
+    }
+}
+
 impl RawGenerator {
-    /// `qr_png` or `qr_svg` (`export`) on `text`. Oversized texts never
-    /// reach the guest; the bytes go to the guest as they are: it checks
-    /// the UTF-8 itself.
-    fn render(&mut self, export: fn(&RawExports) -> &RenderFunc, text: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
-        crate::reject_oversized_text(text)?;
+    /// A generating export (`qr_png`, `qr_svg_bytes`, ...) on `data`: the
+    /// bytes go to the guest as they are (for a text, it checks the UTF-8).
+    fn render(
+        &mut self,
+        export: fn(&RawExports) -> &RenderFunc,
+        payload: Payload,
+        data: &[u8],
+        options: &Options,
+    ) -> Result<Vec<u8>, Error> {
+        payload.reject_oversized(data)?;
         let wire = abi_options(options);
         self.guest
-            .call(|store, exports| exports.text_call(store, text, |store, ptr, len| call(export(exports), store, params(ptr, len, wire))))
+            .call(|store, exports| exports.text_call(store, data, |store, ptr, len| call(export(exports), store, params(ptr, len, wire))))
+    }
+
+    fn render_svg(
+        &mut self,
+        export: fn(&RawExports) -> &RenderFunc,
+        payload: Payload,
+        data: &[u8],
+        options: &Options,
+    ) -> Result<String, Error> {
+        let bytes = self.render(export, payload, data, options)?;
+        String::from_utf8(bytes).map_err(|e| abi_error(format!("the svg export returned bytes that are not UTF-8: {e}")))
+    }
+
+    fn render_matrix(
+        &mut self,
+        export: fn(&RawExports) -> &RenderFunc,
+        payload: Payload,
+        data: &[u8],
+        options: &Options,
+    ) -> Result<Matrix, Error> {
+        let bytes = self.render(export, payload, data, options)?;
+        Matrix::from_wire(&bytes)
+            .ok_or_else(|| abi_error(format!("the matrix export returned {} payload bytes, not a width and its modules", bytes.len())))
+    }
+
+    fn render_text(
+        &mut self,
+        export: fn(&RawExports) -> &RenderWithFunc,
+        payload: Payload,
+        data: &[u8],
+        options: &Options,
+        style: TextStyle,
+    ) -> Result<String, Error> {
+        payload.reject_oversized(data)?;
+        let wire = abi_options(options);
+        let bytes = self.guest.call(|store, exports| {
+            exports.text_call(store, data, |store, ptr, len| call(export(exports), store, params_with(ptr, len, wire, style.index())))
+        })?;
+        String::from_utf8(bytes).map_err(|e| abi_error(format!("the text export returned bytes that are not UTF-8: {e}")))
     }
 }
 
@@ -299,43 +369,51 @@ impl Generator for RawGenerator {
     }
 
     fn png(&mut self, text: &str, options: &Options) -> Result<Vec<u8>, Error> {
-        self.png_from_bytes(text.as_bytes(), options)
+        self.png_from_utf8(text.as_bytes(), options)
     }
 
     fn svg(&mut self, text: &str, options: &Options) -> Result<String, Error> {
-        self.svg_from_bytes(text.as_bytes(), options)
+        self.svg_from_utf8(text.as_bytes(), options)
     }
 
-    fn png_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
-        self.render(|exports| &exports.qr_png, text, options)
+    fn png_from_utf8(&mut self, text: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
+        self.render(|exports| &exports.qr_png, Payload::Text, text, options)
     }
 
-    fn svg_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<String, Error> {
-        let bytes = self.render(|exports| &exports.qr_svg, text, options)?;
-        String::from_utf8(bytes).map_err(|e| abi_error(format!("qr_svg returned bytes that are not UTF-8: {e}")))
+    fn svg_from_utf8(&mut self, text: &[u8], options: &Options) -> Result<String, Error> {
+        self.render_svg(|exports| &exports.qr_svg, Payload::Text, text, options)
     }
 
     fn matrix(&mut self, text: &str, options: &Options) -> Result<Matrix, Error> {
-        self.matrix_from_bytes(text.as_bytes(), options)
+        self.matrix_from_utf8(text.as_bytes(), options)
     }
 
     fn text(&mut self, text: &str, options: &Options, style: TextStyle) -> Result<String, Error> {
-        self.text_from_bytes(text.as_bytes(), options, style)
+        self.text_from_utf8(text.as_bytes(), options, style)
     }
 
-    fn matrix_from_bytes(&mut self, text: &[u8], options: &Options) -> Result<Matrix, Error> {
-        let payload = self.render(|exports| &exports.qr_matrix, text, options)?;
-        Matrix::from_wire(&payload)
-            .ok_or_else(|| abi_error(format!("qr_matrix returned {} payload bytes, not a width and its modules", payload.len())))
+    fn matrix_from_utf8(&mut self, text: &[u8], options: &Options) -> Result<Matrix, Error> {
+        self.render_matrix(|exports| &exports.qr_matrix, Payload::Text, text, options)
     }
 
-    fn text_from_bytes(&mut self, text: &[u8], options: &Options, style: TextStyle) -> Result<String, Error> {
-        crate::reject_oversized_text(text)?;
-        let wire = abi_options(options);
-        let bytes = self.guest.call(|store, exports| {
-            exports.text_call(store, text, |store, ptr, len| call(&exports.qr_text, store, params_with(ptr, len, wire, style.index())))
-        })?;
-        String::from_utf8(bytes).map_err(|e| abi_error(format!("qr_text returned bytes that are not UTF-8: {e}")))
+    fn text_from_utf8(&mut self, text: &[u8], options: &Options, style: TextStyle) -> Result<String, Error> {
+        self.render_text(|exports| &exports.qr_text, Payload::Text, text, options, style)
+    }
+
+    fn png_bytes(&mut self, data: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
+        self.render(|exports| &exports.qr_png_bytes, Payload::Bytes, data, options)
+    }
+
+    fn svg_bytes(&mut self, data: &[u8], options: &Options) -> Result<String, Error> {
+        self.render_svg(|exports| &exports.qr_svg_bytes, Payload::Bytes, data, options)
+    }
+
+    fn matrix_bytes(&mut self, data: &[u8], options: &Options) -> Result<Matrix, Error> {
+        self.render_matrix(|exports| &exports.qr_matrix_bytes, Payload::Bytes, data, options)
+    }
+
+    fn text_bytes(&mut self, data: &[u8], options: &Options, style: TextStyle) -> Result<String, Error> {
+        self.render_text(|exports| &exports.qr_text_bytes, Payload::Bytes, data, options, style)
     }
 
     fn noop(&mut self) -> Result<(), Error> {

@@ -19,12 +19,14 @@ pub fn dir() -> PathBuf {
     std::env::var_os("QRGLUE_VECTORS_DIR").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from)
 }
 
-/// A case's text as a Rust host receives it.
+/// A case's input as a Rust host receives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Text {
     Utf8(String),
     /// UTF-16 with an unpaired surrogate: not a text; `invalid-text`.
     LoneSurrogate,
+    /// A binary payload (`data_hex`), for the `*_bytes` generators.
+    Bytes(Vec<u8>),
 }
 
 #[derive(Debug, Clone)]
@@ -117,6 +119,7 @@ struct RawCase<'a> {
     text: Option<&'a RawValue>,
     #[serde(borrow)]
     text_repeat: Option<Repeat<'a>>,
+    data_hex: Option<&'a str>,
     options: serde_json::Map<String, serde_json::Value>,
 }
 
@@ -134,13 +137,15 @@ pub fn cases() -> Vec<Case> {
     file.cases
         .into_iter()
         .map(|raw| {
-            let text = match (raw.text, raw.text_repeat) {
-                (Some(text), None) => json_string(text),
-                (None, Some(repeat)) => match json_string(repeat.unit) {
+            let text = match (raw.text, raw.text_repeat, raw.data_hex) {
+                (Some(text), None, None) => json_string(text),
+                (None, Some(repeat), None) => match json_string(repeat.unit) {
                     Text::Utf8(unit) => Text::Utf8(unit.repeat(repeat.count)),
                     Text::LoneSurrogate => Text::LoneSurrogate,
+                    Text::Bytes(_) => unreachable!("a JSON string is a text"),
                 },
-                _ => panic!("case {}: exactly one of text, text_repeat", raw.id),
+                (None, None, Some(hex)) => Text::Bytes(from_hex(hex).unwrap_or_else(|| panic!("case {}: data_hex is not hex", raw.id))),
+                _ => panic!("case {}: exactly one of text, text_repeat, data_hex", raw.id),
             };
             Case { options: options(&raw.options), options_json: raw.options, id: raw.id, text }
         })
@@ -189,6 +194,14 @@ fn options(map: &serde_json::Map<String, serde_json::Value>) -> Options {
             boost_ec: flag("boost-ec"),
         },
     }
+}
+
+/// Lower-case or upper-case hex, two digits a byte; `None` if it is not.
+fn from_hex(hex: &str) -> Option<Vec<u8>> {
+    if !hex.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok()).collect()
 }
 
 /// Decodes a JSON string literal as JavaScript and Python do: to UTF-16

@@ -251,9 +251,9 @@ fn main() -> ExitCode {
             return Err(checked.err().unwrap_or(Error::Qr(bad_color)));
         }
         match output {
-            Output::Png => generator.png_from_bytes(text, &options),
-            Output::Svg => generator.svg_from_bytes(text, &options).map(String::into_bytes),
-            Output::Text(style) => generator.text_from_bytes(text, &options, style).map(String::into_bytes),
+            Output::Png => generator.png_from_utf8(text, &options),
+            Output::Svg => generator.svg_from_utf8(text, &options).map(String::into_bytes),
+            Output::Text(style) => generator.text_from_utf8(text, &options, style).map(String::into_bytes),
         }
     });
     let bytes = match generated {

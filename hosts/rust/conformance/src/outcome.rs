@@ -14,15 +14,28 @@ const WTF8_LONE_SURROGATE: &[u8] = b"\xed\xa0\x80";
 /// Every output of one case on one path: the digests, or the one error all
 /// of them gave.
 pub fn outcome(generator: &mut dyn Generator, text: &Text, options: &Options) -> Outcome {
-    let bytes = match text {
-        Text::Utf8(text) => text.as_bytes(),
-        Text::LoneSurrogate => WTF8_LONE_SURROGATE,
+    // A text goes in as bytes that claim to be UTF-8 (the `*_from_utf8`
+    // calls check them), a `data_hex` payload through the `*_bytes` calls.
+    let (bytes, payload) = match text {
+        Text::Utf8(text) => (text.as_bytes(), false),
+        Text::LoneSurrogate => (WTF8_LONE_SURROGATE, false),
+        Text::Bytes(data) => (data.as_slice(), true),
     };
-    let png = generator.png_from_bytes(bytes, options);
-    let svg = generator.svg_from_bytes(bytes, options);
-    let matrix = generator.matrix_from_bytes(bytes, options);
-    let texts: Result<Vec<(TextStyle, String)>, qrglue_host::Error> =
-        TextStyle::ALL.into_iter().map(|style| Ok((style, generator.text_from_bytes(bytes, options, style)?))).collect();
+    let (png, svg, matrix, texts): (_, _, _, Result<Vec<(TextStyle, String)>, qrglue_host::Error>) = if payload {
+        (
+            generator.png_bytes(bytes, options),
+            generator.svg_bytes(bytes, options),
+            generator.matrix_bytes(bytes, options),
+            TextStyle::ALL.into_iter().map(|style| Ok((style, generator.text_bytes(bytes, options, style)?))).collect(),
+        )
+    } else {
+        (
+            generator.png_from_utf8(bytes, options),
+            generator.svg_from_utf8(bytes, options),
+            generator.matrix_from_utf8(bytes, options),
+            TextStyle::ALL.into_iter().map(|style| Ok((style, generator.text_from_utf8(bytes, options, style)?))).collect(),
+        )
+    };
     match (png, svg, matrix, texts) {
         (Ok(png), Ok(svg), Ok(matrix), Ok(texts)) => Outcome::image(&png, &svg, (matrix.width, &matrix.modules), &texts),
         (png, svg, matrix, texts) => {

@@ -42,7 +42,7 @@ fn all_paths() -> Vec<Box<dyn Generator>> {
 
 /// The kind and message a png call gives for these bytes.
 fn refusal(g: &mut dyn Generator, text: &[u8], options: &Options) -> (String, String) {
-    match g.png_from_bytes(text, options) {
+    match g.png_from_utf8(text, options) {
         Err(Error::Qr(error)) => (error.kind().as_str().to_owned(), error.to_string()),
         Err(other) => panic!("{}: not a contract error: {other}", g.path()),
         Ok(_) => panic!("{}: {:?} was accepted", g.path(), String::from_utf8_lossy(&text[..text.len().min(40)])),

@@ -16,7 +16,7 @@ pub fn case(id: &str) -> Case {
     let case = qrglue_vectors::cases().into_iter().find(|case| case.id == id).unwrap_or_else(|| panic!("no case {id}"));
     match case.text {
         Text::Utf8(text) => Case { text, options: case.options },
-        Text::LoneSurrogate => panic!("{id} is not a Rust string"),
+        Text::LoneSurrogate | Text::Bytes(_) => panic!("{id} is not a Rust string"),
     }
 }
 
@@ -26,7 +26,7 @@ pub fn utf8_cases() -> Vec<Case> {
         .into_iter()
         .filter_map(|case| match case.text {
             Text::Utf8(text) => Some(Case { text, options: case.options }),
-            Text::LoneSurrogate => None,
+            Text::LoneSurrogate | Text::Bytes(_) => None,
         })
         .collect()
 }

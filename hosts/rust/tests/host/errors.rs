@@ -21,13 +21,13 @@ fn every_error_kind_on_every_path() {
         // Empty comes before bad options, in the contract's order.
         assert_eq!(kind_of(g.png("", &Options { min_size: 0, ..fine })), ErrorKind::EmptyText, "{path}");
 
-        assert_eq!(kind_of(g.png_from_bytes(b"ab\xffcd", &fine)), ErrorKind::InvalidText, "{path}");
-        assert_eq!(kind_of(g.svg_from_bytes(b"\xed\xa0\x80", &fine)), ErrorKind::InvalidText, "{path}: a UTF-8-encoded lone surrogate");
+        assert_eq!(kind_of(g.png_from_utf8(b"ab\xffcd", &fine)), ErrorKind::InvalidText, "{path}");
+        assert_eq!(kind_of(g.svg_from_utf8(b"\xed\xa0\x80", &fine)), ErrorKind::InvalidText, "{path}: a UTF-8-encoded lone surrogate");
         // Invalid text comes before empty and too long.
         let mut long_and_invalid = vec![b'a'; MAX_TEXT_BYTES + 10];
         long_and_invalid[5] = 0xc0;
-        assert_eq!(kind_of(g.png_from_bytes(&long_and_invalid, &fine)), ErrorKind::InvalidText, "{path}");
-        assert_eq!(g.png_from_bytes(b"hello", &fine).unwrap(), g.png("hello", &fine).unwrap(), "{path}: valid bytes = the str");
+        assert_eq!(kind_of(g.png_from_utf8(&long_and_invalid, &fine)), ErrorKind::InvalidText, "{path}");
+        assert_eq!(g.png_from_utf8(b"hello", &fine).unwrap(), g.png("hello", &fine).unwrap(), "{path}: valid bytes = the str");
 
         assert_eq!(kind_of(g.png(&too_long, &fine)), ErrorKind::DataTooLong, "{path}");
         assert_eq!(kind_of(g.png_repeat(&too_long, &fine, 1)), ErrorKind::DataTooLong, "{path}");
@@ -63,7 +63,7 @@ fn every_path_reports_the_same_messages() {
     ];
     for (text, options) in inputs {
         let messages: Vec<String> =
-            generators.iter_mut().map(|g| g.png_from_bytes(text, &options).expect_err("bad input").to_string()).collect();
+            generators.iter_mut().map(|g| g.png_from_utf8(text, &options).expect_err("bad input").to_string()).collect();
         // The raw guest writes its messages itself (UTF-8 included); they
         // must match the host-side ones word for word.
         assert!(messages.iter().all(|m| m == &messages[0]), "{:?} {options:?}: {messages:?}", String::from_utf8_lossy(text));

@@ -21,6 +21,17 @@ fn reader_text(png: &[u8]) -> String {
 
 /// [`reader_text`], naming `what` when no code is read.
 fn reader_text_of(what: &str, png: &[u8]) -> String {
+    read_one(what, png).text()
+}
+
+/// The bytes zxing-cpp decodes from the one QR code in `png`: what a binary
+/// payload must read back as.
+fn reader_bytes_of(what: &str, png: &[u8]) -> Vec<u8> {
+    read_one(what, png).bytes()
+}
+
+/// The one QR or Micro QR code zxing-cpp reads in `png`.
+fn read_one(what: &str, png: &[u8]) -> zxingcpp::Barcode {
     let image = image::load_from_memory_with_format(png, image::ImageFormat::Png).expect("a PNG the image crate reads").to_luma8();
     let view = zxingcpp::ImageView::from_slice(image.as_raw(), image.width(), image.height(), zxingcpp::ImageFormat::Lum).unwrap();
     let codes = zxingcpp::read()
@@ -28,8 +39,9 @@ fn reader_text_of(what: &str, png: &[u8]) -> String {
         .from(view)
         .expect("zxing-cpp reads the image");
     assert_eq!(codes.len(), 1, "{what}: {} codes read", codes.len());
-    assert!(codes[0].is_valid());
-    codes[0].text()
+    let code = codes.into_iter().next().expect("one code");
+    assert!(code.is_valid());
+    code
 }
 
 /// Valid Unicode without control characters (a reader's text is for display).
@@ -70,6 +82,24 @@ fn every_readable_corpus_text_reads_back_on_every_path() {
     ] {
         assert!(read.iter().any(|r| r == id), "{id} was not read");
     }
+}
+
+#[test]
+fn every_corpus_payload_reads_back_as_its_bytes_on_every_path() {
+    let expected = qrglue_vectors::expected();
+    let mut generators: Vec<_> = Path::ALL.into_iter().map(|path| (path, qrglue_host::generator(path).unwrap())).collect();
+    let mut read = 0;
+    for case in qrglue_vectors::cases() {
+        let Text::Bytes(data) = &case.text else { continue };
+        let Some(Outcome::Image { png_sha256, .. }) = expected.get(&case.id) else { continue };
+        let pngs: Vec<Vec<u8>> = generators.iter_mut().map(|(_, generator)| generator.png_bytes(data, &case.options).unwrap()).collect();
+        for ((path, _), png) in generators.iter().zip(&pngs) {
+            assert_eq!(&sha256_hex(png), png_sha256, "{} on {path}", case.id);
+        }
+        assert_eq!(reader_bytes_of(&case.id, &pngs[0]), *data, "{}", case.id);
+        read += 1;
+    }
+    assert!(read >= 10, "only {read} payload cases read");
 }
 
 /// Characters from the scripts a phone meets every day, and ASCII.
