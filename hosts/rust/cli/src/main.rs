@@ -79,12 +79,16 @@ enum Output {
 struct Request {
     /// The text to encode (UTF-8, at most 7089 bytes). Taken as the OS gave
     /// it: an argument that is not UTF-8 is refused (invalid-text), not repaired.
-    #[arg(required_unless_present = "text_stdin")]
+    #[arg(required_unless_present_any = ["text_stdin", "data_file"])]
     text: Option<OsString>,
     /// Read the text from standard input instead, byte for byte (any text,
     /// NUL included, which no argument can carry; the servers' cli tiers use it).
     #[arg(long, conflicts_with = "text")]
     text_stdin: bool,
+    /// Read the payload's bytes from PATH (- for standard input) instead of
+    /// TEXT: any bytes, not only UTF-8 (the *-bytes generators).
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["text", "text_stdin"])]
+    data_file: Option<PathBuf>,
     /// Where to write; `-` is standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -198,13 +202,37 @@ fn text_or_error(bytes: &[u8]) -> Result<&str, Error> {
     qrglue_core::text_from_utf8(bytes).map_err(Error::Qr)
 }
 
-/// Standard input, up to one byte more than any text may have: a longer input
-/// is refused by its length (data-too-long) without being held in memory.
-fn read_text_from_stdin() -> std::io::Result<Vec<u8>> {
+/// Up to one byte more than any text or payload may have: a longer input is
+/// refused by its length (data-too-long) without being held in memory.
+fn read_bounded(input: impl std::io::Read) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
-    let mut text = Vec::new();
-    std::io::stdin().lock().take(qrglue_host::MAX_TEXT_BYTES as u64 + 1).read_to_end(&mut text)?;
-    Ok(text)
+    let mut bytes = Vec::new();
+    input.take(qrglue_host::MAX_TEXT_BYTES as u64 + 1).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// What to encode: a text (checked as UTF-8 by the generator) or a payload.
+enum Input {
+    Text(Vec<u8>),
+    Payload(Vec<u8>),
+}
+
+impl Request {
+    fn input(&self) -> Result<Input, String> {
+        match (&self.text, &self.data_file) {
+            (Some(text), _) => Ok(Input::Text(text.as_encoded_bytes().to_vec())),
+            (None, Some(path)) if path.as_os_str() == "-" => read_bounded(std::io::stdin().lock())
+                .map(Input::Payload)
+                .map_err(|e| format!("cannot read the payload from standard input: {e}")),
+            (None, Some(path)) => std::fs::File::open(path)
+                .and_then(read_bounded)
+                .map(Input::Payload)
+                .map_err(|e| format!("cannot read the payload from {}: {e}", path.display())),
+            (None, None) => {
+                read_bounded(std::io::stdin().lock()).map(Input::Text).map_err(|e| format!("cannot read the text from standard input: {e}"))
+            }
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -223,37 +251,41 @@ fn main() -> ExitCode {
     }
 
     // Unix: the argument's raw bytes; Windows: WTF-8, where an unpaired
-    // surrogate is not UTF-8 either. Both are checked, never repaired.
-    let text = match &request.text {
-        Some(text) => text.as_encoded_bytes().to_vec(),
-        None => match read_text_from_stdin() {
-            Ok(text) => text,
-            Err(error) => {
-                eprintln!("qrglue: cannot read the text from standard input: {error}");
-                return ExitCode::from(3);
-            }
-        },
+    // surrogate is not UTF-8 either. Both are checked, never repaired. A
+    // payload (--data-file) is bytes as they are.
+    let input = match request.input() {
+        Ok(input) => input,
+        Err(message) => {
+            eprintln!("qrglue: {message}");
+            return ExitCode::from(3);
+        }
     };
     let generated = qrglue_host::generator(request.path()).and_then(|mut generator| {
         let (options, bad_color) = request.options();
-        let text = text.as_slice();
         if let Some(bad_color) = bad_color {
             // The generator's own checks of what comes before the colours
-            // come first (the text, then the options in the contract's
+            // come first (the input, then the options in the contract's
             // order); with default colours in place of the bad ones and the
             // automatic symbol (its fields are checked after the colours),
-            // its png-repeat probe runs them without rendering.
+            // its png-repeat probe runs them without rendering. A payload's
+            // own checks are its length's; the probe then checks the options
+            // on a stand-in text.
             let before_colors = Options { symbol: Symbol::default(), ..options };
-            let checked = match text_or_error(text) {
-                Ok(text) => generator.png_repeat(text, &before_colors, 0).map(drop),
-                Err(error) => Err(error),
+            let checked = match &input {
+                Input::Text(text) => text_or_error(text).and_then(|text| generator.png_repeat(text, &before_colors, 0).map(drop)),
+                Input::Payload(data) => qrglue_core::validate_payload(data)
+                    .map_err(Error::Qr)
+                    .and_then(|()| generator.png_repeat("0", &before_colors, 0).map(drop)),
             };
             return Err(checked.err().unwrap_or(Error::Qr(bad_color)));
         }
-        match output {
-            Output::Png => generator.png_from_utf8(text, &options),
-            Output::Svg => generator.svg_from_utf8(text, &options).map(String::into_bytes),
-            Output::Text(style) => generator.text_from_utf8(text, &options, style).map(String::into_bytes),
+        match (&input, output) {
+            (Input::Text(text), Output::Png) => generator.png_from_utf8(text, &options),
+            (Input::Text(text), Output::Svg) => generator.svg_from_utf8(text, &options).map(String::into_bytes),
+            (Input::Text(text), Output::Text(style)) => generator.text_from_utf8(text, &options, style).map(String::into_bytes),
+            (Input::Payload(data), Output::Png) => generator.png_bytes(data, &options),
+            (Input::Payload(data), Output::Svg) => generator.svg_bytes(data, &options).map(String::into_bytes),
+            (Input::Payload(data), Output::Text(style)) => generator.text_bytes(data, &options, style).map(String::into_bytes),
         }
     });
     let bytes = match generated {

@@ -306,6 +306,54 @@ fn text_from_stdin_carries_any_text() {
     assert_eq!(qrglue_with_stdin(&["png", "-o", "-"], b"y").status.code(), Some(2));
 }
 
+#[test]
+fn data_file_carries_a_binary_payload() {
+    let dir = scratch_dir();
+    let file = dir.join("payload.bin");
+    let payload = b"\xff\xfe\x00\x01\xed\xa0\x80 not a text";
+    std::fs::write(&file, payload).unwrap();
+    let options = qrglue_core::Options::default();
+    for path in ["native", "component", "raw"] {
+        // From a file and from standard input: the core's png-bytes, svg-bytes and text-bytes.
+        let out = qrglue(&os(&["png", "-o", "-", "--path", path, "--data-file", file.to_str().unwrap()]));
+        assert!(out.status.success(), "{path}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.stdout, qrglue_core::png_bytes(payload, &options).unwrap(), "{path}");
+        let out = qrglue_with_stdin(&["svg", "-o", "-", "--path", path, "--data-file", "-"], payload);
+        assert_eq!(out.stdout, qrglue_core::svg_bytes(payload, &options).unwrap().into_bytes(), "{path}");
+        let out = qrglue_with_stdin(&["text", "--style", "ascii", "--path", path, "--data-file", "-"], payload);
+        let ascii = qrglue_core::text_bytes(payload, &options, qrglue_core::TextStyle::Ascii).unwrap();
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), ascii, "{path}");
+    }
+    // A text's bytes as a payload: the text's golden PNG.
+    let out = qrglue_with_stdin(&["png", "--data-file", "-", "-o", "-", "--path", "raw"], REFERENCE_URL.as_bytes());
+    assert_eq!(corpus::sha256_hex(&out.stdout), corpus::expected_png_sha256("ref-02"));
+    // Empty, too long (read no further than one byte past the bound), then the
+    // options in order (a bad option after a bad payload is not reported).
+    for (stdin, extra, kind) in [
+        (&b""[..], &[][..], "empty-text"),
+        (&[0u8; 1 << 20][..], &[][..], "data-too-long"),
+        (b"\xff", &["--min-size", "0", "--dark", "nope"][..], "invalid-options: min-size"),
+        (b"\xff", &["--dark", "nope"][..], "invalid-options: dark"),
+        (b"", &["--dark", "nope"][..], "empty-text"),
+    ] {
+        let mut args = vec!["png", "-o", "-", "--path", "native", "--data-file", "-"];
+        args.extend_from_slice(extra);
+        let out = qrglue_with_stdin(&args, stdin);
+        assert_eq!(out.status.code(), Some(1), "{kind}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).starts_with(&format!("qrglue: {kind}")),
+            "{kind}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // A file that is not there: an I/O failure (3), named; a text with it: a bad command line (2).
+    let out = qrglue(&os(&["png", "-o", "-", "--data-file", dir.join("absent").to_str().unwrap()]));
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the payload from"));
+    assert_eq!(qrglue(&os(&["png", "x", "-o", "-", "--data-file", file.to_str().unwrap()])).status.code(), Some(2));
+    assert_eq!(qrglue_with_stdin(&["png", "--text-stdin", "--data-file", "-", "-o", "-"], b"y").status.code(), Some(2));
+}
+
 /// `--help` shows the core's defaults, which qrglue-host re-exports (and
 /// hosts/rust/tests/host/contract.rs checks against target/contract.json).
 #[test]

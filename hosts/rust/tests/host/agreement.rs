@@ -1,5 +1,6 @@
 //! 1,000 random inputs (seeded, so every run draws the same ones) give the
-//! same PNG bytes, SVG text or error on all three paths.
+//! same PNG bytes, SVG text or error on all three paths; 300 random binary
+//! payloads give the same PNG, SVG, matrix or error through the `*_bytes` calls.
 
 use std::cell::RefCell;
 
@@ -71,4 +72,60 @@ fn random_inputs_agree_across_paths() {
     let [files, refused] = outcomes.into_inner();
     // Both kinds of outcome must be well represented, or the test checks little.
     assert!(files >= 500 && refused >= 50, "{files} files, {refused} refusals");
+}
+
+/// Binary payloads: any bytes (most not UTF-8), runs of digits and capitals
+/// between them (numeric and alphanumeric segments), the empty payload, and
+/// lengths near and past the byte-mode and 7089-byte limits.
+fn payloads() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        6 => prop::collection::vec(any::<u8>(), 1..300),
+        2 => prop::collection::vec(prop_oneof![any::<u8>(), prop::sample::select(b"0123456789ABC $%".to_vec())], 1..600),
+        1 => prop::collection::vec(any::<u8>(), 2900..3000),
+        1 => prop::collection::vec(any::<u8>(), 7089..7100),
+        1 => Just(Vec::new()),
+    ]
+}
+
+#[derive(Debug, PartialEq)]
+enum PayloadAnswer {
+    Files { png: Vec<u8>, svg: String, matrix: qrglue_host::Matrix },
+    Refused(String),
+}
+
+fn payload_answer(generator: &mut dyn Generator, data: &[u8], options: &Options) -> PayloadAnswer {
+    match (generator.png_bytes(data, options), generator.svg_bytes(data, options), generator.matrix_bytes(data, options)) {
+        (Ok(png), Ok(svg), Ok(matrix)) => PayloadAnswer::Files { png, svg, matrix },
+        (Err(png), Err(svg), Err(matrix)) => {
+            assert!(png.kind().is_some(), "{}: {png}", generator.path());
+            assert_eq!([png.to_string(), svg.to_string()], [matrix.to_string(), matrix.to_string()], "{}", generator.path());
+            PayloadAnswer::Refused(png.to_string())
+        }
+        _ => panic!("{}: the outputs disagree on {} bytes", generator.path(), data.len()),
+    }
+}
+
+#[test]
+fn random_payloads_agree_across_paths() {
+    let config = Config { cases: 300, failure_persistence: None, ..Config::default() };
+    let mut runner = TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[0x52; 32]));
+    let generators: Vec<RefCell<Box<dyn Generator>>> =
+        Path::ALL.into_iter().map(|path| RefCell::new(qrglue_host::generator(path).unwrap())).collect();
+    let outcomes = RefCell::new([0usize; 2]);
+    runner
+        .run(&(payloads(), options()), |(data, options)| {
+            let answers: Vec<PayloadAnswer> = generators.iter().map(|g| payload_answer(g.borrow_mut().as_mut(), &data, &options)).collect();
+            for (path, other) in Path::ALL.iter().zip(&answers).skip(1) {
+                prop_assert_eq!(&answers[0], other, "native vs {} on {} bytes {:?}", path, data.len(), options);
+            }
+            // A payload that is UTF-8 is that text's code.
+            if let (Ok(text), PayloadAnswer::Files { png, .. }) = (std::str::from_utf8(&data), &answers[0]) {
+                prop_assert_eq!(&qrglue_core::png(text, &options).unwrap(), png);
+            }
+            outcomes.borrow_mut()[matches!(answers[0], PayloadAnswer::Refused(_)) as usize] += 1;
+            Ok(())
+        })
+        .unwrap();
+    let [files, refused] = outcomes.into_inner();
+    assert!(files >= 150 && refused >= 30, "{files} files, {refused} refusals");
 }

@@ -18,6 +18,9 @@ fn guest_memory_stays_bounded_after_warm_up() {
                 let _ = g.svg(&case.text, &case.options);
             }
             let _ = g.png(&"z".repeat(MAX_TEXT_BYTES + 1), &Options::default());
+            // Payloads: the largest byte-mode code, and one refused by its length before any copy.
+            let _ = g.png_bytes(&vec![0xff; 2953], &Options::default());
+            let _ = g.png_bytes(&vec![0xff; 1 << 20], &Options::default());
             g.consume(&vec![1u8; 1 << 20]).unwrap();
             g.produce(1 << 20).unwrap();
         };
