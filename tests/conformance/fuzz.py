@@ -8,7 +8,9 @@ disagreement between paths. Divergent cases (id `fuzz-<seed>-<n>`) are written
 to target/fuzz/divergences.json, never into a tracked file: to keep one as a
 regression case, copy it into tests/vectors/cases.json and `just bless`.
 Texts mix every QR mode, multi-byte UTF-8, control characters, lone
-surrogates (~2 %) and lengths up to past capacity; options (scale, the
+surrogates (~2 %) and lengths up to past capacity; ~15 % of the cases are
+binary payloads (`data_hex`: any bytes, runs of digits and capitals, the
+same lengths); options (scale, the
 colours as hex strings and the symbol options included) are sometimes out
 of range or missing (host defaults).
 """
@@ -55,6 +57,26 @@ def random_text(rng: random.Random) -> str:
         at = rng.randint(0, len(text))
         text = text[:at] + chr(rng.randint(0xD800, 0xDFFF)) + text[at:]
     return text
+
+
+def random_payload(rng: random.Random) -> bytes:
+    """Any bytes, with runs a text would have (digits, capitals, UTF-8)."""
+    roll = rng.random()
+    length = rng.randint(1, 60) if roll < 0.7 else rng.randint(61, 900) if roll < 0.95 else rng.choice([0, 2953, 2954, 7089, 7090])
+    out = bytearray()
+    while len(out) < length:
+        kind = rng.random()
+        if kind < 0.6:
+            out.append(rng.randrange(256))
+        else:
+            out += random_text(rng)[:8].encode("utf-8", "surrogatepass")
+    return bytes(out[:length])
+
+
+def random_case(rng: random.Random, id: str) -> dict:
+    if rng.random() < 0.15:
+        return {"id": id, "data_hex": random_payload(rng).hex(), "options": random_options(rng)}
+    return {"id": id, "text": random_text(rng), "options": random_options(rng)}
 
 
 def random_options(rng: random.Random) -> dict:
@@ -108,7 +130,7 @@ def main() -> int:
         corpus = Path(tmp)
         while done < args.count:
             size = min(args.chunk, args.count - done)
-            cases = [{"id": f"fuzz-{args.seed}-{done + i}", "text": random_text(rng), "options": random_options(rng)} for i in range(size)]
+            cases = [random_case(rng, f"fuzz-{args.seed}-{done + i}") for i in range(size)]
             (corpus / "cases.json").write_text(json.dumps({"cases": cases}, ensure_ascii=True))
             results = run.run_runners(corpus)
             problems = run.compare([c["id"] for c in cases], results, None)
