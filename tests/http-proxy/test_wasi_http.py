@@ -65,6 +65,8 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 # pytest runs a module's tests in the order they are bound here.
 test_golden = shared.test_golden
 test_good_queries = shared.test_good_queries
+test_option_queries = shared.test_option_queries
+test_a_version_too_small_for_the_text = shared.test_a_version_too_small_for_the_text
 test_bad_query = shared.test_bad_query
 test_methods_and_paths = shared.test_methods_and_paths
 test_hostile_requests = shared.test_hostile_requests
@@ -114,6 +116,9 @@ def count_closed(socks: list) -> int:
 test_text_arrives_unchanged = hostile.test_text_arrives_unchanged
 test_pipelined_requests_are_all_answered_in_order = hostile.test_pipelined_requests_are_all_answered_in_order
 test_forty_long_requests_in_one_write = hostile.test_forty_long_requests_in_one_write
+test_every_option_pipelined_twice_gives_the_same_answer = (
+    hostile.test_every_option_pipelined_twice_gives_the_same_answer)
+test_smuggled_option_values_are_refused_without_echo = hostile.test_smuggled_option_values_are_refused_without_echo
 test_endless_head_is_refused_without_growing = hostile.test_endless_head_is_refused_without_growing
 test_too_many_headers_are_refused = hostile.test_too_many_headers_are_refused
 

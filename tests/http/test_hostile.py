@@ -6,6 +6,11 @@ clients"): nothing lost, nothing altered, nothing hoarded.
   library's PNG for the same text;
 - pipelining: many requests written in one send, mixing PNGs, 400, 404, 405,
   HEAD and /healthz, are all answered, in order, each as when sent alone;
+  every option at once, twice in one send, gives the same answer twice (the
+  library's PNG, and its refusal of version with min-version);
+- smuggled option values (a NUL after a good colour, a 1 KB colour, numbers
+  past u32 and u64, markup for a boolean) are the contract's invalid-options,
+  nothing of the value echoed;
 - unbounded input: a header value, a header name, a request line that never
   end, and too many headers, are refused (431 or a close) within the 16 KiB
   head limit, without the server's memory growing, and the server answers
@@ -259,6 +264,69 @@ def test_forty_long_requests_in_one_write(server: Server) -> None:
     assert [r.status for r in replies] == [200] * 40
     if (want := expected_png(server, LONG)) is not None:
         assert {r.body for r in replies} == {want}
+
+
+# Every option of contract 0.2.0 at once: drawn (version) and refused by the
+# generator (version with min-version), each twice in one send.
+EVERY_OPTION = ("text=every%20option&ec-level=medium&min-size=300&quiet-zone=3&scale=4&dark=%231a2b3c80"
+                "&light=%23FFF&micro=false&mask=5&boost-ec=true")
+EVERY_OPTION_PIPELINE = ([f"/qrcode?{EVERY_OPTION}&version=4"] * 2
+                         + [f"/qrcode?{EVERY_OPTION}&version=4&min-version=2"] * 2)
+EVERY_OPTION_ARGS = {"ec_level": "medium", "min_size": 300, "quiet_zone": 3, "scale": 4, "dark": "#1a2b3c80",
+                     "light": "#FFF", "micro": False, "mask": 5, "boost_ec": True}
+
+
+def test_every_option_pipelined_twice_gives_the_same_answer(server: Server) -> None:
+    wire = Wire(server, timeout=30)
+    try:
+        wire.send(b"".join(request("GET", target) for target in EVERY_OPTION_PIPELINE))
+        replies = [wire.read() for _ in EVERY_OPTION_PIPELINE]
+    finally:
+        wire.close()
+    drawn, refused = replies[:2], replies[2:]
+    for pair in (drawn, refused):
+        assert (pair[0].status, pair[0].headers.get("content-type"), pair[0].body) == (
+            pair[1].status, pair[1].headers.get("content-type"), pair[1].body)
+    assert refused[0].status == 400 and json.loads(refused[0].body) == {
+        "kind": "invalid-options", "message": "version and min-version exclude each other: give one"}
+    if server.tier == "qrcode":  # node-qrcode has no boost-ec
+        assert (drawn[0].status, json.loads(drawn[0].body)["kind"]) == (501, "not-implemented")
+        return
+    assert drawn[0].status == 200 and drawn[0].body.startswith(PNG_SIGNATURE)
+    if server.tier == "static":
+        assert drawn[0].body == REFERENCE_PNG
+    elif server.golden:
+        assert drawn[0].body == qrglue.png("every option", version=4, **EVERY_OPTION_ARGS)
+
+
+# (query, the JSON answer): values that try to smuggle something past a
+# parser: a NUL after a good colour, a colour of 1 KB, a number past u64, a
+# boolean with a NUL or markup. Refused with the contract's message, in
+# which nothing of the value comes back.
+SMUGGLED = [
+    ("text=a&dark=%2300000000%00", "dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa (%23 in a URL)",
+     [b"00000000"]),
+    ("text=a&light=%23" + "f" * 1024, "light must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa (%23 in a URL)",
+     [b"ffffffffff"]),
+    ("text=a&dark=%23" + "%41" * 342, "dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa (%23 in a URL)",
+     [b"AAAA"]),
+    ("text=a&scale=99999999999", "scale must be a decimal integer within 0..=4294967295", [b"99999"]),
+    ("text=a&version=18446744073709551617", "version must be a decimal integer within 0..=4294967295", [b"184467"]),
+    ("text=a&mask=7%00", "mask must be a decimal integer within 0..=4294967295", [b"\\u0000", b"\x00"]),
+    ("text=a&micro=true%00", "micro must be true or false", [b"\\u0000", b"\x00"]),
+    ("text=a&boost-ec=%3Cscript%3E", "boost-ec must be true or false", [b"script", b"<"]),
+]
+
+
+@pytest.mark.parametrize("query, message, echoes", SMUGGLED, ids=range(len(SMUGGLED)))
+def test_smuggled_option_values_are_refused_without_echo(server: Server, query: str, message: str,
+                                                        echoes: list[bytes]) -> None:
+    reply = alone(server, request("GET", "/qrcode?" + query))
+    assert reply.status == 400, (reply.status, reply.body[:200])
+    assert json.loads(reply.body) == {"kind": "invalid-options", "message": message}
+    for echo in echoes:
+        assert echo not in reply.body, echo
+    check_alive(server)
 
 
 # --- unbounded input --------------------------------------------------------

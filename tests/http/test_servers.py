@@ -55,7 +55,9 @@ def contract_error(kind: str, message: str) -> dict[str, str]:
 
 
 BAD_QUERY_MISSING = contract_error("bad-query", "query parameter text is required")
-BAD_QUERY_UNKNOWN = contract_error("bad-query", "unknown query parameter (known: text, ec-level, min-size, quiet-zone)")
+BAD_QUERY_UNKNOWN = contract_error(
+    "bad-query", "unknown query parameter (known: text, ec-level, min-size, quiet-zone, scale, dark, light, micro, "
+    "version, min-version, mask, boost-ec)")
 BAD_QUERY_PERCENT = contract_error(
     "bad-query", "malformed percent-encoding in the query (a % must be followed by two hex digits)")
 TOO_LONG = contract_error("text-too-long", "text is longer than 512 UTF-8 bytes (this endpoint's limit)")
@@ -64,6 +66,15 @@ BAD_EC = contract_error("invalid-options", "ec-level must be one of low, medium,
 
 def not_decimal(name: str) -> dict[str, str]:
     return contract_error("invalid-options", f"{name} must be a decimal integer within 0..=4294967295")
+
+
+def not_colour(name: str) -> dict[str, str]:
+    return contract_error("invalid-options",
+                          f"{name} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa (%23 in a URL)")
+
+
+def not_boolean(name: str) -> dict[str, str]:
+    return contract_error("invalid-options", f"{name} must be true or false")
 
 
 # (query, expected body): every 400 of the contract.
@@ -113,6 +124,49 @@ BAD_QUERIES: list[tuple[str, dict[str, str]]] = [
     ("text=abc%", BAD_QUERY_PERCENT),
     ("text=abc%4", BAD_QUERY_PERCENT),
     ("text=a&min-size=%3", BAD_QUERY_PERCENT),
+    # The options of contract 0.2.0: their forms (the server's words) ...
+    ("text=a&scale=x", not_decimal("scale")),
+    ("text=a&scale=99999999999", not_decimal("scale")),
+    ("text=a&version=-1", not_decimal("version")),
+    ("text=a&min-version=1.5", not_decimal("min-version")),
+    ("text=a&mask=0x1", not_decimal("mask")),
+    ("text=a&dark=ff0000", not_colour("dark")),  # the '#' (%23) is part of the form
+    ("text=a&dark=#ff0000", not_colour("dark")),  # a raw '#' starts the fragment: dark is empty
+    ("text=a&light=%23ff", not_colour("light")),
+    ("text=a&light=%23fffff", not_colour("light")),
+    ("text=a&dark=red", not_colour("dark")),
+    ("text=a&micro=1", not_boolean("micro")),
+    ("text=a&micro=TRUE", not_boolean("micro")),
+    ("text=a&boost-ec=yes", not_boolean("boost-ec")),
+    ("text=a&scale=1&scale=1", contract_error("bad-query", "query parameter scale is given more than once")),
+    ("text=a&micro=true&micro=false", contract_error("bad-query", "query parameter micro is given more than once")),
+    ("text=a&symbol-version=1", BAD_QUERY_UNKNOWN),
+    ("text=a&boost_ec=true", BAD_QUERY_UNKNOWN),
+    ("text=a&dark=%2", BAD_QUERY_PERCENT),
+    ("text=%FF&micro=1", library_error(b"\xff")),
+    ("text=&scale=x", library_error("")),
+    ("text=a&boost-ec=x&mask=x&micro=x&dark=x&scale=x", not_decimal("scale")),  # WIT field order
+    ("text=a&min-size=0&dark=x", not_colour("dark")),  # every form before any range
+    # ... then the generator's refusals, in its order and words.
+    ("text=a&scale=0", library_error("a", scale=0)),
+    ("text=a&scale=21", library_error("a", scale=21)),
+    ("text=a&scale=4294967295", library_error("a", scale=4294967295)),
+    ("text=a&dark=%23fff", library_error("a", dark="#fff")),  # the default light
+    ("text=a&light=%23000000ff", library_error("a", light="#000000ff")),
+    ("text=a&dark=%23ABCD&light=%23aabbccdd", library_error("a", dark="#ABCD", light="#aabbccdd")),
+    ("text=a&version=0", library_error("a", version=0)),
+    ("text=a&version=41", library_error("a", version=41)),
+    ("text=a&min-version=41", library_error("a", min_version=41)),
+    ("text=a&version=2&min-version=3", library_error("a", version=2, min_version=3)),
+    ("text=a&mask=8", library_error("a", mask=8)),
+    ("text=1&micro=true&version=5", library_error("1", micro=True, version=5)),
+    ("text=1&micro=true&mask=4", library_error("1", micro=True, mask=4)),
+    ("text=1&micro=true&ec-level=high", library_error("1", micro=True, ec_level="high")),
+    ("text=a&scale=0&min-size=0", library_error("a", scale=0, min_size=0)),
+    ("text=a&version=0&dark=%23fff&scale=21", library_error("a", version=0, dark="#fff", scale=21)),
+    ("text=a&light=%23000&version=0", library_error("a", light="#000", version=0)),
+    ("text=a&mask=9&version=2&min-version=3", library_error("a", mask=9, version=2, min_version=3)),
+    ("text=1&micro=true&ec-level=high&mask=5", library_error("1", micro=True, ec_level="high", mask=5)),
 ]
 
 # (query, the text and options the PNG must be made of).
@@ -124,6 +178,43 @@ GOOD_QUERIES: list[tuple[str, str, dict[str, Any]]] = [
     ("text=" + "a" * 512, "a" * 512, {}),
     ("text=x%26y%3Dz&&", "x&y=z", {}),
 ]
+
+
+# (query, text, options, what each tier 0 lacks of them): the options of
+# contract 0.2.0, alone and together. The qrglue tiers answer the library's
+# PNG for the same options; tier 0 answers a PNG of its own, or 501 for an
+# option its library does not have (node-qrcode: micro, min-version,
+# boost-ec; segno: min-version).
+OPTION_QUERIES: list[tuple[str, str, dict[str, Any], dict[str, str]]] = [
+    ("text=hello&scale=5", "hello", {"scale": 5}, {}),
+    ("text=a&scale=2&min-size=4096", "a", {"scale": 2, "min_size": 4096}, {}),  # min-size checked, not used
+    ("text=hello&dark=%23336699&light=%23fff0", "hello", {"dark": "#336699", "light": "#fff0"}, {}),
+    ("text=hello&dark=%23F00&light=%23FFFFFF80", "hello", {"dark": "#F00", "light": "#FFFFFF80"}, {}),
+    ("text=hi&light=%23ffffff00", "hi", {"light": "#ffffff00"}, {}),
+    ("text=hi&dark=%23fff&light=%23000", "hi", {"dark": "#fff", "light": "#000"}, {}),
+    ("text=12345&micro=true", "12345", {"micro": True}, {"qrcode": "micro"}),
+    ("text=123&micro=true&version=2&mask=1&ec-level=medium", "123",
+     {"micro": True, "version": 2, "mask": 1, "ec_level": "medium"}, {"qrcode": "micro"}),
+    ("text=https://example.com&version=5&mask=3", "https://example.com", {"version": 5, "mask": 3}, {}),
+    ("text=https://example.com&version=5&mask=3&boost-ec=true", "https://example.com",
+     {"version": 5, "mask": 3, "boost_ec": True}, {"qrcode": "boost-ec"}),
+    ("text=hi&min-version=3", "hi", {"min_version": 3}, {"qrcode": "min-version", "segno": "min-version"}),
+    ("text=hi&micro=false&boost-ec=false", "hi", {"micro": False, "boost_ec": False}, {}),
+    (("text=hello&ec-level=quartile&min-size=300&quiet-zone=2&scale=3&dark=%23000080&light=%23ffffff&micro=false"
+      "&version=3&mask=6&boost-ec=true"), "hello",
+     {"ec_level": "quartile", "min_size": 300, "quiet_zone": 2, "scale": 3, "dark": "#000080", "light": "#ffffff",
+      "micro": False, "version": 3, "mask": 6, "boost_ec": True}, {"qrcode": "boost-ec"}),
+]
+
+# (query, text, options): a version that cannot hold the text, after encoding:
+# the library's data-too-long (tier 0 too); the static tiers, which never
+# encode, answer their PNG.
+TOO_LONG_FOR_THE_VERSION: list[tuple[str, str, dict[str, Any]]] = [
+    ("text=" + "a" * 100 + "&version=1", "a" * 100, {"version": 1}),
+    ("text=" + "a" * 30 + "&micro=true&version=4", "a" * 30, {"micro": True, "version": 4}),
+]
+
+TIER0_LIBRARY = {"qrcode": "node-qrcode", "segno": "segno"}
 
 
 def check_alive(server: Server) -> None:
@@ -155,6 +246,39 @@ def test_good_queries(server: Server) -> None:
             assert body == qrglue.png(text, **options), query
         else:
             assert body.startswith(PNG_SIGNATURE)
+
+
+def test_option_queries(server: Server) -> None:
+    for query, text, options, lacks in OPTION_QUERIES:
+        status, headers, body = server.get("/qrcode?" + query)
+        if server.tier in lacks:
+            message = f"{TIER0_LIBRARY[server.tier]} has no {lacks[server.tier]} option"
+            assert (status, json.loads(body)) == (501, {"kind": "not-implemented", "message": message}), query
+            assert headers["content-type"] == "application/json; charset=utf-8"
+            continue
+        assert (status, headers["content-type"]) == (200, "image/png"), (query, body[:200])
+        if server.tier == "static":
+            assert hashlib.sha256(body).hexdigest() == REFERENCE_SHA256
+        elif server.golden:
+            assert body == qrglue.png(text, **options), query
+        else:
+            assert body.startswith(PNG_SIGNATURE)
+    # Symbol options given at their defaults: the bytes of no symbol options.
+    if server.golden:
+        assert server.get("/qrcode?text=hi&micro=false&boost-ec=false")[2] == server.get("/qrcode?text=hi")[2]
+    check_alive(server)
+
+
+def test_a_version_too_small_for_the_text(server: Server) -> None:
+    for query, text, options in TOO_LONG_FOR_THE_VERSION:
+        status, _, body = server.get("/qrcode?" + query)
+        if server.tier == "static":
+            assert status == 200 and hashlib.sha256(body).hexdigest() == REFERENCE_SHA256, query
+        elif server.tier == "qrcode" and options.get("micro"):
+            assert (status, json.loads(body)["kind"]) == (501, "not-implemented"), query
+        else:
+            assert (status, json.loads(body)) == (400, library_error(text, **options)), query
+    check_alive(server)
 
 
 @pytest.mark.parametrize("query, expected", BAD_QUERIES, ids=range(len(BAD_QUERIES)))

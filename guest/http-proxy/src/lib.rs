@@ -1,5 +1,6 @@
 //! qrglue over wasi:http: a `wasi:http/incoming-handler` that serves
-//! `GET /qrcode?text=…[&ec-level=&min-size=&quiet-zone=]` as a PNG.
+//! `GET /qrcode?text=…[&ec-level=…&min-size=…&quiet-zone=…&scale=…&dark=…&light=…&micro=…&version=…&min-version=…&mask=…&boost-ec=…]`
+//! as a PNG.
 //!
 //! The QR code itself comes from an *import*, `qrglue:qr/generator`: this
 //! component holds only HTTP and query parsing. `wasm-tools compose` (tools/plug.sh) wires the import
@@ -42,10 +43,6 @@ const EMPTY_TEXT_MESSAGE: &str = "text is empty";
 const LONE_SURROGATE_MESSAGE: &str = "text contains a lone surrogate (not encodable as UTF-8)";
 #[cfg(not(feature = "static"))]
 const DATA_TOO_LONG_MESSAGE: &str = "text does not fit in a QR code at this error-correction level";
-#[cfg(feature = "static")]
-const MIN_SIZE_BOUNDS: (u32, u32) = (1, 4096);
-#[cfg(feature = "static")]
-const QUIET_ZONE_BOUNDS: (u32, u32) = (0, 16);
 
 struct Handler;
 
@@ -164,14 +161,16 @@ fn refused(refusal: Refusal) -> Answer {
 #[cfg(not(feature = "static"))]
 fn qrcode(query: &str) -> Answer {
     use qrglue::qr::generator;
-    use qrglue::qr::types::{EcLevel, Options, QrError, Rgba};
+    use qrglue::qr::types::{EcLevel, Options, QrError, Rgba, SymbolOptions};
     use qrglue_http_query::Level;
 
     let request = match check(query) {
         Ok(request) => request,
         Err(refusal) => return refused(refusal),
     };
-    // The host-side defaults every qrglue host applies (WIT has none).
+    // The host-side defaults every qrglue host applies (WIT has none); the
+    // symbol options only when the query gives one (none: the automatic symbol).
+    let rgba = |c: qrglue_http_query::Rgba| Rgba { r: c.r, g: c.g, b: c.b, a: c.a };
     let options = Options {
         ec_level: match request.ec_level.unwrap_or(Level::Low) {
             Level::Low => EcLevel::Low,
@@ -181,10 +180,16 @@ fn qrcode(query: &str) -> Answer {
         },
         min_size: request.min_size.unwrap_or(200),
         quiet_zone: request.quiet_zone.unwrap_or(4),
-        scale: None,
-        dark: Rgba { r: 0, g: 0, b: 0, a: 255 },
-        light: Rgba { r: 255, g: 255, b: 255, a: 255 },
-        symbol: None,
+        scale: request.scale,
+        dark: rgba(request.dark.unwrap_or(qrglue_http_query::Rgba::BLACK)),
+        light: rgba(request.light.unwrap_or(qrglue_http_query::Rgba::WHITE)),
+        symbol: request.symbol.map(|s| SymbolOptions {
+            micro: s.micro,
+            version: s.version,
+            min_version: s.min_version,
+            mask: s.mask,
+            boost_ec: s.boost_ec,
+        }),
     };
     match generator::png(&request.text, options) {
         Ok(png) => Answer::new(200, "image/png", png),
@@ -202,21 +207,17 @@ fn qrcode(query: &str) -> Answer {
 
 #[cfg(feature = "static")]
 fn qrcode(query: &str) -> Answer {
-    // The same request checks as the real tier, the range checks the
-    // generator would make, then the bytes the build computed (build.rs)
-    // instead of a call into the generator: the server's own ceiling.
+    // The same request checks as the real tier, the option checks the
+    // generator would make (qrglue-http-query's check_ranges), then the
+    // bytes the build computed (build.rs) instead of a call into the
+    // generator: the server's own ceiling.
     static GOLDEN: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/golden.png"));
     let request = match check(query) {
         Ok(request) => request,
         Err(refusal) => return refused(refusal),
     };
-    let _ = (&request.text, request.ec_level);
-    for (name, value, (min, max)) in
-        [("min-size", request.min_size.unwrap_or(200), MIN_SIZE_BOUNDS), ("quiet-zone", request.quiet_zone.unwrap_or(4), QUIET_ZONE_BOUNDS)]
-    {
-        if !(min..=max).contains(&value) {
-            return Answer::error(400, "invalid-options", &format!("{name} must be within {min}..={max}, got {value}"));
-        }
+    if let Err(refusal) = qrglue_http_query::check_ranges(&request) {
+        return refused(refusal);
     }
     Answer::new(200, "image/png", GOLDEN.to_vec())
 }

@@ -1,7 +1,9 @@
 // The query of GET /qrcode, checked as tests/http/README.md orders it:
 // bad-query (syntax, names, repeats, missing text), invalid-text,
-// empty-text, text-too-long, then invalid-options for values that are not an
-// ec-level name or a decimal u32. Ranges are the generator's to refuse.
+// empty-text, text-too-long, then invalid-options for values that are not of
+// their option's form, in WIT field order (NAMES after text): an ec-level
+// name, a decimal u32, a CSS hex colour, true or false. Ranges are the
+// generator's to refuse (checkRanges restates them for the tiers without one).
 // The same rules as hosts/rust/http-query and hosts/python/server/http_contract.py
 // (all three run tests/http/query_cases.json in their unit tests).
 
@@ -14,12 +16,24 @@ export const EC_LEVELS = ['low', 'medium', 'quartile', 'high'];
 export const EMPTY_TEXT_MESSAGE = 'text is empty';
 export const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as UTF-8)';
 export const NOT_UTF8_TEMPLATE = 'text is not valid UTF-8 from byte {index}';
-const NAMES = new Set(['text', 'ec-level', 'min-size', 'quiet-zone']);
+// The query's names: the WIT names, in WIT field order.
+export const NAMES = [
+  'text', 'ec-level', 'min-size', 'quiet-zone', 'scale', 'dark', 'light', 'micro', 'version', 'min-version', 'mask', 'boost-ec',
+];
+const KNOWN = new Set(NAMES);
+export const UNKNOWN_NAME_MESSAGE = `unknown query parameter (known: ${NAMES.join(', ')})`;
+// More of the contract's messages (guest/core/src/contract.rs), for checkRanges.
+export const OUT_OF_RANGE_TEMPLATE = '{option} must be within {min}..={max}, got {value}';
+export const SAME_COLORS_TEMPLATE = 'dark and light must be different colours, both are {value}';
+export const VERSION_CONFLICT_MESSAGE = 'version and min-version exclude each other: give one';
+export const MICRO_EC_LEVEL_MESSAGE = 'ec-level high is not available in Micro QR (M4 goes up to quartile)';
+export const DATA_TOO_LONG_MESSAGE = 'text does not fit in a QR code at this error-correction level';
 
 export class HttpError extends Error {
-  constructor(kind, message) {
+  constructor(kind, message, status = 400) {
     super(message);
     this.kind = kind;
+    this.status = status;
   }
 }
 
@@ -81,9 +95,29 @@ function uint(name, bytes) {
   return Number(s);
 }
 
+// A CSS hex colour as the hosts take it (#rgb, #rgba, #rrggbb, #rrggbbaa,
+// either case) -> '#rrggbbaa', lowercase. The message never shows the value.
+function color(name, bytes) {
+  const s = bytes.toString('latin1');
+  if (!/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(s)) {
+    throw new HttpError('invalid-options', `${name} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa (%23 in a URL)`);
+  }
+  let digits = s.slice(1).toLowerCase();
+  if (digits.length <= 4) digits = Array.from(digits, (digit) => digit + digit).join('');
+  return `#${digits.length === 6 ? `${digits}ff` : digits}`;
+}
+
+function boolean(name, bytes) {
+  const s = bytes.toString('latin1');
+  if (s !== 'true' && s !== 'false') throw new HttpError('invalid-options', `${name} must be true or false`);
+  return s === 'true';
+}
+
 /**
  * The raw query string (after '?', or '') -> { text, options } with options in
- * the Node API's shape, only the ones given. `text === ''` means empty-text:
+ * the Node API's shape (ecLevel, minSize, quietZone, scale, dark, light,
+ * micro, version, minVersion, mask, boostEc; colours as '#rrggbbaa'), only
+ * the ones given. `text === ''` means empty-text:
  * the caller asks its generator, which says so in its own words.
  */
 export function checkQuery(query) {
@@ -93,9 +127,7 @@ export function checkQuery(query) {
     const eq = part.indexOf('=');
     const name = decode(eq < 0 ? part : part.slice(0, eq)).toString('latin1');
     const value = decode(eq < 0 ? '' : part.slice(eq + 1));
-    if (!NAMES.has(name)) {
-      throw new HttpError('bad-query', 'unknown query parameter (known: text, ec-level, min-size, quiet-zone)');
-    }
+    if (!KNOWN.has(name)) throw new HttpError('bad-query', UNKNOWN_NAME_MESSAGE);
     if (found.has(name)) {
       throw new HttpError('bad-query', `query parameter ${name} is given more than once`);
     }
@@ -119,16 +151,47 @@ export function checkQuery(query) {
     if (!EC_LEVELS.includes(ecLevel)) throw new HttpError('invalid-options', 'ec-level must be one of low, medium, quartile, high');
     options.ecLevel = ecLevel;
   }
-  if (found.has('min-size')) options.minSize = uint('min-size', found.get('min-size'));
-  if (found.has('quiet-zone')) options.quietZone = uint('quiet-zone', found.get('quiet-zone'));
+  // The other options' forms, in WIT field order.
+  for (const [name, key, read] of OPTIONS) {
+    if (found.has(name)) options[key] = read(name, found.get(name));
+  }
   return { text, options };
 }
 
-/** The generator's range checks in the contract's words, for tiers with no qrglue library. */
+// [query name, Node API name, form] after ec-level, in WIT field order.
+const OPTIONS = [
+  ['min-size', 'minSize', uint], ['quiet-zone', 'quietZone', uint], ['scale', 'scale', uint],
+  ['dark', 'dark', color], ['light', 'light', color], ['micro', 'micro', boolean], ['version', 'version', uint],
+  ['min-version', 'minVersion', uint], ['mask', 'mask', uint], ['boost-ec', 'boostEc', boolean],
+];
+
+const outOfRange = (option, min, max, value) => new HttpError('invalid-options', OUT_OF_RANGE_TEMPLATE
+  .replace('{option}', option).replace('{min}', String(min)).replace('{max}', String(max)).replace('{value}', String(value)));
+
+/**
+ * The generator's own option checks (qrglue-core's Options::validate) in its
+ * order and words, for tiers with no qrglue library (static, qrcode):
+ * min-size, quiet-zone, scale, equal colours (the defaults '#000000ff' and
+ * '#ffffffff' for the ones not given), then the symbol: version,
+ * min-version (1..=40, 1..=4 with micro), both given, mask (0..=7, 0..=3),
+ * Micro QR at level high. `options` as checkQuery returns them.
+ */
 export function checkRanges(options) {
-  const { minSize = 200, quietZone = 4 } = options ?? {};
-  if (minSize < 1 || minSize > 4096) throw new HttpError('invalid-options', `min-size must be within 1..=4096, got ${minSize}`);
-  if (quietZone > 16) throw new HttpError('invalid-options', `quiet-zone must be within 0..=16, got ${quietZone}`);
+  const {
+    ecLevel = 'low', minSize = 200, quietZone = 4, scale, dark = '#000000ff', light = '#ffffffff', micro = false,
+    version, minVersion, mask,
+  } = options ?? {};
+  if (minSize < 1 || minSize > 4096) throw outOfRange('min-size', 1, 4096, minSize);
+  if (quietZone > 16) throw outOfRange('quiet-zone', 0, 16, quietZone);
+  if (scale !== undefined && (scale < 1 || scale > 20)) throw outOfRange('scale', 1, 20, scale);
+  if (dark === light) throw new HttpError('invalid-options', SAME_COLORS_TEMPLATE.replace('{value}', dark));
+  const [maxVersion, maxMask] = micro ? [4, 3] : [40, 7];
+  for (const [name, value] of [['version', version], ['min-version', minVersion]]) {
+    if (value !== undefined && (value < 1 || value > maxVersion)) throw outOfRange(name, 1, maxVersion, value);
+  }
+  if (version !== undefined && minVersion !== undefined) throw new HttpError('invalid-options', VERSION_CONFLICT_MESSAGE);
+  if (mask !== undefined && mask > maxMask) throw outOfRange('mask', 0, maxMask, mask);
+  if (micro && ecLevel === 'high') throw new HttpError('invalid-options', MICRO_EC_LEVEL_MESSAGE);
 }
 
 // Request targets and methods (tests/http/README.md), the same rules as

@@ -3,8 +3,9 @@
 //
 //   node server.mjs --tier TIER [--port 8080] [--workers N] [--request-timeout SECS]
 //
-// Tiers: qrcode (node-qrcode, the experiment's options), cli (the Rust qrglue
-// CLI spawned per request), component, raw, bindgen, native (the qrglue
+// Tiers: qrcode (node-qrcode, the experiment's options and the query's where
+// node-qrcode has them; 501 for those it has not), cli (the Rust qrglue CLI
+// spawned per request), component, raw, bindgen, native (the qrglue
 // entries), static (the reference URL's golden PNG from memory).
 // Listens on 127.0.0.1 only. Limits: request head 16 KiB (431 above it); a
 // client must send its whole request head within the request timeout
@@ -17,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  checkQuery, checkRanges, methodClass, pathAndQuery, HttpError, BAD_REQUEST_MESSAGE, EMPTY_TEXT_MESSAGE,
+  checkQuery, checkRanges, methodClass, pathAndQuery, HttpError, BAD_REQUEST_MESSAGE, DATA_TOO_LONG_MESSAGE, EMPTY_TEXT_MESSAGE,
   HEAD_TOO_LARGE_MESSAGE, NO_HOST_MESSAGE, REFERENCE_TEXT, UNKNOWN_METHOD_MESSAGE,
 } from './contract.mjs';
 
@@ -145,22 +146,55 @@ async function loadGenerator() {
     case 'qrcode': {
       const QRCode = (await import('qrcode')).default;
       const LEVEL = { low: 'L', medium: 'M', quartile: 'Q', high: 'H' };
-      // The experiment's options (hosts/node/bench/bench.mjs NODE_QRCODE_OPTIONS), ec-level, width and margin from the query.
-      return withRanges((text, { ecLevel = 'low', minSize = 200, quietZone = 4 } = {}) =>
-        QRCode.toBuffer(text, {
-          type: 'png', errorCorrectionLevel: LEVEL[ecLevel], width: minSize, margin: quietZone,
+      // What node-qrcode cannot draw: a 501 rather than another code (tests/http/README.md).
+      const LACKS = [
+        ['micro', (o) => o.micro === true], ['min-version', (o) => o.minVersion !== undefined], ['boost-ec', (o) => o.boostEc === true],
+      ];
+      // The experiment's options (hosts/node/bench/bench.mjs NODE_QRCODE_OPTIONS), ec-level, width and margin
+      // from the query, and what node-qrcode has of the others: scale (then no width), colours, version, mask.
+      return withRanges(async (text, options = {}) => {
+        for (const [name, asks] of LACKS) {
+          if (asks(options)) throw new HttpError('not-implemented', `node-qrcode has no ${name} option`, 501);
+        }
+        const { ecLevel = 'low', minSize = 200, quietZone = 4, scale, dark, light, version, mask } = options;
+        const qrOptions = {
+          type: 'png', errorCorrectionLevel: LEVEL[ecLevel], margin: quietZone,
           rendererOpts: { deflateLevel: 9, deflateStrategy: 3 },
-        }));
+        };
+        if (scale !== undefined) qrOptions.scale = scale;
+        else qrOptions.width = minSize;
+        if (dark !== undefined || light !== undefined) qrOptions.color = { dark: dark ?? '#000000ff', light: light ?? '#ffffffff' };
+        if (version !== undefined) qrOptions.version = version;
+        if (mask !== undefined) qrOptions.maskPattern = mask;
+        try {
+          return await QRCode.toBuffer(text, qrOptions);
+        } catch (error) {
+          // A version too small for the text: the generator's data-too-long.
+          if (version !== undefined && /cannot contain this amount of data/.test(error?.message)) {
+            throw new HttpError('data-too-long', DATA_TOO_LONG_MESSAGE);
+          }
+          throw error;
+        }
+      });
     }
     case 'cli': {
       const cli = process.env.QRGLUE_CLI ?? fileURLToPath(new URL('../../../target/host/qrglue', import.meta.url));
       const LEVEL = { low: 'l', medium: 'm', quartile: 'q', high: 'h' };
-      return (text, { ecLevel, minSize, quietZone } = {}) => {
+      return (text, options = {}) => {
+        const { ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc } = options;
         // The text on standard input, byte for byte: an argument cannot carry a NUL.
         const argv = ['png', '-o', '-', '--path', 'native', '--text-stdin'];
         if (ecLevel !== undefined) argv.push('--ec-level', LEVEL[ecLevel]);
         if (minSize !== undefined) argv.push('--min-size', String(minSize));
         if (quietZone !== undefined) argv.push('--quiet-zone', String(quietZone));
+        if (scale !== undefined) argv.push('--scale', String(scale));
+        if (dark !== undefined) argv.push('--dark', dark); // '#rrggbbaa' (checkQuery)
+        if (light !== undefined) argv.push('--light', light);
+        if (micro) argv.push('--micro');
+        if (version !== undefined) argv.push('--symbol-version', String(version));
+        if (minVersion !== undefined) argv.push('--min-version', String(minVersion));
+        if (mask !== undefined) argv.push('--mask', String(mask));
+        if (boostEc) argv.push('--boost-ec');
         return new Promise((resolve, reject) => {
           const child = spawn(cli, argv, { stdio: ['pipe', 'pipe', 'pipe'] });
           child.stdin.on('error', () => {}); // a child that exits early: its exit code says why
@@ -291,7 +325,7 @@ async function worker() {
       }
     } catch (error) {
       if (error instanceof HttpError || (typeof error?.kind === 'string' && error.name === 'QrError')) {
-        return sendError(reply, 400, error.kind, error.message);
+        return sendError(reply, error.status ?? 400, error.kind, error.message);
       }
       console.error(`qrglue-server node/${tier}:`, error);
       return sendError(reply, 500, 'internal', 'the generator failed');

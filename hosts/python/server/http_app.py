@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from http_contract import (
+    DATA_TOO_LONG_MESSAGE,
     EMPTY_TEXT_MESSAGE,
     NO_HOST_MESSAGE,
     REFERENCE_TEXT,
@@ -71,25 +72,45 @@ def _generator(tier: str) -> Generate:
         return static
     if tier == "segno":
         import segno
+        from segno.encoder import DataOverflowError
 
         async def segno_png(text: str, options: dict[str, object]) -> bytes:
-            ec_level, min_size, quiet_zone = check_ranges(options)
-            code = segno.make(text, error=ec_level[0], micro=False)
-            width = code.symbol_size(scale=1, border=quiet_zone)[0]
+            r = check_ranges(options)
+            # What segno cannot draw: a 501 rather than another code (tests/http/README.md).
+            if r.min_version is not None:
+                raise HttpError("not-implemented", "segno has no min-version option", 501)
+            # segno's names: versions M1..M4 for Micro QR, and M1 has no EC level
+            # (error detection only: error=None), which our level low stands for.
+            version: int | str | None = r.version
+            if r.micro and r.version is not None:
+                version = f"M{r.version}"
+            error = None if r.micro and r.version == 1 and r.ec_level == "low" else r.ec_level[0]
+            try:
+                code = segno.make(text, error=error, version=version, mode=None, mask=r.mask, micro=r.micro,
+                                  boost_error=r.boost_ec)
+            except DataOverflowError:
+                raise HttpError("data-too-long", DATA_TOO_LONG_MESSAGE) from None
+            width = code.symbol_size(scale=1, border=r.quiet_zone)[0]
+            scale = r.scale if r.scale is not None else math.ceil(r.min_size / width)
             out = io.BytesIO()
-            code.save(out, kind="png", scale=math.ceil(min_size / width), border=quiet_zone)
+            code.save(out, kind="png", scale=scale, border=r.quiet_zone, dark=r.dark, light=r.light)
             return out.getvalue()
 
         return segno_png
     if tier == "cli":
         cli = os.environ.get("QRGLUE_CLI") or str(ROOT / "target" / "host" / "qrglue")
-        flags = {"ec_level": "--ec-level", "min_size": "--min-size", "quiet_zone": "--quiet-zone"}
+        flags = {"ec_level": "--ec-level", "min_size": "--min-size", "quiet_zone": "--quiet-zone", "scale": "--scale",
+                 "dark": "--dark", "light": "--light", "micro": "--micro", "version": "--symbol-version",
+                 "min_version": "--min-version", "mask": "--mask", "boost_ec": "--boost-ec"}
 
         async def spawn(text: str, options: dict[str, object]) -> bytes:
             # The text on standard input, byte for byte: an argument cannot carry a NUL.
             argv = ["png", "-o", "-", "--path", "native", "--text-stdin"]
             for name, value in options.items():
-                argv += [flags[name], str(value)[0] if name == "ec_level" else str(value)]
+                if isinstance(value, bool):  # micro, boost-ec: a flag when true
+                    argv += [flags[name]] if value else []
+                else:
+                    argv += [flags[name], str(value)[0] if name == "ec_level" else str(value)]
             child = await asyncio.create_subprocess_exec(
                 cli, *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE)
@@ -163,7 +184,7 @@ async def app(scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, A
             raise HttpError("empty-text", EMPTY_TEXT_MESSAGE)
         png = await GENERATE(query.text, query.options)
     except HttpError as error:
-        await _error(send, 400, error.kind, error.message, head)
+        await _error(send, error.status, error.kind, error.message, head)
         return
     except Exception as error:  # every failure gets the contract's JSON, never uvicorn's plain text
         kind = getattr(error, "kind", None)

@@ -7,8 +7,11 @@
 //!
 //! The order is the contract's: bad-query (syntax, names, repeats, missing
 //! text), invalid-text, empty-text, text-too-long, then invalid-options for
-//! values that are not an ec-level name or a decimal u32. Ranges are the
-//! generator's to refuse.
+//! values that are not of their option's form, in the WIT field order
+//! ([`NAMES`] after `text`): an ec-level name, a decimal u32 (min-size,
+//! quiet-zone, scale, version, min-version, mask), a CSS hex colour (dark,
+//! light), `true` or `false` (micro, boost-ec). Ranges are the generator's to
+//! refuse; [`check_ranges`] restates its checks for the tiers that have none.
 //!
 //! No dependencies, not even qrglue-core: the wasi:http component imports the
 //! core as a separate component (plugged by wasm-tools compose) and must not link it. What
@@ -18,6 +21,14 @@
 
 /// The endpoint's own text limit (the experiment's), in UTF-8 bytes.
 pub const MAX_TEXT_BYTES: usize = 512;
+
+/// The query's parameter names, the WIT names in WIT field order (`text`
+/// first): also the order in which the options' forms are checked.
+pub const NAMES: [&str; 12] =
+    ["text", "ec-level", "min-size", "quiet-zone", "scale", "dark", "light", "micro", "version", "min-version", "mask", "boost-ec"];
+
+/// The bad-query message for a name not in [`NAMES`].
+pub const UNKNOWN_NAME_MESSAGE: &str = "unknown query parameter (known: text, ec-level, min-size, quiet-zone, scale, dark, light, micro, version, min-version, mask, boost-ec)";
 
 /// A refused query: its kind and message (the endpoint answers 400).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,13 +46,52 @@ pub enum Level {
     High,
 }
 
-/// A query that passed every check made here.
+/// A colour (WIT `rgba`); each caller maps it to its own type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rgba {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+    pub a: u8,
+}
+
+impl Rgba {
+    /// The hosts' default dark colour, opaque black.
+    pub const BLACK: Rgba = Rgba { r: 0, g: 0, b: 0, a: 255 };
+    /// The hosts' default light colour, opaque white.
+    pub const WHITE: Rgba = Rgba { r: 255, g: 255, b: 255, a: 255 };
+
+    /// `#rrggbbaa`, lowercase: how the contract's messages show a colour.
+    pub fn to_hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}{:02x}", self.r, self.g, self.b, self.a)
+    }
+}
+
+/// The symbol options (WIT `symbol-options`): present in a [`Request`] only
+/// when the query gives at least one of them, the others at their defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Symbol {
+    pub micro: bool,
+    pub version: Option<u32>,
+    pub min_version: Option<u32>,
+    pub mask: Option<u32>,
+    pub boost_ec: bool,
+}
+
+/// A query that passed every check made here. An option the query does not
+/// give is `None`: the caller applies the hosts' default.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Request {
     pub text: String,
     pub ec_level: Option<Level>,
     pub min_size: Option<u32>,
     pub quiet_zone: Option<u32>,
+    pub scale: Option<u32>,
+    pub dark: Option<Rgba>,
+    pub light: Option<Rgba>,
+    /// `Some` when the query gives micro, version, min-version, mask or
+    /// boost-ec (WIT `symbol: none` otherwise: the automatic symbol).
+    pub symbol: Option<Symbol>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,24 +110,20 @@ fn refuse(kind: &'static str, message: impl Into<String>) -> Refusal {
 /// `text_from_utf8` is the core's UTF-8 check: the text or the core's
 /// invalid-text message.
 pub fn check(query: &str, text_from_utf8: impl FnOnce(Vec<u8>) -> Result<String, String>) -> Result<Checked, Refusal> {
-    let (mut text, mut ec, mut min_size, mut quiet_zone) = (None, None, None, None);
+    let mut found: [Option<Vec<u8>>; NAMES.len()] = Default::default();
     for part in query.split('&').filter(|p| !p.is_empty()) {
         let (name, value) = part.split_once('=').unwrap_or((part, ""));
         let name = decode(name)?;
         let value = decode(value)?;
-        let slot = match name.as_slice() {
-            b"text" => &mut text,
-            b"ec-level" => &mut ec,
-            b"min-size" => &mut min_size,
-            b"quiet-zone" => &mut quiet_zone,
-            _ => return Err(refuse("bad-query", "unknown query parameter (known: text, ec-level, min-size, quiet-zone)")),
+        let Some(index) = NAMES.iter().position(|known| known.as_bytes() == name.as_slice()) else {
+            return Err(refuse("bad-query", UNKNOWN_NAME_MESSAGE));
         };
-        if slot.is_some() {
-            let name = String::from_utf8(name).unwrap_or_default();
-            return Err(refuse("bad-query", format!("query parameter {name} is given more than once")));
+        if found[index].is_some() {
+            return Err(refuse("bad-query", format!("query parameter {} is given more than once", NAMES[index])));
         }
-        *slot = Some(value);
+        found[index] = Some(value);
     }
+    let [text, ec, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec] = found;
     let text = text.ok_or_else(|| refuse("bad-query", "query parameter text is required"))?;
     let text = text_from_utf8(text).map_err(|message| refuse("invalid-text", message))?;
     if text.is_empty() {
@@ -86,6 +132,7 @@ pub fn check(query: &str, text_from_utf8: impl FnOnce(Vec<u8>) -> Result<String,
     if text.len() > MAX_TEXT_BYTES {
         return Err(refuse("text-too-long", format!("text is longer than {MAX_TEXT_BYTES} UTF-8 bytes (this endpoint's limit)")));
     }
+    // The options' forms, in WIT field order.
     let ec_level = match ec.as_deref() {
         None => None,
         Some(b"low") => Some(Level::Low),
@@ -96,7 +143,60 @@ pub fn check(query: &str, text_from_utf8: impl FnOnce(Vec<u8>) -> Result<String,
     };
     let min_size = min_size.map(|v| uint("min-size", &v)).transpose()?;
     let quiet_zone = quiet_zone.map(|v| uint("quiet-zone", &v)).transpose()?;
-    Ok(Checked::Request(Request { text, ec_level, min_size, quiet_zone }))
+    let scale = scale.map(|v| uint("scale", &v)).transpose()?;
+    let dark = dark.map(|v| color("dark", &v)).transpose()?;
+    let light = light.map(|v| color("light", &v)).transpose()?;
+    let given = [&micro, &version, &min_version, &mask, &boost_ec].iter().any(|v| v.is_some());
+    let micro = micro.map(|v| boolean("micro", &v)).transpose()?;
+    let version = version.map(|v| uint("version", &v)).transpose()?;
+    let min_version = min_version.map(|v| uint("min-version", &v)).transpose()?;
+    let mask = mask.map(|v| uint("mask", &v)).transpose()?;
+    let boost_ec = boost_ec.map(|v| boolean("boost-ec", &v)).transpose()?;
+    let symbol = given.then(|| Symbol { micro: micro.unwrap_or(false), version, min_version, mask, boost_ec: boost_ec.unwrap_or(false) });
+    Ok(Checked::Request(Request { text, ec_level, min_size, quiet_zone, scale, dark, light, symbol }))
+}
+
+/// The generator's own option checks (qrglue-core's `Options::validate`), in
+/// its order and words, with the hosts' defaults for what the request does
+/// not give: for the tiers that answer without a generator (the wasi:http
+/// component's `static` feature). Min-size, quiet-zone, scale, equal
+/// colours, then the symbol: version, min-version (1..=40, 1..=4 for Micro
+/// QR), both given, mask (0..=7, 0..=3), Micro QR at level high.
+pub fn check_ranges(request: &Request) -> Result<(), Refusal> {
+    let invalid = |message: String| Err(refuse("invalid-options", message));
+    let out_of_range = |name: &str, min: u32, max: u32, value: u32| format!("{name} must be within {min}..={max}, got {value}");
+    let min_size = request.min_size.unwrap_or(200);
+    if !(1..=4096).contains(&min_size) {
+        return invalid(out_of_range("min-size", 1, 4096, min_size));
+    }
+    let quiet_zone = request.quiet_zone.unwrap_or(4);
+    if quiet_zone > 16 {
+        return invalid(out_of_range("quiet-zone", 0, 16, quiet_zone));
+    }
+    if let Some(scale) = request.scale.filter(|s| !(1..=20).contains(s)) {
+        return invalid(out_of_range("scale", 1, 20, scale));
+    }
+    let dark = request.dark.unwrap_or(Rgba::BLACK);
+    if dark == request.light.unwrap_or(Rgba::WHITE) {
+        return invalid(format!("dark and light must be different colours, both are {}", dark.to_hex()));
+    }
+    let Some(symbol) = request.symbol else { return Ok(()) };
+    let (max_version, max_mask) = if symbol.micro { (4, 3) } else { (40, 7) };
+    for (name, value) in [("version", symbol.version), ("min-version", symbol.min_version)] {
+        if let Some(v) = value.filter(|v| !(1..=max_version).contains(v)) {
+            return invalid(out_of_range(name, 1, max_version, v));
+        }
+    }
+    if symbol.version.is_some() && symbol.min_version.is_some() {
+        return invalid("version and min-version exclude each other: give one".to_owned());
+    }
+    if let Some(mask) = symbol.mask.filter(|m| *m > max_mask) {
+        return invalid(out_of_range("mask", 0, max_mask, mask));
+    }
+    if symbol.micro && request.ec_level == Some(Level::High) {
+        return invalid("ec-level high is not available in Micro QR (M4 goes up to quartile)".to_owned());
+    }
+    Ok(())
 }
 
 /// 1 to 10 ASCII digits with a value that fits a u32 (the WIT type).
@@ -105,6 +205,30 @@ fn uint(name: &str, value: &[u8]) -> Result<u32, Refusal> {
     match std::str::from_utf8(value).ok().filter(|_| digits).and_then(|s| s.parse::<u64>().ok()) {
         Some(n) if n <= u64::from(u32::MAX) => Ok(n as u32),
         _ => Err(refuse("invalid-options", format!("{name} must be a decimal integer within 0..=4294967295"))),
+    }
+}
+
+/// A CSS hex colour as the hosts take it: `#rgb`, `#rgba`, `#rrggbb` or
+/// `#rrggbbaa`, hex digits in either case. The message never shows the value.
+fn color(name: &str, value: &[u8]) -> Result<Rgba, Refusal> {
+    let parsed = value.strip_prefix(b"#").and_then(|digits| {
+        let nibbles: Vec<u8> = digits.iter().map(|&b| hex(b)).collect::<Option<_>>()?;
+        let (channels, alpha) = match nibbles.len() {
+            3 | 4 => (nibbles.iter().map(|n| n * 17).collect::<Vec<_>>(), nibbles.len() == 4),
+            6 | 8 => (nibbles.chunks(2).map(|p| p[0] << 4 | p[1]).collect(), nibbles.len() == 8),
+            _ => return None,
+        };
+        Some(Rgba { r: channels[0], g: channels[1], b: channels[2], a: if alpha { channels[3] } else { 255 } })
+    });
+    parsed.ok_or_else(|| refuse("invalid-options", format!("{name} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa (%23 in a URL)")))
+}
+
+/// Exactly `true` or `false`.
+fn boolean(name: &str, value: &[u8]) -> Result<bool, Refusal> {
+    match value {
+        b"true" => Ok(true),
+        b"false" => Ok(false),
+        _ => Err(refuse("invalid-options", format!("{name} must be true or false"))),
     }
 }
 
@@ -242,16 +366,54 @@ mod tests {
     }
 
     const MALFORMED: &str = "malformed percent-encoding in the query (a % must be followed by two hex digits)";
-    const UNKNOWN: &str = "unknown query parameter (known: text, ec-level, min-size, quiet-zone)";
+    const UNKNOWN: &str = UNKNOWN_NAME_MESSAGE;
     const EC: &str = "ec-level must be one of low, medium, quartile, high";
+
+    /// A request with `text` and no option.
+    fn plain(text: &str) -> Request {
+        Request { text: text.into(), ec_level: None, min_size: None, quiet_zone: None, scale: None, dark: None, light: None, symbol: None }
+    }
 
     #[test]
     fn plain_request() {
         let r = request("text=hi&ec-level=quartile&min-size=300&quiet-zone=0");
-        assert_eq!(r, Request { text: "hi".into(), ec_level: Some(Level::Quartile), min_size: Some(300), quiet_zone: Some(0) });
-        assert_eq!(request("text=a"), Request { text: "a".into(), ec_level: None, min_size: None, quiet_zone: None });
+        assert_eq!(r, Request { ec_level: Some(Level::Quartile), min_size: Some(300), quiet_zone: Some(0), ..plain("hi") });
+        assert_eq!(request("text=a"), plain("a"));
         for (name, level) in [("low", Level::Low), ("medium", Level::Medium), ("quartile", Level::Quartile), ("high", Level::High)] {
             assert_eq!(request(&format!("ec-level={name}&text=a")).ec_level, Some(level));
+        }
+    }
+
+    #[test]
+    fn every_option() {
+        let r = request(
+            "text=hi&ec-level=medium&min-size=1&quiet-zone=2&scale=3&dark=%23F00&light=%2300ff0080&micro=true&version=4&min-version=0&mask=1&boost-ec=false",
+        );
+        let symbol = Symbol { micro: true, version: Some(4), min_version: Some(0), mask: Some(1), boost_ec: false };
+        let want = Request {
+            ec_level: Some(Level::Medium),
+            min_size: Some(1),
+            quiet_zone: Some(2),
+            scale: Some(3),
+            dark: Some(Rgba { r: 255, g: 0, b: 0, a: 255 }),
+            light: Some(Rgba { r: 0, g: 255, b: 0, a: 128 }),
+            symbol: Some(symbol),
+            ..plain("hi")
+        };
+        assert_eq!(r, want);
+        // Only given symbol options make a symbol record; the others take their defaults.
+        assert_eq!(request("text=a&scale=1&dark=%23000&light=%23fff").symbol, None);
+        assert_eq!(request("text=a&micro=false").symbol, Some(Symbol::default()));
+        assert_eq!(request("text=a&boost-ec=true").symbol, Some(Symbol { boost_ec: true, ..Symbol::default() }));
+        assert_eq!(request("text=a&mask=7").symbol, Some(Symbol { mask: Some(7), ..Symbol::default() }));
+        // The four colour forms, either case.
+        for (value, rgba) in [
+            ("%23abc", Rgba { r: 0xaa, g: 0xbb, b: 0xcc, a: 255 }),
+            ("%23ABCD", Rgba { r: 0xaa, g: 0xbb, b: 0xcc, a: 0xdd }),
+            ("%23a1B2c3", Rgba { r: 0xa1, g: 0xb2, b: 0xc3, a: 255 }),
+            ("%23a1b2c3D4", Rgba { r: 0xa1, g: 0xb2, b: 0xc3, a: 0xd4 }),
+        ] {
+            assert_eq!(request(&format!("text=a&dark={value}")).dark, Some(rgba), "{value}");
         }
     }
 
@@ -274,7 +436,7 @@ mod tests {
         assert_eq!(refused("Text=a"), ("bad-query", UNKNOWN.to_owned()));
         assert_eq!(refused(""), ("bad-query", "query parameter text is required".to_owned()));
         assert_eq!(refused("ec-level=low"), ("bad-query", "query parameter text is required".to_owned()));
-        for name in ["text", "ec-level", "min-size", "quiet-zone"] {
+        for name in NAMES {
             let query = format!("text=a&{name}=1&{name}=1");
             assert_eq!(refused(&query), ("bad-query", format!("query parameter {name} is given more than once")), "{query}");
         }
@@ -321,12 +483,132 @@ mod tests {
         assert_eq!(request("text=a&min-size=4294967295").min_size, Some(u32::MAX));
         assert_eq!(request("text=a&quiet-zone=0000000000").quiet_zone, Some(0));
         assert_eq!(request("text=a&min-size=0").min_size, Some(0));
-        for name in ["min-size", "quiet-zone"] {
+        for name in ["min-size", "quiet-zone", "scale", "version", "min-version", "mask"] {
             let message = format!("{name} must be a decimal integer within 0..=4294967295");
             for value in ["", "4294967296", "99999999999", "00000000001", "-1", "+1", "1.0", "1e3", "%201", "0x10", "%EF%BC%91"] {
                 assert_eq!(refused(&format!("text=a&{name}={value}")), ("invalid-options", message.clone()), "{name}={value:?}");
             }
         }
+        for name in ["dark", "light"] {
+            let message = format!("{name} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa (%23 in a URL)");
+            let long = format!("%23{}", "0".repeat(1024));
+            for value in [
+                "",
+                "%23",
+                "ff0000",
+                "%23ff",
+                "%23fffff",
+                "%23fffffff",
+                "%23fffffffff",
+                "%23ggg",
+                "%23%2Bfff",
+                "%23fff%00",
+                "%23%20fff",
+                "%23%23fff",
+                "red",
+                long.as_str(),
+            ] {
+                assert_eq!(refused(&format!("text=a&{name}={value}")), ("invalid-options", message.clone()), "{name}={value:?}");
+            }
+        }
+        for name in ["micro", "boost-ec"] {
+            let message = format!("{name} must be true or false");
+            for value in ["", "1", "0", "TRUE", "True", "yes", "true+", "%20true", "false%00"] {
+                assert_eq!(refused(&format!("text=a&{name}={value}")), ("invalid-options", message.clone()), "{name}={value:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn option_order() {
+        // Each option's form is checked in WIT field order, whatever the query's order.
+        let order = [
+            ("ec-level", "x", "ec-level must be one of low, medium, quartile, high"),
+            ("min-size", "x", "min-size must be a decimal integer within 0..=4294967295"),
+            ("quiet-zone", "x", "quiet-zone must be a decimal integer within 0..=4294967295"),
+            ("scale", "x", "scale must be a decimal integer within 0..=4294967295"),
+            ("dark", "x", "dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa (%23 in a URL)"),
+            ("light", "x", "light must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa (%23 in a URL)"),
+            ("micro", "x", "micro must be true or false"),
+            ("version", "x", "version must be a decimal integer within 0..=4294967295"),
+            ("min-version", "x", "min-version must be a decimal integer within 0..=4294967295"),
+            ("mask", "x", "mask must be a decimal integer within 0..=4294967295"),
+            ("boost-ec", "x", "boost-ec must be true or false"),
+        ];
+        for first in 0..order.len() {
+            let query: String = order[first..].iter().rev().map(|(name, value, _)| format!("{name}={value}&")).collect();
+            assert_eq!(refused(&format!("{query}text=a")), ("invalid-options", order[first].2.to_owned()), "{query}");
+        }
+    }
+
+    /// check_ranges says what qrglue-core's validate says, in its order,
+    /// for every option at, inside and past its bounds.
+    #[test]
+    fn check_ranges_is_the_cores() {
+        use qrglue_core::{EcLevel, Options, Rgba as CoreRgba, Symbol as CoreSymbol};
+        let level = |l: Level| match l {
+            Level::Low => EcLevel::Low,
+            Level::Medium => EcLevel::Medium,
+            Level::Quartile => EcLevel::Quartile,
+            Level::High => EcLevel::High,
+        };
+        let rgba = |c: Rgba| CoreRgba { r: c.r, g: c.g, b: c.b, a: c.a };
+        let mut ran = 0;
+        for min_size in [None, Some(0), Some(1), Some(4096), Some(4097)] {
+            for quiet_zone in [None, Some(16), Some(17)] {
+                for scale in [None, Some(0), Some(1), Some(20), Some(21)] {
+                    for (dark, light) in
+                        [(None, None), (Some(Rgba::WHITE), None), (None, Some(Rgba::BLACK)), (Some(Rgba::WHITE), Some(Rgba::BLACK))]
+                    {
+                        for ec_level in [None, Some(Level::Quartile), Some(Level::High)] {
+                            for micro in [None, Some(false), Some(true)] {
+                                for (version, min_version) in [
+                                    (None, None),
+                                    (Some(0), None),
+                                    (Some(4), None),
+                                    (Some(5), None),
+                                    (Some(41), None),
+                                    (None, Some(5)),
+                                    (None, Some(0)),
+                                    (Some(2), Some(3)),
+                                ] {
+                                    for mask in [None, Some(3), Some(4), Some(8)] {
+                                        let given = micro.is_some() || version.is_some() || min_version.is_some() || mask.is_some();
+                                        let symbol = given.then(|| Symbol {
+                                            micro: micro.unwrap_or(false),
+                                            version,
+                                            min_version,
+                                            mask,
+                                            boost_ec: false,
+                                        });
+                                        let request = Request { ec_level, min_size, quiet_zone, scale, dark, light, symbol, ..plain("a") };
+                                        let options = Options {
+                                            ec_level: ec_level.map_or(EcLevel::Low, level),
+                                            min_size: min_size.unwrap_or(200),
+                                            quiet_zone: quiet_zone.unwrap_or(4),
+                                            scale,
+                                            dark: rgba(dark.unwrap_or(Rgba::BLACK)),
+                                            light: rgba(light.unwrap_or(Rgba::WHITE)),
+                                            symbol: symbol.map_or(CoreSymbol::default(), |s| CoreSymbol {
+                                                micro: s.micro,
+                                                version: s.version,
+                                                min_version: s.min_version,
+                                                mask: s.mask,
+                                                boost_ec: s.boost_ec,
+                                            }),
+                                        };
+                                        let want = options.validate().map_err(|e| refuse(e.kind().as_str(), e.to_string()));
+                                        assert_eq!(check_ranges(&request), want, "{request:?}");
+                                        ran += 1;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(ran > 10_000);
     }
 
     #[test]
@@ -373,12 +655,33 @@ mod tests {
                     "quartile" => Level::Quartile,
                     _ => Level::High,
                 };
-                let number = |key: &str| want.get(key).map(|v| v.as_u64().expect("u32") as u32);
+                let number = |key: &str| want.get(key).map(|v| u32::try_from(v.as_u64().expect("u32")).expect("u32"));
+                let flag = |key: &str| want.get(key).map(|v| v.as_bool().expect("bool"));
+                // '#rrggbbaa', the canonical form every parser answers.
+                let colour = |key: &str| {
+                    want.get(key).map(|v| {
+                        let hex = v.as_str().expect("colour").strip_prefix('#').expect("#");
+                        let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex");
+                        assert_eq!(hex.len(), 8, "{v}");
+                        Rgba { r: byte(0), g: byte(2), b: byte(4), a: byte(6) }
+                    })
+                };
+                let given = ["micro", "version", "min-version", "mask", "boost-ec"].iter().any(|key| want.get(key).is_some());
                 let request = Request {
                     text: want["text"].as_str().expect("text").to_owned(),
                     ec_level: want.get("ec-level").map(|v| level(v.as_str().expect("level"))),
                     min_size: number("min-size"),
                     quiet_zone: number("quiet-zone"),
+                    scale: number("scale"),
+                    dark: colour("dark"),
+                    light: colour("light"),
+                    symbol: given.then(|| Symbol {
+                        micro: flag("micro").unwrap_or(false),
+                        version: number("version"),
+                        min_version: number("min-version"),
+                        mask: number("mask"),
+                        boost_ec: flag("boost-ec").unwrap_or(false),
+                    }),
                 };
                 assert_eq!(got, Ok(Checked::Request(request)), "{query:?}");
             } else if case.get("empty").is_some() {
@@ -404,7 +707,7 @@ mod tests {
                 assert_eq!(method_class(method.as_str().unwrap()), want, "{method}");
             }
         }
-        assert!(ran >= 80, "only {ran} query cases");
+        assert!(ran >= 240, "only {ran} query cases");
     }
 
     #[test]

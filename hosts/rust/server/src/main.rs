@@ -41,14 +41,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use qrglue_core::{EcLevel, Options, QrError};
+use qrglue_core::{Options, QrError};
 use qrglue_http_query::{MethodClass, NO_HOST_MESSAGE, UNKNOWN_METHOD_MESSAGE};
 use qrglue_server_support::{WriteTimeout, accept_until_stopped};
 use tokio::net::TcpStream;
 
 mod query;
 
-use query::{Checked, Refusal, Request};
+use query::{Checked, Refusal};
 
 /// Request heads larger than this are refused (431).
 const MAX_HEAD_BYTES: usize = 16 * 1024;
@@ -86,13 +86,8 @@ async fn qrcode(State(app): State<Arc<App>>, uri: Uri) -> Response {
     match checked {
         // The library says it, with its own message.
         Checked::Empty => qr_error(&qrglue_core::png("", &Options::default()).unwrap_err()),
-        Checked::Request(Request { text, ec_level, min_size, quiet_zone }) => {
-            let options = Options {
-                ec_level: ec_level.map_or(EcLevel::Low, query::ec_level),
-                min_size: min_size.unwrap_or(200),
-                quiet_zone: quiet_zone.unwrap_or(4),
-                ..Options::default()
-            };
+        Checked::Request(request) => {
+            let options = query::options(&request);
             if app.tier == Tier::Static {
                 // The generator's option checks, not its work.
                 return match options.validate() {
@@ -100,7 +95,7 @@ async fn qrcode(State(app): State<Arc<App>>, uri: Uri) -> Response {
                     Err(err) => qr_error(&err),
                 };
             }
-            match qrglue_core::png(&text, &options) {
+            match qrglue_core::png(&request.text, &options) {
                 Ok(bytes) => png_response(bytes),
                 Err(err) => qr_error(&err),
             }
