@@ -1,20 +1,20 @@
 // Types of 'qrglue/auto': the API of 'qrglue' (see index.d.ts), through the
 // native addon where one is installed for this platform, else through wasm.
-export type { EcLevel, Options, QrErrorKind, QrMatrix, TextOptions, TextStyle } from './index.js';
+export type { EcLevel, Input, Options, QrErrorKind, QrMatrix, TextOptions, TextStyle } from './index.js';
 export { QrError, GuestTrapError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES, isDark } from './index.js';
-import type { Options, QrMatrix, TextOptions } from './index.js';
+import type { Input, Options, QrMatrix, TextOptions } from './index.js';
 
 /** The path chosen when the module loaded: 'native' (the addon) or 'component' (the wasm fallback). */
 export declare const path: 'native' | 'component';
 /** The code as a PNG (1-bit grayscale). The array owns its bytes; later calls never change them. */
-export declare function png(text: string, options?: Options): Uint8Array;
+export declare function png(input: Input, options?: Options): Uint8Array;
 /** The code as an SVG document. */
-export declare function svg(text: string, options?: Options): string;
+export declare function svg(input: Input, options?: Options): string;
 /** The module matrix (see index.d.ts). */
-export declare function matrix(text: string, options?: Options): QrMatrix;
+export declare function matrix(input: Input, options?: Options): QrMatrix;
 /** The code as lines of text (see index.d.ts). */
-export declare function text(text: string, options?: TextOptions): string;
+export declare function text(input: Input, options?: TextOptions): string;
 /** The PNG as a `data:image/png;base64,` URL (see index.d.ts). */
-export declare function pngDataUrl(text: string, options?: Options): string;
+export declare function pngDataUrl(input: Input, options?: Options): string;
 /** The SVG as a `data:image/svg+xml;base64,` URL (see index.d.ts). */
-export declare function svgDataUrl(text: string, options?: Options): string;
+export declare function svgDataUrl(input: Input, options?: Options): string;

@@ -7,15 +7,17 @@
 //              [--scale N] [--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N] [--mask N] [--boost-ec]
 //   qrglue svg TEXT [same options]
 //   qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
+//   qrglue png --data-file PATH [same options]   (the payload's bytes from PATH, - for standard input)
 //
 // Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG is
 // never written to a terminal unless asked for with `-o -`.
 // Exit status: 0 written, 1 the generator refused the input (`qrglue: <kind>:
 // <message>`), 2 bad command line, 3 the output could not be written or the
-// path could not run (e.g. no native addon, a guest trap).
-import { readFileSync, writeFileSync } from 'node:fs';
+// path could not run (e.g. no native addon, a guest trap), or the payload
+// could not be read.
+import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { QrError, DEFAULTS, TEXT_STYLES } from './lib/common.js';
+import { QrError, DEFAULTS, MAX_TEXT_BYTES, TEXT_STYLES } from './lib/common.js';
 
 const EXIT_QR_ERROR = 1;
 const EXIT_USAGE = 2;
@@ -68,6 +70,7 @@ Arguments:
   <TEXT>  The text to encode (at most 7089 UTF-8 bytes)
 
 Options:
+      --data-file <PATH>         ${DATA_FILE_HELP}
   -o, --output <FILE>            Where to write; \`-\` is standard output
       --path <PATH>              Which implementation runs the generator [default: component] [possible values: component, raw, bindgen, native]
       --ec-level <EC_LEVEL>      Error-correction level: L (~7 %), M (~15 %), Q (~25 %), H (~30 %) [default: l] [possible values: l, m, q, h]
@@ -84,6 +87,10 @@ Options:
 ${command === 'text' ? STYLE_HELP : ''}  -h, --help                     Print help
 `;
 
+// --data-file, as the Rust CLI words it.
+const DATA_FILE_HELP = "Read the payload's bytes from PATH (- for standard input) instead of TEXT: any bytes, not only UTF-8 " +
+  '(the *-bytes generators)';
+
 // text's own flag, as the Rust CLI words it.
 const STYLE_HELP = '      --style <STYLE>            How to draw the modules: half blocks with ink on the dark modules, ' +
   'half blocks with ink on the light ones, or "##" per dark module ' +
@@ -98,6 +105,7 @@ class UsageError extends Error {
 }
 
 const OPTIONS = {
+  'data-file': { type: 'string' },
   output: { type: 'string', short: 'o' },
   path: { type: 'string' },
   'ec-level': { type: 'string' },
@@ -117,6 +125,7 @@ const OPTIONS = {
 };
 
 const VALUE_NAMES = {
+  'data-file': '--data-file <PATH>',
   output: '-o, --output <FILE>',
   path: '--path <PATH>',
   'ec-level': '--ec-level <EC_LEVEL>',
@@ -166,7 +175,11 @@ function parseRequest(command, args) {
     }
     seen.add(token.name);
   }
-  if (positionals.length === 0) {
+  const dataFile = values['data-file'];
+  if (dataFile !== undefined && positionals.length > 0) {
+    throw new UsageError("the argument '--data-file <PATH>' cannot be used with '<TEXT>'", usage);
+  }
+  if (dataFile === undefined && positionals.length === 0) {
     throw new UsageError('the following required arguments were not provided: <TEXT>', usage);
   }
   if (positionals.length > 1) {
@@ -201,7 +214,7 @@ function parseRequest(command, args) {
     }
     options.style = style;
   }
-  return { command, text: positionals[0], output: values.output, path, options };
+  return { command, text: positionals[0], dataFile, output: values.output, path, options };
 }
 
 /** argv (after `qrglue`) -> what to do; throws UsageError. */
@@ -223,6 +236,24 @@ function parseCommandLine(argv) {
   }
   const request = parseRequest(first, rest);
   return request.help ? { print: commandHelp(request.help) } : request;
+}
+
+/**
+ * The payload of --data-file PATH (`-`: standard input), as a Buffer (a
+ * Uint8Array, the package's bytes type): at most one byte more than any
+ * payload may have, so a longer input is refused by its length
+ * (data-too-long) without being read whole, as the Rust CLI does.
+ */
+async function readPayload(path) {
+  const stream = path === '-' ? process.stdin : createReadStream(path);
+  const chunks = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (length > MAX_TEXT_BYTES) break; // leaving the loop closes the stream
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_TEXT_BYTES + 1);
 }
 
 /** Writes the bytes to standard output; resolves to an exit code. */
@@ -258,10 +289,23 @@ async function main(argv) {
     return EXIT_USAGE;
   }
 
+  // The input: the TEXT argument, or the bytes of --data-file (the *-bytes
+  // generators: any bytes, never decoded).
+  let input = request.text;
+  if (request.dataFile !== undefined) {
+    try {
+      input = await readPayload(request.dataFile);
+    } catch (error) {
+      const from = request.dataFile === '-' ? 'standard input' : request.dataFile;
+      console.error(`qrglue: cannot read the payload from ${from}: ${error.message}`);
+      return EXIT_FAILURE;
+    }
+  }
+
   let bytes;
   try {
     const api = await import(PATHS[request.path]);
-    bytes = isPng ? api.png(request.text, request.options) : Buffer.from(api[request.command](request.text, request.options), 'utf8');
+    bytes = isPng ? api.png(input, request.options) : Buffer.from(api[request.command](input, request.options), 'utf8');
   } catch (error) {
     if (error instanceof QrError) {
       console.error(`qrglue: ${error.kind}: ${error.message}`);

@@ -1,5 +1,13 @@
 // Types of 'qrglue' (the component path). 'qrglue/raw' has the same API.
 
+/**
+ * What a code is made of: a text (a string: its UTF-8 is encoded, and a lone surrogate is invalid-text), or
+ * a binary payload whose bytes are encoded as they are, not only UTF-8 (WIT `png-bytes` and so on): a
+ * Uint8Array (a Buffer is one), an ArrayBuffer or a DataView, read in place. A text's UTF-8 as bytes gives
+ * exactly the text's code. Anything else (a number, an array of numbers, another typed array) is a TypeError.
+ */
+export type Input = string | Uint8Array | ArrayBuffer | DataView;
+
 /** Error-correction level: about 7 %, 15 %, 25 %, 30 % of codewords recoverable. */
 export type EcLevel = 'low' | 'medium' | 'quartile' | 'high';
 
@@ -84,20 +92,20 @@ export declare const DEFAULTS: Readonly<Required<Omit<TextOptions, 'scale' | 've
 export declare const EC_LEVELS: readonly EcLevel[];
 /** The text styles in WIT order. */
 export declare const TEXT_STYLES: readonly TextStyle[];
-/** Texts over this many UTF-8 bytes are data-too-long before reaching wasm. */
+/** Texts over this many UTF-8 bytes (payloads over this many bytes) are data-too-long before reaching wasm. */
 export declare const MAX_TEXT_BYTES: 7089;
 
 /** The code as a PNG (1-bit: grayscale, or a two-colour palette). The array is a copy, owned by the caller. */
-export declare function png(text: string, options?: Options): Uint8Array;
+export declare function png(input: Input, options?: Options): Uint8Array;
 /** The code as an SVG document. */
-export declare function svg(text: string, options?: Options): string;
+export declare function svg(input: Input, options?: Options): string;
 /** png() as a `data:image/png;base64,...` URL (for an <img src>). */
-export declare function pngDataUrl(text: string, options?: Options): string;
+export declare function pngDataUrl(input: Input, options?: Options): string;
 /** svg() as a `data:image/svg+xml;base64,...` URL. */
-export declare function svgDataUrl(text: string, options?: Options): string;
+export declare function svgDataUrl(input: Input, options?: Options): string;
 /** The module matrix, for drawing the code yourself (only ecLevel and the symbol options shape it; the others are checked). */
-export declare function matrix(text: string, options?: Options): QrMatrix;
+export declare function matrix(input: Input, options?: Options): QrMatrix;
 /** The code as lines of text, each ending in "\n", quiet zone included (minSize, scale and the colours are checked but unused). */
-export declare function text(text: string, options?: TextOptions): string;
+export declare function text(input: Input, options?: TextOptions): string;
 /** Whether module (x, y) of `matrix` is dark (0-based, quiet zone not included); RangeError outside it. */
 export declare function isDark(matrix: QrMatrix, x: number, y: number): boolean;

@@ -1,18 +1,18 @@
 // Types of 'qrglue/native': the API of 'qrglue' (see index.d.ts), through the
 // native addon. No GuestTrapError: there is no wasm guest to trap.
-export type { EcLevel, Options, QrErrorKind, QrMatrix, TextOptions, TextStyle } from './index.js';
+export type { EcLevel, Input, Options, QrErrorKind, QrMatrix, TextOptions, TextStyle } from './index.js';
 export { QrError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES, isDark } from './index.js';
-import type { Options, QrMatrix, TextOptions } from './index.js';
+import type { Input, Options, QrMatrix, TextOptions } from './index.js';
 
 /** The code as a PNG (1-bit grayscale). The array owns its bytes; later calls never change them. */
-export declare function png(text: string, options?: Options): Uint8Array;
+export declare function png(input: Input, options?: Options): Uint8Array;
 /** The code as an SVG document. */
-export declare function svg(text: string, options?: Options): string;
+export declare function svg(input: Input, options?: Options): string;
 /** png() as a data: URL (see index.d.ts). */
-export declare function pngDataUrl(text: string, options?: Options): string;
+export declare function pngDataUrl(input: Input, options?: Options): string;
 /** svg() as a data: URL (see index.d.ts). */
-export declare function svgDataUrl(text: string, options?: Options): string;
+export declare function svgDataUrl(input: Input, options?: Options): string;
 /** The module matrix (see index.d.ts). */
-export declare function matrix(text: string, options?: Options): QrMatrix;
+export declare function matrix(input: Input, options?: Options): QrMatrix;
 /** The code as lines of text (see index.d.ts). */
-export declare function text(text: string, options?: TextOptions): string;
+export declare function text(input: Input, options?: TextOptions): string;

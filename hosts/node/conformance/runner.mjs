@@ -1,6 +1,7 @@
 // Conformance runner for the Node host (tests/conformance/README.md): renders
-// every case of the corpus (QRGLUE_VECTORS_DIR, default tests/vectors) on each
-// path through the package's public API and prints one JSON object:
+// every case of the corpus (QRGLUE_VECTORS_DIR, default tests/vectors; a
+// data_hex case's payload as a Uint8Array) on each path through the package's
+// public API and prints one JSON object:
 //   {"paths": {"node-component": {id: outcome}, "node-raw": {...}, "node-native": {...}, "node-bindgen": {...}}}
 // An outcome (testing/corpus.js) is {png_sha256, png_bytes, svg_sha256,
 // matrix_sha256, text_sha256: {style: digest}} or {error: kind, message}.
@@ -12,17 +13,18 @@ import * as componentPath from 'qrglue';
 import * as rawPath from 'qrglue/raw';
 import * as nativePath from 'qrglue/native';
 import * as bindgenPath from 'qrglue/bindgen';
-import { loadCases, caseText, jsOptions, outcome } from '../testing/corpus.js';
+import { loadCases, caseInput, jsOptions, outcome } from '../testing/corpus.js';
 
 const PATHS = { 'node-component': componentPath, 'node-raw': rawPath, 'node-native': nativePath, 'node-bindgen': bindgenPath };
 
 const results = Object.fromEntries(Object.keys(PATHS).map((name) => [name, {}]));
 for (const testCase of loadCases()) {
-  // Built once per case and shared by every path (the 50 MB text is 50 MB).
-  const text = caseText(testCase);
+  // Built once per case and shared by every path (the 50 MB text is 50 MB):
+  // a text, or for a data_hex case its bytes as a Uint8Array.
+  const input = caseInput(testCase);
   const options = jsOptions(testCase.options);
   for (const [name, api] of Object.entries(PATHS)) {
-    results[name][testCase.id] = outcome(api, text, options);
+    results[name][testCase.id] = outcome(api, input, options);
   }
 }
 process.stdout.write(`${JSON.stringify({ paths: results })}\n`);

@@ -10,7 +10,8 @@
 // BINDGEN_WASM_URL with WebAssembly.compileStreaming).
 import * as glue from '../gen/bindgen/qrglue.js';
 import {
-  QrError, GuestTrapError, ERROR_KINDS, checkCount, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions, resolveTextOptions,
+  QrError, GuestTrapError, ERROR_KINDS, checkCount, checkInput, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions,
+  resolveTextOptions, validationText,
 } from './common.js';
 
 /** Where the build puts the module the glue instantiates (beside the glue). */
@@ -65,46 +66,55 @@ function guestCall(call) {
   }
 }
 
-// Text and options checked and resolved as on every path, then passed flat:
-// the guest takes the EC level as its WIT index. checkText must come first:
+// Input and options checked and resolved as on every path, then passed flat:
+// the guest takes the EC level as its WIT index. checkInput must come first:
 // the glue encodes strings with TextEncoder, which turns a lone surrogate into
-// U+FFFD (a different text), and copies the whole text into guest memory.
-function callWithText(exportFn, text, options, ...extra) {
-  checkText(text);
-  return callResolved(exportFn, text, resolveOptions(text, options, validate(text)), ...extra);
+// U+FFFD (a different text), and copies the whole text (or payload) into
+// guest memory. A text goes to the text export, a payload (a plain
+// Uint8Array, common.js checkInput) to its `*Bytes` twin, whose `&[u8]` the
+// glue copies into guest memory once.
+function callWithInput([textFn, bytesFn], input, options, ...extra) {
+  const data = checkInput(input);
+  return callResolved(typeof data === 'string' ? textFn : bytesFn, data, resolveOptions(data, options, validate(data)), ...extra);
 }
 
 // scale, version, minVersion, mask: a number or undefined (WIT's none);
 // colours as 0xRRGGBBAA; micro and boostEc booleans.
-function callResolved(exportFn, text, resolved, ...extra) {
+function callResolved(exportFn, data, resolved, ...extra) {
   const { ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc } = resolved;
-  return guestCall(() => exportFn(text, ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc,
+  return guestCall(() => exportFn(data, ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc,
     ...extra));
 }
 
 // Checks text and options and renders nothing (pngRepeat zero times): what
-// common.js runs before it reports a problem only the host sees.
-const validate = (text) => (resolved) => callResolved(glue.pngRepeat, text, resolved, 0);
+// common.js runs before it reports a problem only the host sees. A payload
+// is checked through its stand-in text (common.js validationText).
+const validate = (input) => (resolved) => callResolved(glue.pngRepeat, validationText(input), resolved, 0);
 
-export function png(text, options) {
+// Each output's text export and its bytes twin.
+const PNG = [glue.png, glue.pngBytes];
+const SVG = [glue.svg, glue.svgBytes];
+const MATRIX = [glue.matrix, glue.matrixBytes];
+
+export function png(input, options) {
   // The glue copies the PNG out of guest memory (`.slice()`) and frees it in
   // the guest: the Uint8Array is ours.
-  return callWithText(glue.png, text, options);
+  return callWithInput(PNG, input, options);
 }
 
-export function svg(text, options) {
-  return callWithText(glue.svg, text, options);
+export function svg(input, options) {
+  return callWithInput(SVG, input, options);
 }
 
-export function matrix(text, options) {
+export function matrix(input, options) {
   // One array out: the width as a little-endian u32, then the packed modules.
-  return matrixFromPayload(callWithText(glue.matrix, text, options));
+  return matrixFromPayload(callWithInput(MATRIX, input, options));
 }
 
-export function text(text, options) {
-  checkText(text);
-  const resolved = resolveTextOptions(text, options, validate(text));
-  return callResolved(glue.text, text, resolved, resolved.styleIndex);
+export function text(input, options) {
+  const data = checkInput(input);
+  const resolved = resolveTextOptions(data, options, validate(data));
+  return callResolved(typeof data === 'string' ? glue.text : glue.textBytes, data, resolved, resolved.styleIndex);
 }
 
 export const { pngDataUrl, svgDataUrl } = dataUrlHelpers(png, svg);
@@ -118,7 +128,11 @@ export const probe = Object.freeze({
     checkCount('len', len);
     return guestCall(() => glue.produce(len));
   },
-  pngRepeat: (text, options, times) => callWithText(glue.pngRepeat, text, options, checkCount('times', times)),
+  pngRepeat(text, options, times) {
+    checkCount('times', times);
+    checkText(text);
+    return callResolved(glue.pngRepeat, text, resolveOptions(text, options, validate(text)), times);
+  },
   trap: () => guestCall(() => glue.trap()),
   /** The guest's own answer: its linear memory size in 64 KiB pages. */
   memoryPages: () => guestCall(() => glue.memoryPages()),

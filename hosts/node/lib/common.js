@@ -109,6 +109,109 @@ export function checkText(text) {
 }
 
 /**
+ * What a generator takes: a text (a string, checked by checkText) or a binary
+ * payload (the WIT `*-bytes` calls): a Uint8Array (Node's buffers are Uint8Arrays), an
+ * ArrayBuffer or a DataView, whose bytes are the payload as they are, never
+ * decoded. Returns the string, or a plain Uint8Array over the same memory
+ * (no copy: the guest call copies it once, into guest memory). In the
+ * contract's order, like checkText: a payload of more than MAX_TEXT_BYTES is
+ * data-too-long before it is copied anywhere; an empty one is left to the
+ * guest (empty-text). Anything else is a TypeError naming what is accepted.
+ *
+ * The view is built from the intrinsic getters, not from the object's own
+ * `length`, `buffer` or `byteOffset` (a subclass or an own property could
+ * lie about them, and the glue reads them), so what is checked is what is
+ * copied; the tag is read the same way, so a Uint8Array from another realm
+ * (a worker, a vm context) is one too.
+ */
+export function checkInput(input) {
+  if (typeof input === 'string') {
+    checkText(input);
+    return input;
+  }
+  const bytes = bytesView(input);
+  if (bytes === null) {
+    throw new TypeError(`qrglue: the input must be a string (a text) or bytes (a Uint8Array, an ArrayBuffer or a DataView), got ${typeName(input)}`);
+  }
+  if (bytes.length > MAX_TEXT_BYTES) {
+    throw new QrError('data-too-long');
+  }
+  return bytes;
+}
+
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const intrinsic = (prototype, name) => Object.getOwnPropertyDescriptor(prototype, name).get;
+const typedArrayTag = intrinsic(TypedArrayPrototype, Symbol.toStringTag);
+const typedArrayBuffer = intrinsic(TypedArrayPrototype, 'buffer');
+const typedArrayOffset = intrinsic(TypedArrayPrototype, 'byteOffset');
+const typedArrayLength = intrinsic(TypedArrayPrototype, 'byteLength');
+const dataViewBuffer = intrinsic(DataView.prototype, 'buffer');
+const dataViewOffset = intrinsic(DataView.prototype, 'byteOffset');
+const dataViewLength = intrinsic(DataView.prototype, 'byteLength');
+const arrayBufferLength = intrinsic(ArrayBuffer.prototype, 'byteLength');
+// ArrayBuffer.prototype.detached is Node 22+; before it, a detached buffer is one whose length reads 0.
+const detachedGetter = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'detached')?.get;
+function arrayBufferDetached(buffer) {
+  try {
+    return detachedGetter ? detachedGetter.call(buffer) : arrayBufferLength.call(buffer) === 0;
+  } catch {
+    return false; // a SharedArrayBuffer: never detached
+  }
+}
+
+// A plain Uint8Array over the bytes of a Uint8Array, a DataView or an
+// ArrayBuffer (a detached one is empty); null for anything else, other typed
+// arrays included (their elements are not bytes).
+function bytesView(value) {
+  let buffer;
+  let offset = 0;
+  let length;
+  if (ArrayBuffer.isView(value)) {
+    const tag = typedArrayTag.call(value);
+    if (tag === 'Uint8Array') {
+      [buffer, offset, length] = [typedArrayBuffer.call(value), typedArrayOffset.call(value), typedArrayLength.call(value)];
+    } else if (tag === undefined) { // not a typed array: a DataView
+      buffer = dataViewBuffer.call(value);
+      // Unlike a typed array's, a DataView's byteLength throws once its buffer is detached.
+      length = arrayBufferDetached(buffer) ? 0 : dataViewLength.call(value);
+      offset = length === 0 ? 0 : dataViewOffset.call(value);
+    } else {
+      return null;
+    }
+  } else {
+    try {
+      length = arrayBufferLength.call(value); // throws for anything but an ArrayBuffer
+    } catch {
+      return null;
+    }
+    buffer = value;
+  }
+  // A detached buffer has no bytes, and no view can be made over it.
+  return length === 0 ? new Uint8Array(0) : new Uint8Array(buffer, offset, length);
+}
+
+// The type a TypeError names: typeof for primitives, the class for objects ("Array", "Uint16Array").
+function typeName(value) {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  return Object.prototype.toString.call(value).slice(8, -1);
+}
+
+/**
+ * The text the guest's zero-render check (png-repeat zero times, see
+ * resolveOptions) runs on for `input` (from checkInput): the text itself, or
+ * for a payload a stand-in with the same answer to every check before the
+ * options, since no guest call checks bytes without rendering them: '' for
+ * the empty payload (empty-text), else one digit (a payload within
+ * MAX_TEXT_BYTES passes the payload checks, as a digit does). Encoding comes
+ * after the options in the contract's order, so it never decides.
+ */
+export function validationText(input) {
+  if (typeof input === 'string') return input;
+  return input.length === 0 ? '' : '0';
+}
+
+/**
  * The number of bytes TextEncoder makes of a well-formed string (checkText
  * first), counted without encoding it: 1 byte below U+0080, 2 below U+0800,
  * 4 for a surrogate pair (two units), 3 for any other unit.

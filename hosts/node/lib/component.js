@@ -1,7 +1,8 @@
 // The Component Model path: qrglue.component.wasm, transpiled by jco at build
 // time into ../gen/ (`just build-node`). jco does the lowering and lifting;
 // this file adds what jco does not: the host-side checks (lone surrogates,
-// oversized texts, option types), error mapping, and trap recovery.
+// oversized texts and payloads, option types), the choice between a text call
+// and its `*-bytes` twin, error mapping, and trap recovery.
 //
 // Transpiled with `--instantiation sync` (see README): `instantiate()` can be
 // called again, which is the only way out of jco's trapped state (a trapped
@@ -13,7 +14,8 @@
 // initComponent.
 import { instantiate } from '../gen/qrglue.js';
 import {
-  QrError, GuestTrapError, checkCount, checkText, dataUrlHelpers, qrMatrix, resolveOptions, resolveTextOptions, witRecord,
+  QrError, GuestTrapError, checkCount, checkInput, checkText, dataUrlHelpers, qrMatrix, resolveOptions, resolveTextOptions,
+  validationText, witRecord,
 } from './common.js';
 
 /** jco's core module, beside its output (the component imports nothing, so it is the only one). */
@@ -92,39 +94,47 @@ function guestCall(call) {
 }
 
 // Checks text and options and renders nothing (png-repeat zero times): what
-// common.js runs before it reports a problem only the host sees.
-const validate = (text) => (resolved) => guestCall(() => exports.probe.pngRepeat(text, witRecord(resolved), 0));
+// common.js runs before it reports a problem only the host sees. A payload
+// is checked through its stand-in text (common.js validationText).
+const validate = (input) => (resolved) =>
+  guestCall(() => exports.probe.pngRepeat(validationText(input), witRecord(resolved), 0));
 
-// The WIT options record of resolved options (common.js's witRecord: jco
-// lowers an undefined scale or symbol as `none`).
-function witOptions(text, options) {
-  checkText(text);
-  return witRecord(resolveOptions(text, options, validate(text)));
+// The input checked (a text, or a payload as a plain Uint8Array: common.js
+// checkInput) and the WIT options record of resolved options (common.js's
+// witRecord: jco lowers an undefined scale or symbol as `none`).
+function witArguments(input, options) {
+  const data = checkInput(input);
+  return [data, witRecord(resolveOptions(data, options, validate(data)))];
 }
 
-export function png(text, options) {
-  const wit = witOptions(text, options);
+// A text goes to the WIT text call (jco encodes the string into guest memory),
+// a payload to its `*-bytes` twin (jco copies the bytes into guest memory once).
+export function png(input, options) {
+  const [data, wit] = witArguments(input, options);
   // jco copies list<u8> results out of linear memory: the Uint8Array is ours.
-  return guestCall(() => exports.generator.png(text, wit));
+  return guestCall(() => (typeof data === 'string' ? exports.generator.png(data, wit) : exports.generator.pngBytes(data, wit)));
 }
 
-export function svg(text, options) {
-  const wit = witOptions(text, options);
-  return guestCall(() => exports.generator.svg(text, wit));
+export function svg(input, options) {
+  const [data, wit] = witArguments(input, options);
+  return guestCall(() => (typeof data === 'string' ? exports.generator.svg(data, wit) : exports.generator.svgBytes(data, wit)));
 }
 
-export function matrix(text, options) {
-  const wit = witOptions(text, options);
+export function matrix(input, options) {
+  const [data, wit] = witArguments(input, options);
   // jco lifts the qr-matrix record as { width, modules }, modules copied out.
-  const { width, modules } = guestCall(() => exports.generator.matrix(text, wit));
+  const { width, modules } = guestCall(() =>
+    (typeof data === 'string' ? exports.generator.matrix(data, wit) : exports.generator.matrixBytes(data, wit)));
   return qrMatrix(width, modules);
 }
 
-export function text(text, options) {
-  checkText(text);
-  const resolved = resolveTextOptions(text, options, validate(text));
+export function text(input, options) {
+  const data = checkInput(input);
+  const resolved = resolveTextOptions(data, options, validate(data));
   // jco lowers the text-style enum from its WIT case name.
-  return guestCall(() => exports.generator.text(text, witRecord(resolved), resolved.style));
+  const wit = witRecord(resolved);
+  return guestCall(() => (typeof data === 'string'
+    ? exports.generator.text(data, wit, resolved.style) : exports.generator.textBytes(data, wit, resolved.style)));
 }
 
 export const { pngDataUrl, svgDataUrl } = dataUrlHelpers(png, svg);
@@ -140,7 +150,8 @@ export const probe = Object.freeze({
   },
   pngRepeat(text, options, times) {
     checkCount('times', times);
-    const wit = witOptions(text, options);
+    checkText(text);
+    const wit = witRecord(resolveOptions(text, options, validate(text)));
     return guestCall(() => exports.probe.pngRepeat(text, wit, times));
   },
   trap: () => guestCall(() => exports.probe.trap()),

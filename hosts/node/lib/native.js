@@ -17,7 +17,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import {
-  QrError, ERROR_KINDS, checkCount, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions, resolveTextOptions,
+  QrError, ERROR_KINDS, checkCount, checkInput, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions,
+  resolveTextOptions, validationText,
 } from './common.js';
 
 /** `<platform>-<arch>` of this process, as in the in-tree addon's file name. */
@@ -93,42 +94,50 @@ function nativeCall(call) {
   }
 }
 
-// Text and options checked and resolved as on every path, then passed flat:
-// the addon takes the EC level as its WIT index.
-function callWithText(exportFn, text, options, ...extra) {
-  checkText(text);
-  return callResolved(exportFn, text, resolveOptions(text, options, validate(text)), ...extra);
+// Input and options checked and resolved as on every path, then passed flat:
+// the addon takes the EC level as its WIT index. A text goes to the text
+// export (read from the JS string), a payload (a plain Uint8Array, common.js
+// checkInput) to its `*Bytes` twin, which reads the bytes in place (no copy).
+function callWithInput([textFn, bytesFn], input, options, ...extra) {
+  const data = checkInput(input);
+  return callResolved(typeof data === 'string' ? textFn : bytesFn, data, resolveOptions(data, options, validate(data)), ...extra);
 }
 
 // scale, version, minVersion, mask: a number or undefined (WIT's none);
 // colours as 0xRRGGBBAA; micro and boostEc booleans (the bindgen exports' shape).
-function callResolved(exportFn, text, resolved, ...extra) {
+function callResolved(exportFn, data, resolved, ...extra) {
   const { ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc } = resolved;
-  return nativeCall(() => exportFn(text, ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc,
+  return nativeCall(() => exportFn(data, ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc,
     ...extra));
 }
 
 // Checks text and options and renders nothing (pngRepeat zero times): what
-// common.js runs before it reports a problem only the host sees.
-const validate = (text) => (resolved) => callResolved(addon.pngRepeat, text, resolved, 0);
+// common.js runs before it reports a problem only the host sees. A payload
+// is checked through its stand-in text (common.js validationText).
+const validate = (input) => (resolved) => callResolved(addon.pngRepeat, validationText(input), resolved, 0);
 
-export function png(text, options) {
-  return callWithText(addon.png, text, options);
+// Each output's text export and its bytes twin.
+const PNG = [addon.png, addon.pngBytes];
+const SVG = [addon.svg, addon.svgBytes];
+const MATRIX = [addon.matrix, addon.matrixBytes];
+
+export function png(input, options) {
+  return callWithInput(PNG, input, options);
 }
 
-export function svg(text, options) {
-  return callWithText(addon.svg, text, options);
+export function svg(input, options) {
+  return callWithInput(SVG, input, options);
 }
 
-export function matrix(text, options) {
+export function matrix(input, options) {
   // One array out: the width as a little-endian u32, then the packed modules.
-  return matrixFromPayload(callWithText(addon.matrix, text, options));
+  return matrixFromPayload(callWithInput(MATRIX, input, options));
 }
 
-export function text(text, options) {
-  checkText(text);
-  const resolved = resolveTextOptions(text, options, validate(text));
-  return callResolved(addon.text, text, resolved, resolved.styleIndex);
+export function text(input, options) {
+  const data = checkInput(input);
+  const resolved = resolveTextOptions(data, options, validate(data));
+  return callResolved(typeof data === 'string' ? addon.text : addon.textBytes, data, resolved, resolved.styleIndex);
 }
 
 export const { pngDataUrl, svgDataUrl } = dataUrlHelpers(png, svg);
@@ -143,6 +152,10 @@ export const probe = Object.freeze({
   noop: () => addon.noop(),
   consume: (data) => nativeCall(() => addon.consume(data)),
   produce: (len) => nativeCall(() => addon.produce(checkCount('len', len))),
-  pngRepeat: (text, options, times) => callWithText(addon.pngRepeat, text, options, checkCount('times', times)),
+  pngRepeat(text, options, times) {
+    checkCount('times', times);
+    checkText(text);
+    return callResolved(addon.pngRepeat, text, resolveOptions(text, options, validate(text)), times);
+  },
   panic: () => addon.panic(),
 });

@@ -1,6 +1,7 @@
 // The raw path: glue written by hand against `WebAssembly`, following
-// guest/raw/ABI.md (version 4). Per call: allocate the text buffer in the
-// guest, encode into it, call, read the 12-byte result record, COPY the
+// guest/raw/ABI.md (version 5). Per call: allocate the text buffer in the
+// guest, encode into it (or copy a binary payload into it, for the `_bytes`
+// exports), call, read the 12-byte result record, COPY the
 // payload out, free the record. Every memory access takes a fresh view of
 // `memory.buffer`, because any guest call may grow (and so detach) it.
 //
@@ -8,15 +9,15 @@
 // qrglue/raw reads RAW_WASM_URL with readFileSync, the page in hosts/web
 // compiles it with WebAssembly.compileStreaming; either calls initRaw(wasm).
 import {
-  QrError, GuestTrapError, checkCount, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions, resolveTextOptions,
-  symbolFlags, utf8Length,
+  QrError, GuestTrapError, checkCount, checkInput, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions,
+  resolveTextOptions, symbolFlags, utf8Length, validationText,
 } from './common.js';
 
 /**
  * guest/raw/ABI.md's version, result record size and status codes (index =
  * code; 0 is ok). The `symbol_flags` bits are common.js's SYMBOL_FLAGS.
  */
-export const ABI_VERSION = 4;
+export const ABI_VERSION = 5;
 export const RECORD_BYTES = 12;
 export const STATUS_KINDS = Object.freeze([null, 'empty-text', 'invalid-text', 'data-too-long', 'invalid-options']);
 
@@ -137,51 +138,63 @@ function liftResult(record) {
   throw new QrError(kind, utf8Decoder.decode(payload));
 }
 
-// Text in, result record out: the shape of qr_png, qr_svg, qr_matrix, qr_text
-// and qr_png_repeat. The export is named, not passed: it is looked up on
-// `guest` inside the call, after guestCall may have replaced a retired
-// instance (an export of the old one would run on the old memory with
-// pointers into the new).
-function callWithText(exportName, text, options, ...extra) {
-  checkText(text);
-  return callResolved(exportName, text, resolveOptions(text, options, validate(text)), ...extra);
+// The `_bytes` twin of each generating export (ABI version 5): the same
+// arguments, the buffer a binary payload (no UTF-8 check).
+const BYTES_TWINS = Object.freeze({
+  qr_png: 'qr_png_bytes', qr_svg: 'qr_svg_bytes', qr_matrix: 'qr_matrix_bytes', qr_text: 'qr_text_bytes',
+});
+
+// Input (a text, or a payload as a plain Uint8Array: common.js checkInput)
+// in, result record out: the shape of qr_png, qr_svg, qr_matrix, qr_text
+// (a text) or their `_bytes` twins (a payload), and qr_png_repeat (a text).
+// The export is named, not passed: it is looked up on `guest` inside the
+// call, after guestCall may have replaced a retired instance (an export of
+// the old one would run on the old memory with pointers into the new).
+function callWithInput(exportName, input, options, ...extra) {
+  const data = checkInput(input);
+  return callResolved(exportName, data, resolveOptions(data, options, validate(data)), ...extra);
 }
 
 // scale: WIT's option<u32> as (has_scale, scale); colours as 0xRRGGBBAA (an
 // i32 argument takes the u32's bits); the symbol options as one word of
 // flags, then version, min_version and mask (0 where the flag says none).
-function callResolved(exportName, text, resolved, ...extra) {
+// A text is encoded into its guest buffer; a payload's bytes are copied
+// into it as they are, once.
+function callResolved(exportName, data, resolved, ...extra) {
   const { ecIndex, minSize, quietZone, scale, dark, light, version, minVersion, mask } = resolved;
   const flags = symbolFlags(resolved);
+  const isText = typeof data === 'string';
+  const name = isText ? exportName : BYTES_TWINS[exportName];
   return guestCall(() => {
-    const [ptr, len] = lowerText(text);
+    const [ptr, len] = isText ? lowerText(data) : lowerBytes(data);
     const hasScale = scale === undefined ? 0 : 1;
-    return liftResult(guest[exportName](ptr, len, ecIndex, minSize, quietZone, hasScale, scale ?? 0, dark, light,
+    return liftResult(guest[name](ptr, len, ecIndex, minSize, quietZone, hasScale, scale ?? 0, dark, light,
       flags, version ?? 0, minVersion ?? 0, mask ?? 0, ...extra));
   });
 }
 
 // Checks text and options and renders nothing (png-repeat zero times): what
-// common.js runs before it reports a problem only the host sees.
-const validate = (text) => (resolved) => callResolved('qr_png_repeat', text, resolved, 0);
+// common.js runs before it reports a problem only the host sees. A payload
+// is checked through its stand-in text (common.js validationText).
+const validate = (input) => (resolved) => callResolved('qr_png_repeat', validationText(input), resolved, 0);
 
-export function png(text, options) {
-  return callWithText('qr_png', text, options);
+export function png(input, options) {
+  return callWithInput('qr_png', input, options);
 }
 
-export function svg(text, options) {
+export function svg(input, options) {
   // fatal decoder: the guest promises UTF-8; anything else is a bug to surface.
-  return utf8Decoder.decode(callWithText('qr_svg', text, options));
+  return utf8Decoder.decode(callWithInput('qr_svg', input, options));
 }
 
-export function matrix(text, options) {
-  return matrixFromPayload(callWithText('qr_matrix', text, options));
+export function matrix(input, options) {
+  return matrixFromPayload(callWithInput('qr_matrix', input, options));
 }
 
-export function text(text, options) {
-  checkText(text);
-  const resolved = resolveTextOptions(text, options, validate(text));
-  return utf8Decoder.decode(callResolved('qr_text', text, resolved, resolved.styleIndex));
+export function text(input, options) {
+  const data = checkInput(input);
+  const resolved = resolveTextOptions(data, options, validate(data));
+  return utf8Decoder.decode(callResolved('qr_text', data, resolved, resolved.styleIndex));
 }
 
 export const { pngDataUrl, svgDataUrl } = dataUrlHelpers(png, svg);
@@ -202,7 +215,8 @@ export const probe = Object.freeze({
   },
   pngRepeat(text, options, times) {
     checkCount('times', times);
-    const payload = callWithText('qr_png_repeat', text, options, times);
+    checkText(text);
+    const payload = callResolved('qr_png_repeat', text, resolveOptions(text, options, validate(text)), times);
     return new DataView(payload.buffer).getUint32(0, true);
   },
   trap: () => guestCall(() => guest.qr_trap()),

@@ -159,13 +159,20 @@ test('bindgen: hostile arguments throw and lose nothing: the next call is golden
     () => bindgen.png('x', 5), () => bindgen.png('x', { minSize: '200' }), () => bindgen.png('x', { ecLevel: 1 }),
     () => bindgen.png('x', { minSize: Number.NaN }), () => bindgen.png('x', { quietZone: -0.5 }),
     () => probe.pngRepeat(42, undefined, 1), () => probe.pngRepeat('', undefined, 1),
+    () => bindgen.png([104, 105]), () => bindgen.svg(new Uint16Array(2)), () => bindgen.png(new Uint8Array(0)),
+    () => bindgen.png(new Uint8Array(7090)), () => bindgen.text(new Uint8Array(3), { style: 'x' }),
+    // Straight into the glue's bytes exports, past every JS check: the guest refuses what the host would.
+    () => glue.pngBytes(new Uint8Array(0), 0, 200, 4, ...DEFAULT_LOOK), () => glue.svgBytes(new Uint8Array(7090), 0, 200, 4, ...DEFAULT_LOOK),
+    () => glue.matrixBytes(new Uint8Array(3), 4, 200, 4, ...DEFAULT_LOOK), () => glue.textBytes(new Uint8Array(3), 0, 200, 4, ...DEFAULT_LOOK, 3),
   ];
   for (const call of hostile) {
     const error = thrown(call);
     assert.ok(error instanceof Error, `${call}: threw ${error}`);
     assertReferencePng();
   }
-  assert.match(thrown(() => bindgen.png(123)).message, /text must be a string/);
+  assert.match(thrown(() => bindgen.png(123)).message, /the input must be a string \(a text\) or bytes/);
+  const guestError = thrown(() => glue.svgBytes(new Uint8Array(7090), 0, 200, 4, ...DEFAULT_LOOK));
+  assert.deepEqual({ kind: guestError.kind, message: guestError.message }, { kind: 'data-too-long', message: DATA_TOO_LONG_MESSAGE });
 });
 
 test('bindgen: the probes move the exact bytes and report the guest\'s memory', () => {

@@ -2,17 +2,18 @@
 // it: golden PNG/SVG/text to a file and to standard output on every path, the
 // corpus's error cases with the exact `qrglue: <kind>: <message>` line and
 // exit 1, every usage error with exit 2, a write failure with exit 3, and the
-// refusal to write a PNG to a terminal. The same contract as the Rust CLI
+// refusal to write a PNG to a terminal, and --data-file (a binary payload from
+// a file or standard input). The same contract as the Rust CLI
 // (hosts/rust/cli/tests/cli.rs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { svg, text as textOf } from '../index.js';
-import { cases, expected, caseText, sha256, REFERENCE_URL } from '../testing/fixtures.js';
+import { cases, expected, caseBytes, caseText, isBytesCase, sha256, REFERENCE_URL } from '../testing/fixtures.js';
 
 const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
 const USAGE = 2;
@@ -27,6 +28,21 @@ function qrglue(args) {
       if (error && typeof error.code !== 'number') reject(error);
       else resolve({ code: error ? error.code : 0, stdout, stderr: stderr.toString('utf8') });
     });
+  });
+}
+
+/** Runs the CLI with `input` (bytes) on its standard input; resolves as qrglue does. */
+function qrglueWithStdin(args, input) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const [stdout, stderr] = [[], []];
+    child.stdout.on('data', (chunk) => stdout.push(chunk));
+    child.stderr.on('data', (chunk) => stderr.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString('utf8') }));
+    // The CLI stops reading past the bound: a write it never reads is not an error here.
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
   });
 }
 
@@ -140,7 +156,8 @@ test("the corpus's error cases: exit 1, nothing written, exactly `qrglue: <kind>
   const dir = scratch(t);
   // Lone surrogates cannot come from argv (Node decodes the OS's bytes, replacing bad ones),
   // and an argument is at most 128 KiB on Linux: those cases are left to the API's tests.
-  const errorCases = cases.filter((c) => expected[c.id].error !== undefined && expected[c.id].error !== 'invalid-text')
+  // Binary payloads come through --data-file (tested below).
+  const errorCases = cases.filter((c) => !isBytesCase(c) && expected[c.id].error !== undefined && expected[c.id].error !== 'invalid-text')
     .filter((c) => Buffer.byteLength(caseText(c)) < 100_000);
   assert.ok(errorCases.length >= 30, `only ${errorCases.length} error cases`);
   const kinds = new Set(errorCases.map((c) => expected[c.id].error));
@@ -213,6 +230,12 @@ test('usage errors: exit 2, the message, the usage line and a pointer to --help;
     [['svg', 'x', '--boost-ec=1'], "unexpected value '1' for '--boost-ec' found; no more were expected", 'Usage: qrglue svg [OPTIONS] <TEXT>'],
     [['png', 'x', '--micro', '--micro'], "the argument '--micro' cannot be used multiple times", pngUsage],
     [['png', 'x', '--micro', 'true'], "unexpected argument 'true' found", pngUsage],
+    // --data-file takes the place of TEXT: not both, and a path.
+    [['png', 'x', '--data-file', 'payload.bin'], "the argument '--data-file <PATH>' cannot be used with '<TEXT>'", pngUsage],
+    [['text', '--data-file', '-', 'x'], "the argument '--data-file <PATH>' cannot be used with '<TEXT>'", textUsage],
+    [['png', '--data-file'], "a value is required for '--data-file <PATH>' but none was supplied", pngUsage],
+    [['svg', '--data-file', 'a', '--data-file', 'b'], "the argument '--data-file <PATH>' cannot be used multiple times",
+      'Usage: qrglue svg [OPTIONS] <TEXT>'],
   ];
   const results = await pooled(usageCases, ([args]) => qrglue(args));
   usageCases.forEach(([args, message, usage], i) => {
@@ -327,7 +350,8 @@ test('--help, -h, help <command>, -V: standard output, exit 0', async () => {
     for (const flag of ['-o, --output <FILE>', '--path <PATH>', '--ec-level <EC_LEVEL>', '--min-size <MIN_SIZE>',
       '--quiet-zone <QUIET_ZONE>', '[default: component]', '[default: 200]', '[default: 4]', '-h, --help',
       '--scale <SCALE>', '--dark <HEX>', '--light <HEX>', '[default: #000000ff]', '[default: #ffffffff]',
-      '--micro ', '--symbol-version <N>', '--min-version <N>', '--mask <N>', '--boost-ec ']) {
+      '--micro ', '--symbol-version <N>', '--min-version <N>', '--mask <N>', '--boost-ec ',
+      "--data-file <PATH>         Read the payload's bytes from PATH (- for standard input) instead of TEXT: any bytes, not only UTF-8 (the *-bytes generators)\n"]) {
       assert.ok(help.includes(flag), `${JSON.stringify(args)}: help lacks ${flag}`);
     }
   }
@@ -341,6 +365,71 @@ test('--help, -h, help <command>, -V: standard output, exit 0', async () => {
   const v = await qrglue(['-V']);
   assert.equal(v.stdout.toString(), `qrglue ${version}\n`);
   assert.equal((await qrglue(['--version'])).stdout.toString(), `qrglue ${version}\n`);
+});
+
+// --data-file PATH (- for standard input): the payload's bytes instead of
+// TEXT, through the *-bytes generators: every payload of the corpus gives
+// its golden PNG, SVG and text (or its error line, exit 1) from a file and
+// from standard input, on every path; a payload too long is data-too-long
+// without being read whole; one that cannot be read is exit 3.
+test('--data-file PATH and --data-file -: the corpus\'s payloads, golden on every path, and their errors', async (t) => {
+  const dir = scratch(t);
+  const payloads = cases.filter(isBytesCase);
+  assert.ok(payloads.length >= 20, `${payloads.length} payloads`);
+  const runs = payloads.flatMap((c, i) => {
+    const file = join(dir, `${c.id}.bin`);
+    writeFileSync(file, caseBytes(c));
+    const args = flags(c.options);
+    return [
+      { c, output: 'png', args: ['png', '--data-file', file, '-o', '-', '--path', ALL_PATHS[i % ALL_PATHS.length], ...args] },
+      { c, output: 'svg', stdin: true, args: ['svg', '--data-file', '-', '--path', ALL_PATHS[(i + 1) % ALL_PATHS.length], ...args] },
+      { c, output: 'text', stdin: true,
+        args: ['text', ...args, '--style', 'ascii', '--path', ALL_PATHS[(i + 2) % ALL_PATHS.length], '--data-file', '-'] },
+    ];
+  });
+  const results = await pooled(runs, (run) => (run.stdin ? qrglueWithStdin(run.args, caseBytes(run.c)) : qrglue(run.args)));
+  runs.forEach(({ c, output, args }, i) => {
+    const want = expected[c.id];
+    const where = `${c.id}: ${args.join(' ')}`;
+    if (want.error !== undefined) {
+      assert.equal(results[i].stderr, `qrglue: ${want.error}: ${want.message}\n`, where);
+      assert.equal(results[i].code, 1, where);
+      assert.equal(results[i].stdout.length, 0, where);
+      return;
+    }
+    assert.equal(results[i].code, 0, `${where}: ${results[i].stderr}`);
+    assert.equal(results[i].stderr, '', where);
+    const digest = output === 'text' ? want.text_sha256.ascii : want[`${output}_sha256`];
+    assert.equal(sha256(results[i].stdout), digest, where);
+  });
+
+  // Bytes that are no text: the payload's code, which no TEXT argument can give.
+  const notUtf8 = join(dir, 'not-utf8.bin');
+  writeFileSync(notUtf8, Buffer.from([0xed, 0xa0, 0x80]));
+  const fromFile = await qrglue(['png', '--data-file', notUtf8, '-o', '-']);
+  assert.equal(fromFile.code, 0, fromFile.stderr);
+  assert.equal(sha256(fromFile.stdout), expected['bytes-wtf8-lone-surrogate'].png_sha256);
+
+  // Too long: 7090 bytes, and 4 MiB that are never read whole.
+  for (const size of [7090, 4 << 20]) {
+    const out = await qrglueWithStdin(['png', '--data-file', '-', '-o', '-'], Buffer.alloc(size, 0x37));
+    assert.deepEqual([out.code, out.stderr], [1, 'qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n'],
+      `${size} bytes`);
+  }
+  const empty = join(dir, 'empty.bin');
+  writeFileSync(empty, '');
+  const none = await qrglue(['svg', '--data-file', empty, '--min-size', '0']);
+  assert.deepEqual([none.code, none.stderr], [1, 'qrglue: empty-text: text is empty\n']);
+
+  // Unreadable: exit 3, the path and the reason, nothing written.
+  const missing = join(dir, 'absent.bin');
+  const outFile = join(dir, 'never.png');
+  for (const [path, reason] of [[missing, 'ENOENT'], [dir, 'EISDIR']]) {
+    const out = await qrglue(['png', '--data-file', path, '-o', outFile]);
+    assert.equal(out.code, 3, out.stderr);
+    assert.ok(out.stderr.startsWith(`qrglue: cannot read the payload from ${path}: ${reason}`), out.stderr);
+    assert.ok(!existsSync(outFile));
+  }
 });
 
 test('an output that cannot be written: exit 3 and `qrglue: cannot write <FILE>: ...`', async (t) => {

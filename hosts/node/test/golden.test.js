@@ -1,10 +1,12 @@
 // Golden vectors: every case of the corpus (QRGLUE_VECTORS_DIR, default
-// tests/vectors) gives the digests (or the error kind and message) of
-// expected.json, on every path (fixtures' everyPath), for PNG, SVG, the
-// matrix and the text in every style.
+// tests/vectors; a data_hex case as a Uint8Array) gives the digests (or the
+// error kind and message) of expected.json, on every path (fixtures'
+// everyPath), for PNG, SVG, the matrix and the text in every style.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cases, expected, caseText, jsOptions, sha256, everyPath, thrown } from '../testing/fixtures.js';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { cases, expected, caseInput, caseText, isBytesCase, jsOptions, sha256, everyPath, thrown } from '../testing/fixtures.js';
 import { matrixSha256 } from '../testing/corpus.js';
 
 test('the vectors cover every case of expected.json', () => {
@@ -24,7 +26,7 @@ for (const { name, api } of everyPath) {
   for (const testCase of cases) {
     const want = expected[testCase.id];
     test(`${name}: ${testCase.id}`, () => {
-      const text = caseText(testCase);
+      const text = caseInput(testCase);
       const options = jsOptions(testCase.options);
       if (want.error !== undefined) {
         for (const [output, render] of Object.entries(outputs)) {
@@ -67,11 +69,13 @@ for (const { name, api } of everyPath) {
 for (const { name, api } of everyPath) {
   test(`${name}: data URLs hold exactly the PNG and the SVG`, () => {
     const idOf = (c) => c.id;
-    const ids = ['ref-02', 'utf8-cjk-emoji', 'opt-colors-and-scale-cjk', 'opt-light-transparent', 'opt-scale-20-v40-quiet-16'];
+    // Binary payloads too (a data URL takes what png() and svg() take).
+    const ids = ['ref-02', 'utf8-cjk-emoji', 'opt-colors-and-scale-cjk', 'opt-light-transparent', 'opt-scale-20-v40-quiet-16',
+      'bytes-not-utf8', 'bytes-all-256', 'bytes-styled'];
     const chosen = cases.filter((c) => ids.includes(idOf(c)));
     assert.equal(chosen.length, ids.length);
     for (const testCase of chosen) {
-      const [text, options] = [caseText(testCase), jsOptions(testCase.options)];
+      const [text, options] = [caseInput(testCase), jsOptions(testCase.options)];
       const png = api.pngDataUrl(text, options);
       assert.match(png, /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/);
       const pngBytes = Buffer.from(png.slice('data:image/png;base64,'.length), 'base64');
@@ -87,6 +91,76 @@ for (const { name, api } of everyPath) {
       assert.ok(error instanceof api.QrError);
       assert.equal(error.message, 'dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"');
       assert.equal(thrown(() => render('')).kind, 'empty-text');
+      assert.equal(thrown(() => render(new Uint8Array(0))).kind, 'empty-text');
     }
   });
 }
+
+// A text's code is its UTF-8's code (wit/qr.wit: png-bytes(utf8(t), o) is
+// png(t, o)): on every path, every corpus text (but the huge ones and lone
+// surrogates, which have no UTF-8) gives, as bytes, exactly the text's
+// output in every output, or exactly its error.
+const utf8Cases = cases.filter((c) => !isBytesCase(c) && c.text_repeat === undefined && caseText(c).isWellFormed()
+  && (c.options?.['min-size'] ?? 200) <= 1024 && (c.options?.scale ?? 1) <= 10);
+
+for (const { name, api } of everyPath) {
+  test(`${name}: a text's UTF-8 as bytes gives the text's output, for every output`, () => {
+    assert.ok(utf8Cases.length > 200, `${utf8Cases.length} cases`);
+    const attempt = (render) => {
+      try {
+        const value = render();
+        return typeof value === 'string' ? value : sha256(value instanceof Uint8Array ? value : Uint8Array.of(value.width, ...value.modules));
+      } catch (error) {
+        return { kind: error.kind, message: error.message };
+      }
+    };
+    for (const testCase of utf8Cases) {
+      const text = caseText(testCase);
+      const bytes = new TextEncoder().encode(text);
+      const options = jsOptions(testCase.options);
+      for (const output of ['png', 'svg', 'matrix']) {
+        assert.deepEqual(attempt(() => api[output](bytes, options)), attempt(() => api[output](text, options)), `${testCase.id} ${output}`);
+      }
+      for (const style of api.TEXT_STYLES) {
+        assert.deepEqual(attempt(() => api.text(bytes, { ...options, style })), attempt(() => api.text(text, { ...options, style })),
+          `${testCase.id} text ${style}`);
+      }
+    }
+  });
+
+  // The bytes of a Uint8Array, a Buffer, an ArrayBuffer or a DataView, and
+  // of a view only its window: the same payload is the same code.
+  test(`${name}: bytes as a Uint8Array, a Buffer, an ArrayBuffer or a DataView, a view's window only`, () => {
+    const text = caseText(cases.find((c) => c.id === 'ref-02'));
+    const bytes = new TextEncoder().encode(text);
+    const padded = new Uint8Array(bytes.length + 13).fill(0x41);
+    padded.set(bytes, 5);
+    const forms = {
+      Uint8Array: bytes, Buffer: Buffer.from(text), ArrayBuffer: bytes.slice().buffer,
+      DataView: new DataView(padded.buffer, 5, bytes.length), subarray: padded.subarray(5, 5 + bytes.length),
+      'Buffer slice': Buffer.from(padded).subarray(5, 5 + bytes.length),
+      // A Uint8Array that lies about its length is read by its real one.
+      'lying length': Object.defineProperty(bytes.slice(), 'length', { value: 3 }),
+    };
+    for (const [form, input] of Object.entries(forms)) {
+      assert.equal(sha256(api.png(input)), expected['ref-02'].png_sha256, form);
+      assert.equal(sha256(Buffer.from(api.svg(input), 'utf8')), expected['ref-02'].svg_sha256, form);
+      assert.equal(matrixSha256(api.matrix(input)), expected['ref-02'].matrix_sha256, form);
+      assert.equal(sha256(Buffer.from(api.text(input), 'utf8')), expected['ref-02'].text_sha256['half-blocks'], form);
+    }
+    // The input is read, never written.
+    assert.deepEqual(padded.subarray(0, 5), new Uint8Array(5).fill(0x41));
+    assert.equal(new TextDecoder().decode(bytes), text);
+  });
+}
+
+// What each path calls, recorded on the guests' exports and the addon's
+// functions in a fresh process (testing/routes.mjs): a text goes to the text
+// generators, a payload of any bytes-like type to their *-bytes twins, data
+// URLs included.
+test('a payload goes to the bytes generators and a text to the text ones, on every path', () => {
+  const routes = fileURLToPath(new URL('../testing/routes.mjs', import.meta.url));
+  const called = JSON.parse(execFileSync(process.execPath, [routes], { encoding: 'utf8' }));
+  const want = ['png', 'png-bytes', 'svg-bytes', 'matrix-bytes', 'text-bytes', 'svg', 'matrix', 'text', 'png-bytes', 'svg'];
+  assert.deepEqual(called, { component: want, raw: want, bindgen: want, native: want });
+});

@@ -1,7 +1,7 @@
 // scripts/patch-jco.mjs: the patched glue (gen/qrglue.js, what the package
 // ships) and jco's stock output (recovered with unpatch, which checks every
-// line) give the same result for every case of the corpus, PNG and SVG, equal
-// to expected.json; the patch refuses output it does not recognise; and
+// line) give the same result for every case of the corpus, PNG and SVG (a
+// data_hex case through png-bytes and svg-bytes), equal to expected.json; the patch refuses output it does not recognise; and
 // JCO_DEBUG still works when set before instantiate().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { patch, unpatch, PATCHES } from '../scripts/patch-jco.mjs';
-import { checkText, resolveOptions, witRecord } from '../lib/common.js';
-import { cases, expected, caseText, jsOptions, sha256 } from '../testing/fixtures.js';
+import { checkInput, resolveOptions, witRecord } from '../lib/common.js';
+import { cases, expected, caseInput, jsOptions, sha256 } from '../testing/fixtures.js';
 
 const genUrl = new URL('../gen/qrglue.js', import.meta.url);
 const patchedSource = readFileSync(genUrl, 'utf8');
@@ -53,23 +53,28 @@ test('stock and patched glue agree on every corpus case, and equal expected.json
   const stock = instantiateStock(() => coreModule, {});
   const patched = instantiatePatched(() => coreModule, {});
   let rendered = 0;
+  let payloads = 0;
   for (const testCase of cases) {
-    const text = caseText(testCase);
+    let input = caseInput(testCase);
     let wit;
     try {
       // The package's own checks first (lone surrogates and over-long texts
       // never reach the guest), as lib/component.js does.
-      checkText(text);
+      input = checkInput(input);
       // (No guest check before a host-side refusal: such a case is skipped here.)
       // The record as lib/component.js lowers it (symbol none for the automatic symbol).
-      wit = witRecord(resolveOptions(text, jsOptions(testCase.options), () => {}));
+      wit = witRecord(resolveOptions(input, jsOptions(testCase.options), () => {}));
     } catch {
       continue;
     }
     const want = expected[testCase.id];
+    // A text through the text call, a payload through its *-bytes twin.
+    const isText = typeof input === 'string';
+    if (!isText) payloads++;
     for (const op of ['png', 'svg']) {
-      const a = outcome(() => stock.generator[op](text, wit));
-      const b = outcome(() => patched.generator[op](text, wit));
+      const call = isText ? op : `${op}Bytes`;
+      const a = outcome(() => stock.generator[call](input, wit));
+      const b = outcome(() => patched.generator[call](input, wit));
       assert.deepEqual(b, a, `${testCase.id} ${op}`);
       if (want.error !== undefined) {
         assert.equal(JSON.parse(a.payload).tag, want.error, `${testCase.id} ${op}`);
@@ -81,6 +86,7 @@ test('stock and patched glue agree on every corpus case, and equal expected.json
     }
   }
   assert.ok(rendered >= 100, `${rendered} renders`);
+  assert.ok(payloads >= 20, `${payloads} payloads`);
   for (const glue of [stock, patched]) {
     assert.equal(glue.probe.noop(), undefined);
     assert.deepEqual(outcome(() => glue.probe.produce(5)), outcome(() => stock.probe.produce(5)));

@@ -1,7 +1,7 @@
 // Bounded resources, on every path: the memory-pages probe follows the
 // memory the host sees, oversized texts are rejected without touching guest
-// memory, and 100,000 calls keep guest memory bounded and host RSS flat
-// (native: host RSS only, in its own process).
+// memory (binary payloads too), and 100,000 calls keep guest memory bounded
+// and host RSS flat (native: host RSS only, in its own process).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -45,6 +45,32 @@ for (const { name, api, probe } of paths) {
     }
     assert.equal(sha256(api.png(REFERENCE_URL)), expected['ref-02'].png_sha256);
     assert.equal(probe.memoryPages(), pagesBefore);
+  });
+
+  // A payload over 7089 bytes is refused by its length before it is copied:
+  // guest memory stays the same, whatever its size and its bytes-like type.
+  test(`${name}: payloads of 7090 bytes, 1 MB and 50 MB are data-too-long and guest memory stays the same`, () => {
+    assert.equal(sha256(api.png(new TextEncoder().encode(REFERENCE_URL))), expected['ref-02'].png_sha256); // settle a normal call first
+    const pagesBefore = probe.memoryPages();
+    const big = new Uint8Array(50_000_000).fill(0x37);
+    const oversized = [
+      ['7090 bytes', new Uint8Array(7090).fill(0xff)],
+      ['1 MB', big.subarray(0, 1_000_000)],
+      ['1 MB as an ArrayBuffer', new ArrayBuffer(1_000_000)],
+      ['1 MB as a DataView', new DataView(big.buffer, 7, 1_000_000)],
+      ['1 MB as a Buffer', Buffer.alloc(1_000_000, 0xed)],
+      ['50 MB', big],
+    ];
+    for (const [label, data] of oversized) {
+      for (const render of [api.png, api.svg, api.matrix, api.text, api.pngDataUrl]) {
+        const error = thrown(() => render(data));
+        assert.ok(error instanceof api.QrError, `${label}: ${error}`);
+        assert.equal(error.kind, 'data-too-long', label);
+      }
+      assert.equal(probe.memoryPages(), pagesBefore, `${label}: guest memory grew`);
+    }
+    // 7089 bytes are the guest's to look at (a code of 7089 digits exists).
+    assert.equal(sha256(api.png(new Uint8Array(7089).fill(0x37))), expected['max-numeric-low'].png_sha256);
   });
 
   test(`${name}: ${SOAK_CALLS.toLocaleString('en')} png calls: guest memory bounded (warm-up + 1 page), host RSS flat within 10%`, async (t) => {

@@ -62,7 +62,7 @@ test('native: lone surrogates are invalid-text, never replaced, in lib/native.js
   assert.equal(sha256(addon.png('\ud83e\udd80', 0, 200, 4, ...DEFAULT_LOOK)), sha256(crab));
 });
 
-test('native: oversized texts are refused by length, by lib/native.js and by the addon, before any copy', () => {
+test('native: oversized texts and payloads are refused by length, by lib/native.js and by the addon, before any copy', () => {
   const oversized = ['x'.repeat(7090), 'a'.repeat(1_000_000), '\u00e9'.repeat(500_000), '7'.repeat(50_000_000)];
   for (const text of oversized) {
     assertQrError(() => native.png(text), 'data-too-long', DATA_TOO_LONG_MESSAGE);
@@ -72,6 +72,16 @@ test('native: oversized texts are refused by length, by lib/native.js and by the
       assert.deepEqual({ code: error.code, message: error.message }, { code: 'data-too-long', message: DATA_TOO_LONG_MESSAGE });
     }
   }
+  // A payload over the bound, refused by the addon itself (it reads the bytes in place: nothing is copied).
+  for (const data of [new Uint8Array(7090), Buffer.alloc(1_000_000), new Uint8Array(50_000_000)]) {
+    assertQrError(() => native.png(data), 'data-too-long', DATA_TOO_LONG_MESSAGE);
+    for (const call of [() => addon.pngBytes(data, 0, 200, 4, ...DEFAULT_LOOK), () => addon.svgBytes(data, 0, 200, 4, ...DEFAULT_LOOK),
+      () => addon.matrixBytes(data, 0, 200, 4, ...DEFAULT_LOOK), () => addon.textBytes(data, 0, 200, 4, ...DEFAULT_LOOK, 0)]) {
+      const error = thrown(call);
+      assert.deepEqual({ code: error.code, message: error.message }, { code: 'data-too-long', message: DATA_TOO_LONG_MESSAGE });
+    }
+  }
+  assert.deepEqual(thrown(() => addon.textBytes(new Uint8Array(0), 0, 200, 4, ...DEFAULT_LOOK, 0)).code, 'empty-text');
   // The bound counts UTF-8 bytes: 2364 euro signs are 7092 bytes in 2364 units.
   assertQrError(() => native.png('\u20ac'.repeat(2364)), 'data-too-long', DATA_TOO_LONG_MESSAGE);
   assert.deepEqual(thrown(() => addon.png('\u20ac'.repeat(2364), 0, 200, 4, ...DEFAULT_LOOK)).code, 'data-too-long');
@@ -91,6 +101,12 @@ test('native: hostile arguments throw and lose nothing: the next call is golden'
     () => addon.svg('x', 0, 0, 4, ...DEFAULT_LOOK), () => addon.pngRepeat('x', 0, 200, 4, ...DEFAULT_LOOK), () => addon.consume({ length: 3 }),
     () => addon.matrix('x', 4, 200, 4, ...DEFAULT_LOOK), () => addon.matrix('x', 0, 200), () => addon.text('x', 0, 200, 4, ...DEFAULT_LOOK),
     () => addon.text('x', 0, 200, 4, ...DEFAULT_LOOK, 3), () => addon.text('x', 0, 200, 4, ...DEFAULT_LOOK, 'ascii'), () => addon.text('', 0, 200, 4, ...DEFAULT_LOOK, 0),
+    // The bytes exports take a Uint8Array (a Buffer is one) and nothing else.
+    () => native.png([104, 105]), () => native.png(new Uint8Array(0)), () => native.text(new Uint8Array(3), { style: 'x' }),
+    () => addon.pngBytes('hi', 0, 200, 4, ...DEFAULT_LOOK), () => addon.pngBytes([104, 105], 0, 200, 4, ...DEFAULT_LOOK),
+    () => addon.svgBytes(new ArrayBuffer(2), 0, 200, 4, ...DEFAULT_LOOK), () => addon.matrixBytes(new Uint16Array(2), 0, 200, 4, ...DEFAULT_LOOK),
+    () => addon.textBytes(new Uint8Array(2), 0, 200, 4, ...DEFAULT_LOOK, 3), () => addon.pngBytes(new Uint8Array(2), 4, 200, 4, ...DEFAULT_LOOK),
+    () => addon.pngBytes(new Uint8Array(0), 0, 200, 4, ...DEFAULT_LOOK),
     // The symbol arguments: booleans and numbers or undefined, nothing else.
     () => addon.png('x', 0, 200, 4, undefined, 0xff, 0xffffffff, 1, undefined, undefined, undefined, false),
     () => addon.matrix('x', 0, 200, 4, undefined, 0xff, 0xffffffff, false, '5', undefined, undefined, false),
@@ -101,7 +117,7 @@ test('native: hostile arguments throw and lose nothing: the next call is golden'
     assert.ok(error instanceof Error, `${call}: threw ${error}`);
     assertReferencePng();
   }
-  assert.match(thrown(() => native.png(123)).message, /text must be a string/);
+  assert.match(thrown(() => native.png(123)).message, /the input must be a string \(a text\) or bytes/);
   assertQrError(() => probe.produce((16 << 20) + 1), 'invalid-options', 'produce: len must be at most 16777216, got 16777217');
   const badLevel = thrown(() => addon.png('x', 4, 200, 4, ...DEFAULT_LOOK));
   assert.deepEqual({ code: badLevel.code, message: badLevel.message },

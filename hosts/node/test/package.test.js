@@ -48,7 +48,8 @@ test('npm pack -> install into an empty project -> both entry points give the go
     const out = {};
     for (const entry of ['qrglue', 'qrglue/raw', 'qrglue/bindgen']) {
       const m = await import(entry);
-      out[entry] = { png: digest(m.png(${JSON.stringify(REFERENCE_URL)})), kind: (() => { try { m.png(''); } catch (e) { return e.kind; } })() };
+      out[entry] = { png: digest(m.png(${JSON.stringify(REFERENCE_URL)})), kind: (() => { try { m.png(''); } catch (e) { return e.kind; } })(),
+        bytes: digest(m.png(new TextEncoder().encode(${JSON.stringify(REFERENCE_URL)}))) };
     }
     const probe = await import('qrglue/probe');
     out.probe = [probe.component.consume(new Uint8Array(3)), probe.raw.consume(new Uint8Array(3)), probe.bindgen.consume(new Uint8Array(3))];
@@ -58,9 +59,9 @@ test('npm pack -> install into an empty project -> both entry points give the go
     { cwd: project, encoding: 'utf8' }));
   const want = expected['ref-02'].png_sha256;
   assert.deepEqual(result, {
-    qrglue: { png: want, kind: 'empty-text' },
-    'qrglue/raw': { png: want, kind: 'empty-text' },
-    'qrglue/bindgen': { png: want, kind: 'empty-text' },
+    qrglue: { png: want, kind: 'empty-text', bytes: want },
+    'qrglue/raw': { png: want, kind: 'empty-text', bytes: want },
+    'qrglue/bindgen': { png: want, kind: 'empty-text', bytes: want },
     probe: [3, 3, 3],
     native: true,
   });

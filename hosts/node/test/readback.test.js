@@ -7,6 +7,8 @@
 // bytes: a symbol that declares Shift-JIS Kanji for UTF-8 bytes decodes to
 // the right bytes and the wrong text (guest/core/UPSTREAM.md). Every path
 // gives the same PNG (asserted here too), so each distinct PNG is read once.
+// A binary payload (a data_hex case, bytes that are not UTF-8) is compared
+// with the reader's *bytes*: it has no text to show.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -15,7 +17,7 @@ import fc from 'fast-check';
 import { PNG } from 'pngjs';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import * as native from '../native.js';
-import { paths, cases, expected, caseText, jsOptions, sha256, REFERENCE_URL } from '../testing/fixtures.js';
+import { paths, cases, expected, caseBytes, caseText, isBytesCase, jsOptions, sha256, REFERENCE_URL } from '../testing/fixtures.js';
 
 // The reader's .wasm from node_modules (its default is a CDN download).
 const wasmFile = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
@@ -41,7 +43,7 @@ const readable = (text) => text.isWellFormed() && !/\p{Cc}/u.test(text);
 
 // The corpus images of readable texts; the 4096-pixel images are left to the
 // smaller cases of the same texts (decoding 16 MP adds seconds, reads the same).
-const renderedCases = cases.filter((c) => expected[c.id].png_sha256 !== undefined && readable(caseText(c))
+const renderedCases = cases.filter((c) => expected[c.id].png_sha256 !== undefined && !isBytesCase(c) && readable(caseText(c))
   && (c.options?.['min-size'] ?? 200) <= 1024);
 // Every one of them, Micro QR M3 at level low included (stock qrcode 0.14's
 // M3-L symbols never read, kennytm/qrcode-rust#90; the core draws them right).
@@ -78,6 +80,65 @@ test('the corpus\'s Micro QR M3 codes at level low are among them', () => {
   const m3Low = readbackCases.filter((c) => c.options?.micro === true && (c.options['ec-level'] ?? 'low') === 'low'
     && c.options['boost-ec'] !== true && native.matrix(caseText(c), jsOptions(c.options)).width === 15);
   assert.ok(m3Low.length >= 3, m3Low.map((c) => c.id).join(', '));
+});
+
+// The corpus's binary payloads (data_hex): each PNG is golden on every path
+// and reads back as exactly its bytes (the Rust host reads them the same way,
+// hosts/rust/tests/host/readback.rs).
+test('every corpus payload reads back as its bytes, on every path', async () => {
+  let read = 0;
+  for (const testCase of cases.filter((c) => isBytesCase(c) && expected[c.id].png_sha256 !== undefined)) {
+    const data = caseBytes(testCase);
+    const pngs = allPaths.map(({ api }) => Buffer.from(api.png(data, jsOptions(testCase.options))));
+    for (const [i, png] of pngs.entries()) {
+      assert.equal(sha256(png), expected[testCase.id].png_sha256, `${testCase.id} on ${allPaths[i].name}`);
+    }
+    const result = await readerResult(pngs[0]);
+    assert.deepEqual(Buffer.from(result.bytes), Buffer.from(data), testCase.id);
+    assert.equal(result.format, testCase.options?.micro ? 'MicroQRCode' : 'QRCode', testCase.id);
+    read++;
+  }
+  assert.ok(read >= 15, `only ${read} payloads read`);
+});
+
+// Bytes that are no UTF-8 text: 0xff 0xfe (a UTF-16 byte order mark), and
+// 0xed 0xa0 0x80, a lone surrogate as WTF-8 would write it (a text call
+// refuses it: invalid-text). As a payload each makes a code (never
+// invalid-text) on every path, in every output, that reads back as exactly
+// those bytes.
+test('bytes that are not UTF-8 make a code that reads back as those exact bytes, on every path', async () => {
+  const payloads = [[0xff, 0xfe], [0xed, 0xa0, 0x80], [0x68, 0x69, 0xff, 0x00, 0xc3], [0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28]];
+  for (const bytes of payloads) {
+    const data = Uint8Array.from(bytes);
+    const where = Buffer.from(data).toString('hex');
+    assert.throws(() => new TextDecoder('utf-8', { fatal: true }).decode(data), TypeError, `${where} is not UTF-8`);
+    const pngs = allPaths.map(({ api }) => Buffer.from(api.png(data)));
+    for (const [i, png] of pngs.entries()) assert.deepEqual(png, pngs[0], `${where} on ${allPaths[i].name}`);
+    for (const { name, api } of allPaths) {
+      const matrix = api.matrix(data);
+      assert.equal(matrix.width, 21, `${where} on ${name}`);
+      assert.match(api.svg(data), /<svg .*<\/svg>\n?$/s, `${where} on ${name}`);
+      for (const style of api.TEXT_STYLES) assert.ok(api.text(data, { style }).endsWith('\n'), `${where} on ${name}: ${style}`);
+    }
+    const result = await readerResult(pngs[0]);
+    assert.deepEqual(Buffer.from(result.bytes), Buffer.from(data), where);
+  }
+  // The text call on the same bytes, decoded as WTF-8 would: a lone surrogate, invalid-text.
+  for (const { name, api } of allPaths) {
+    assert.equal((() => { try { api.png('\ud800'); } catch (e) { return e.kind; } })(), 'invalid-text', name);
+  }
+});
+
+test('arbitrary bytes read back as themselves', async () => {
+  const payload = fc.oneof(
+    { weight: 3, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 120 }) },
+    { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 1200 }) },
+  );
+  await fc.assert(fc.asyncProperty(payload, level, async (data, ecLevel) => {
+    const png = Buffer.from(native.png(data, { ecLevel }));
+    const result = await readerResult(png);
+    assert.deepEqual(Buffer.from(result.bytes), Buffer.from(data));
+  }), { numRuns: 300, seed: 20261126 });
 });
 
 // Scripts a phone meets every day, by code point range, mixed with ASCII

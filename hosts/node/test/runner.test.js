@@ -1,5 +1,6 @@
 // The conformance runner (conformance/runner.mjs) as tests/conformance/run.py
-// calls it: its JSON form, QRGLUE_VECTORS_DIR, both case forms, defaults for
+// calls it: its JSON form, QRGLUE_VECTORS_DIR, every case form (text,
+// text_repeat, data_hex), defaults for
 // missing options, and agreement with expected.json on the whole corpus; and
 // the outcome it reports (testing/corpus.js) when outputs disagree.
 import { test } from 'node:test';
@@ -34,7 +35,7 @@ test('runner: every corpus case on every path, equal to expected.json (kinds and
   }
 });
 
-test('runner: QRGLUE_VECTORS_DIR, text_repeat, lone surrogates, missing options take the defaults', async (t) => {
+test('runner: QRGLUE_VECTORS_DIR, text_repeat, data_hex, lone surrogates, missing options take the defaults', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'qrglue-corpus-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const corpus = [
@@ -45,6 +46,11 @@ test('runner: QRGLUE_VECTORS_DIR, text_repeat, lone surrogates, missing options 
     { id: 'too-long-repeated', text_repeat: { unit: '\u00e9', count: 3545 } }, // 7090 bytes
     { id: 'quiet-zone-17', text: 'x', options: { 'quiet-zone': 17 } },
     { id: 'empty', text: '' },
+    // data_hex: the payload's bytes, hex-decoded (the reference URL's UTF-8 is the reference URL's code).
+    { id: 'reference-as-bytes', data_hex: Buffer.from(REFERENCE_URL).toString('hex') },
+    { id: 'bytes-not-utf8', data_hex: 'eda080', options: { 'quiet-zone': 17 } },
+    { id: 'bytes-empty', data_hex: '', options: { 'min-size': 0 } },
+    { id: 'bytes-too-long', data_hex: 'ff'.repeat(7090) },
   ];
   // JSON.stringify writes lone surrogates as \ud800 escapes, as cases.json does.
   writeFileSync(join(dir, 'cases.json'), JSON.stringify({ cases: corpus }));
@@ -57,8 +63,19 @@ test('runner: QRGLUE_VECTORS_DIR, text_repeat, lone surrogates, missing options 
     'too-long-repeated': { error: 'data-too-long', message: 'text does not fit in a QR code at this error-correction level' },
     'quiet-zone-17': { error: 'invalid-options', message: 'quiet-zone must be within 0..=16, got 17' },
     empty: { error: 'empty-text', message: 'text is empty' },
+    'reference-as-bytes': expected['ref-02'],
+    'bytes-not-utf8': { error: 'invalid-options', message: 'quiet-zone must be within 0..=16, got 17' },
+    'bytes-empty': { error: 'empty-text', message: 'text is empty' },
+    'bytes-too-long': { error: 'data-too-long', message: 'text does not fit in a QR code at this error-correction level' },
   };
   for (const [path, outcomes] of Object.entries(results)) assert.deepEqual(outcomes, want, path);
+});
+
+test('runner: a case whose data_hex is not hex is a failure (non-zero exit)', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'qrglue-corpus-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'cases.json'), JSON.stringify({ cases: [{ id: 'odd', data_hex: 'abc' }] }));
+  await assert.rejects(runRunner({ QRGLUE_VECTORS_DIR: dir }), (error) => error.code !== 0 && /odd: data_hex/.test(error.stderr));
 });
 
 test('runner: a corpus folder without cases.json is a failure (non-zero exit)', async () => {

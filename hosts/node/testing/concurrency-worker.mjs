@@ -4,16 +4,16 @@
 // instances of its paths (module state is per thread). It waits at a shared
 // barrier so all workers render at the same time, then renders `callsPerPath`
 // PNGs on each path, alternating between the paths, cycling through every
-// golden case that has a PNG (starting at a different case per worker), and
-// checks each against its golden sha256 and length.
+// golden case that has a PNG, payloads included (starting at a different case
+// per worker), and checks each against its golden sha256 and length.
 import { parentPort, workerData } from 'node:worker_threads';
-import { cases, expected, caseText, jsOptions, sha256, paths } from './fixtures.js';
+import { cases, expected, caseInput, jsOptions, sha256, paths } from './fixtures.js';
 
 const { workerIndex, callsPerPath, barrier, modules } = workerData;
 const workerPaths = modules === undefined ? paths
   : await Promise.all(modules.map(async ({ name, module }) => ({ name, api: await import(module) })));
 const golden = cases.filter((c) => expected[c.id].png_sha256 !== undefined)
-  .map((c) => ({ id: c.id, text: caseText(c), options: jsOptions(c.options), want: expected[c.id] }));
+  .map((c) => ({ id: c.id, text: caseInput(c), options: jsOptions(c.options), want: expected[c.id] }));
 
 const report = Object.fromEntries(workerPaths.map(({ name }) => [name, { calls: 0, correct: 0, wrong: [] }]));
 const gate = new Int32Array(barrier);

@@ -1,6 +1,6 @@
 // The conformance corpus (tests/vectors, see tests/conformance/README.md), read
 // the same way by the tests and by conformance/runner.mjs: one place decides
-// where the corpus lives, how a case's text is built, how its WIT option
+// where the corpus lives, how a case's text (or payload) is built, how its WIT option
 // names map to this package's names, and what a case's outcome is.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ function readJson(name) {
   return JSON.parse(readFileSync(resolve(vectorsDir(), name), 'utf8'));
 }
 
-/** cases.json's cases: [{ id, text | text_repeat: { unit, count }, options }]. */
+/** cases.json's cases: [{ id, text | text_repeat: { unit, count } | data_hex, options }]. */
 export function loadCases() {
   return readJson('cases.json').cases;
 }
@@ -40,6 +40,7 @@ export function loadExpected() {
  * A case's text, exactly as cases.json gives it: JSON.parse keeps lone
  * surrogates ("\ud800") as lone UTF-16 units, which the API must answer with
  * invalid-text. `text_repeat` builds the 1 MB / 50 MB texts in memory only.
+ * A `data_hex` case has no text: it throws (caseInput takes every case).
  */
 export function caseText(testCase) {
   if (typeof testCase.text === 'string') return testCase.text;
@@ -47,7 +48,30 @@ export function caseText(testCase) {
   if (repeat !== undefined && typeof repeat.unit === 'string' && Number.isInteger(repeat.count)) {
     return repeat.unit.repeat(repeat.count);
   }
-  throw new Error(`case ${testCase.id}: neither "text" nor "text_repeat" {unit, count}`);
+  if (typeof testCase.data_hex === 'string') throw new Error(`case ${testCase.id}: a binary payload (data_hex), not a text`);
+  throw new Error(`case ${testCase.id}: neither "text", "text_repeat" {unit, count} nor "data_hex"`);
+}
+
+/** Whether a case is a binary payload (`data_hex`) rather than a text. */
+export function isBytesCase(testCase) {
+  return typeof testCase.data_hex === 'string';
+}
+
+/**
+ * A `data_hex` case's payload: the hex decoded into a plain Uint8Array, the
+ * package's bytes type (lower-case hex, two digits a byte, "" for none).
+ */
+export function caseBytes(testCase) {
+  const hex = testCase.data_hex;
+  if (typeof hex !== 'string' || !/^(?:[0-9a-f]{2})*$/.test(hex)) {
+    throw new Error(`case ${testCase.id}: data_hex must be lower-case hex, two digits a byte`);
+  }
+  return Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
+}
+
+/** What a case hands the API: its text (caseText), or for a `data_hex` case its bytes (caseBytes). */
+export function caseInput(testCase) {
+  return isBytesCase(testCase) ? caseBytes(testCase) : caseText(testCase);
 }
 
 // The colours are hex strings in cases.json and in this API alike, micro and
@@ -83,7 +107,8 @@ export function matrixSha256({ width, modules }) {
 
 /**
  * One case's outcome through `api` (an entry point of the package: png, svg,
- * matrix, text, QrError, TEXT_STYLES), as tests/conformance/README.md
+ * matrix, text, QrError, TEXT_STYLES) for `input` (caseInput: a text or a
+ * payload), as tests/conformance/README.md
  * defines it: the digests of every output (text in every style), or the
  * error that every output gives, kind and message exactly as users see
  * them; outputs that fail differently are "outputs-disagree", which never
@@ -91,7 +116,7 @@ export function matrixSha256({ width, modules }) {
  * TypeError, a GuestTrapError) is a host bug: it is reported under a name
  * that can never equal an expected kind, so the diff shows it.
  */
-export function outcome(api, text, options) {
+export function outcome(api, input, options) {
   const attempt = (render) => {
     try {
       return { ok: render() };
@@ -100,10 +125,10 @@ export function outcome(api, text, options) {
       return { error: `unexpected ${error?.name ?? typeof error}: ${error?.message ?? error}` };
     }
   };
-  const png = attempt(() => api.png(text, options));
-  const svg = attempt(() => api.svg(text, options));
-  const matrix = attempt(() => api.matrix(text, options));
-  const texts = api.TEXT_STYLES.map((style) => [style, attempt(() => api.text(text, { ...options, style }))]);
+  const png = attempt(() => api.png(input, options));
+  const svg = attempt(() => api.svg(input, options));
+  const matrix = attempt(() => api.matrix(input, options));
+  const texts = api.TEXT_STYLES.map((style) => [style, attempt(() => api.text(input, { ...options, style }))]);
   const [first, ...others] = [png, svg, matrix, ...texts.map(([, drawn]) => drawn)];
   if (first.error === undefined && others.every((other) => other.error === undefined)) {
     return {

@@ -24,7 +24,7 @@ import {
   png, svg, matrix, text, isDark, QrError, GuestTrapError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES,
   pngDataUrl, svgDataUrl,
 } from '../index.js';
-import type { EcLevel, Options, QrErrorKind, QrMatrix, TextOptions, TextStyle } from '../index.js';
+import type { EcLevel, Input, Options, QrErrorKind, QrMatrix, TextOptions, TextStyle } from '../index.js';
 import * as raw from '../raw.js';
 import * as bindgen from '../bindgen.js';
 import * as native from '../native.js';
@@ -122,6 +122,12 @@ const probes: Probe[] = [component, rawProbe, bindgenProbe];
 const pages: number = component.memoryPages() + rawProbe.memoryBytes();
 const last: number = nativeProbe.pngRepeat('hello', undefined, 3);
 const produced: Uint8Array = nativeProbe.produce(8);
+// Binary payloads: the same functions take bytes as a Uint8Array, an ArrayBuffer or a DataView.
+const payload = new Uint8Array([0xff, 0xfe]); // a Uint8Array<ArrayBuffer>
+const fromBytes: Uint8Array = png(payload) ?? raw.png(payload.buffer) ?? native.png(new DataView(payload.buffer));
+const inputs: Input[] = ['text', payload, payload.buffer, new DataView(payload.buffer)];
+const bytesEverywhere: string = svg(payload, options) + text(payload, { style: 'ascii' }) + pngDataUrl(payload) + bindgen.svgDataUrl(payload)
+  + String(matrix(payload).width);
 
 // @ts-expect-error: not an ec-level
 png('x', { ecLevel: 'best' });
@@ -129,8 +135,16 @@ png('x', { ecLevel: 'best' });
 png('x', { size: 3 });
 // @ts-expect-error: minSize is a number
 svg('x', { minSize: '200' });
-// @ts-expect-error: the text is a string
+// @ts-expect-error: the input is a string or bytes, not a number
 png(42);
+// @ts-expect-error: an array of numbers is not bytes
+png([104, 105]);
+// @ts-expect-error: a Uint16Array's elements are not bytes
+svg(new Uint16Array(2));
+// @ts-expect-error: a SharedArrayBuffer is not taken as it is (a Uint8Array over it is)
+matrix(new SharedArrayBuffer(2));
+// @ts-expect-error: the probes take a text only
+component.pngRepeat(payload, undefined, 1);
 // @ts-expect-error: png returns bytes, not a string
 const notText: string = png('x');
 // @ts-expect-error: not a text style
@@ -158,3 +172,4 @@ nativeProbe.trap();
 
 void [bytes, doc, level, limit, sameApi, sameSvg, probes, pages, last, produced, notText];
 void [sameMatrix, sameText, width, modules, corner, style, drawn, notBytes, grown, automatic, microMatrix];
+void [fromBytes, inputs, bytesEverywhere];

@@ -1,8 +1,9 @@
 //! qrglue/native: qrglue-core as a Node-API addon, built with napi-rs.
 //!
 //! The core runs in the Node process itself: no wasm, no linear memory; the
-//! text is read straight from the JS string and the result copied once into
-//! a JS-owned ArrayBuffer ([`JsBytes`]). `hosts/node/lib/native.js` wraps these exports with
+//! text is read straight from the JS string (a binary payload, for the
+//! `*_bytes` exports, in place from its Uint8Array) and the result copied
+//! once into a JS-owned ArrayBuffer ([`JsBytes`]). `hosts/node/lib/native.js` wraps these exports with
 //! the same API as the other Node paths; it runs the host-side checks of
 //! `lib/common.js` first, so these functions see well-formed strings and
 //! resolved options. They still check both themselves, so that calling the
@@ -222,11 +223,17 @@ pub fn matrix(
     let (text, options) =
         arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
     let matrix = qrglue_core::matrix(&text, &options).map_err(qr_error)?;
+    Ok(JsBytes(matrix_payload(&matrix)))
+}
+
+/// The matrix exports' payload: the width as a little-endian u32, then the
+/// packed modules.
+fn matrix_payload(matrix: &qrglue_core::QrMatrix) -> Vec<u8> {
     let modules = matrix.packed_modules();
     let mut payload = Vec::with_capacity(4 + modules.len());
     payload.extend_from_slice(&(matrix.width() as u32).to_le_bytes());
     payload.extend_from_slice(&modules);
-    Ok(JsBytes(payload))
+    payload
 }
 
 /// The code as text; `style` is the WIT index (0..=2), as on the raw ABI,
@@ -251,9 +258,127 @@ pub fn text(
 ) -> Result<String, JsError> {
     let (text, options) =
         arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
-    options.validate().map_err(qr_error)?;
-    let style = TextStyle::from_index(style).ok_or_else(|| qr_error(QrError::InvalidOptions(contract::bad_text_style_index(style))))?;
+    let style = text_style(&options, style)?;
     qrglue_core::text(&text, &options, style).map_err(qr_error)
+}
+
+/// The text exports' style from its WIT index, checked after every option
+/// (the contract's order: the options are validated first).
+fn text_style(options: &Options, style: u32) -> Result<TextStyle, JsError> {
+    options.validate().map_err(qr_error)?;
+    TextStyle::from_index(style).ok_or_else(|| qr_error(QrError::InvalidOptions(contract::bad_text_style_index(style))))
+}
+
+/// A binary payload's checks (empty, then longer than any code: one kind and
+/// message for bytes and for a text) and the options, in the contract's
+/// order, as [`arguments`] does for a text. The bytes are read in place, from
+/// the caller's Uint8Array (no copy), and never checked as UTF-8.
+#[allow(clippy::too_many_arguments)]
+fn payload_options(
+    data: &[u8],
+    ec_index: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    symbol: Symbol,
+) -> Result<Options, JsError> {
+    qrglue_core::validate_payload(data).map_err(qr_error)?;
+    options(ec_index, min_size, quiet_zone, scale, dark, light, symbol)
+}
+
+/// [`png`] for a binary payload (WIT `generator.png-bytes`): any bytes, in a
+/// Uint8Array (a Buffer is one), read in place.
+#[napi(catch_unwind)]
+#[allow(clippy::too_many_arguments)]
+pub fn png_bytes(
+    data: &[u8],
+    ec_index: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
+) -> Result<JsBytes, JsError> {
+    let options =
+        payload_options(data, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
+    qrglue_core::png_bytes(data, &options).map(JsBytes).map_err(qr_error)
+}
+
+/// [`svg`] for a binary payload (WIT `generator.svg-bytes`).
+#[napi(catch_unwind)]
+#[allow(clippy::too_many_arguments)]
+pub fn svg_bytes(
+    data: &[u8],
+    ec_index: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
+) -> Result<String, JsError> {
+    let options =
+        payload_options(data, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
+    qrglue_core::svg_bytes(data, &options).map_err(qr_error)
+}
+
+/// [`matrix`] for a binary payload (WIT `generator.matrix-bytes`), in the same
+/// one-array shape.
+#[napi(catch_unwind)]
+#[allow(clippy::too_many_arguments)]
+pub fn matrix_bytes(
+    data: &[u8],
+    ec_index: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
+) -> Result<JsBytes, JsError> {
+    let options =
+        payload_options(data, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
+    let matrix = qrglue_core::matrix_bytes(data, &options).map_err(qr_error)?;
+    Ok(JsBytes(matrix_payload(&matrix)))
+}
+
+/// [`text`] for a binary payload (WIT `generator.text-bytes`).
+#[napi(catch_unwind)]
+#[allow(clippy::too_many_arguments)]
+pub fn text_bytes(
+    data: &[u8],
+    ec_index: u32,
+    min_size: u32,
+    quiet_zone: u32,
+    scale: Option<u32>,
+    dark: u32,
+    light: u32,
+    micro: bool,
+    version: Option<u32>,
+    min_version: Option<u32>,
+    mask: Option<u32>,
+    boost_ec: bool,
+    style: u32,
+) -> Result<String, JsError> {
+    let options =
+        payload_options(data, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
+    let style = text_style(&options, style)?;
+    qrglue_core::text_bytes(data, &options, style).map_err(qr_error)
 }
 
 /// Probe: does nothing; the fixed cost of one call.
