@@ -1,11 +1,12 @@
 // The page: a text box and the options make a PNG (<img> from a Blob),
 // an inline SVG and the code as text (half blocks) as the user types, through
-// the chosen path. The state lives
+// the chosen path; or, instead of the text, a binary payload: a chosen file's
+// bytes (the *-bytes generators, any bytes). The state lives
 // in the URL (?text=&ec-level=&min-size=&quiet-zone=&path=, and &scale=, &dark=,
 // &light=, &version=, &min-version=, &mask=, &micro=true, &boost-ec=true when
-// given), so a link reproduces an image. Every failure is shown next to the input, never only in
+// given; a payload as &data-hex= in the place of text), so a link reproduces an image. Every failure is shown next to the input, never only in
 // the console. The bench panel runs in a module worker (bench-worker.js).
-import { DEFAULTS, EC_LEVELS } from '../node/lib/common.js';
+import { DEFAULTS, EC_LEVELS, MAX_TEXT_BYTES } from '../node/lib/common.js';
 import { PATH_NAMES, QrError, loadPath } from './paths.js';
 import { benchTable, plotBench } from './plot.js';
 
@@ -35,12 +36,63 @@ form.dark.placeholder = DEFAULTS.dark;
 form.light.placeholder = DEFAULTS.light;
 for (const name of ['version', 'min-version', 'mask']) form[name].placeholder = 'auto';
 
+// --- the binary payload ------------------------------------------------------
+// Instead of the text, a payload: the bytes of a chosen file (at most one
+// byte more than any payload may have is read, so a bigger file is the
+// glue's data-too-long without being read whole) or of the URL's data-hex.
+// null when the text is the input; { bytes, label } otherwise, or { error }
+// for a data-hex that is not hex.
+let payload = null;
+
+const toHex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+function payloadFromHex(hex) {
+  if (!/^(?:[0-9a-f]{2})*$/i.test(hex)) {
+    return { error: new TypeError(`data-hex must be hex digits, two a byte, got ${JSON.stringify(hex.slice(0, 40))}`) };
+  }
+  const bytes = Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
+  return { bytes, label: `${bytes.length} bytes from the URL` };
+}
+
+function showPayload() {
+  const shown = $('payload');
+  shown.hidden = payload === null;
+  shown.textContent = payload === null ? '' : payload.label ?? 'data-hex: not hex';
+  $('payload-clear').hidden = payload === null;
+  form.text.classList.toggle('unused', payload !== null);
+}
+
+function usePayload(next) {
+  payload = next;
+  if (payload === null) $('data-file').value = '';
+  showPayload();
+  update();
+}
+
+$('data-file').addEventListener('change', async () => {
+  const file = $('data-file').files[0];
+  if (file === undefined) return;
+  document.documentElement.dataset.status = 'busy'; // the render to wait for starts once the bytes are read
+  const bytes = new Uint8Array(await file.slice(0, MAX_TEXT_BYTES + 1).arrayBuffer());
+  usePayload({ bytes, label: `${file.name}: ${file.size} bytes` });
+});
+$('payload-clear').addEventListener('click', () => usePayload(null));
+// Typing in the text box makes the text the input again.
+form.text.addEventListener('input', () => {
+  if (payload !== null) {
+    payload = null;
+    $('data-file').value = '';
+    showPayload();
+  }
+});
+
 // --- state <-> URL ---------------------------------------------------------
 // URL parameter names are the WIT names; absent parameters take the defaults
 // (text: the reference URL, so the first visit shows a code).
 function stateFromUrl() {
   const params = new URLSearchParams(location.search);
   return {
+    dataHex: params.get('data-hex'),
     text: params.get('text') ?? REFERENCE_URL,
     ecLevel: params.get('ec-level') ?? DEFAULTS.ecLevel,
     minSize: params.get('min-size') ?? String(DEFAULTS.minSize),
@@ -63,6 +115,8 @@ function stateFromForm() {
 
 function showState(state) {
   form.text.value = state.text;
+  payload = state.dataHex === null ? null : payloadFromHex(state.dataHex);
+  showPayload();
   // A value the select does not offer (e.g. ?ec-level=ultra) stays visible as
   // an extra option, so the error shown below matches what the form says.
   for (const [select, value] of [[form.ecLevel, state.ecLevel], [form.path, state.path]]) {
@@ -79,10 +133,13 @@ function showState(state) {
 
 function writeUrl(state) {
   // A text with a lone surrogate has no UTF-8 form to put in a URL (it would
-  // become U+FFFD): the URL keeps the last state it can spell exactly.
-  if (!state.text.isWellFormed()) return;
+  // become U+FFFD), a payload too long to be a code is not worth spelling in
+  // hex, and a data-hex that is not hex stays as it was: the URL keeps the
+  // last state it can spell exactly.
+  if (payload === null ? !state.text.isWellFormed() : payload.bytes === undefined || payload.bytes.length > MAX_TEXT_BYTES) return;
+  const input = payload === null ? { text: state.text } : { 'data-hex': toHex(payload.bytes) };
   const params = new URLSearchParams({
-    text: state.text, 'ec-level': state.ecLevel, 'min-size': state.minSize, 'quiet-zone': state.quietZone,
+    ...input, 'ec-level': state.ecLevel, 'min-size': state.minSize, 'quiet-zone': state.quietZone,
     ...Object.fromEntries(OPTIONAL_FIELDS.filter((name) => state[name] !== '').map((name) => [name, state[name]])),
     path: state.path,
   });
@@ -193,9 +250,12 @@ async function render() {
   let drawn;
   const start = performance.now();
   try {
-    png = api.png(state.text, options);
-    svg = api.svg(state.text, options);
-    drawn = api.text(state.text, options);
+    if (payload?.error) throw payload.error;
+    // The text, or the payload's bytes (the glue sends them to the *-bytes calls).
+    const input = payload === null ? state.text : payload.bytes;
+    png = api.png(input, options);
+    svg = api.svg(input, options);
+    drawn = api.text(input, options);
   } catch (error) {
     clearOutputs();
     showError(error);
@@ -209,7 +269,7 @@ async function render() {
   pngUrl = URL.createObjectURL(new Blob([png], { type: 'image/png' }));
   svgUrl = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
   const img = $('png');
-  img.alt = `QR code for ${state.text}`;
+  img.alt = payload === null ? `QR code for ${state.text}` : `QR code for ${payload.bytes.length} bytes`;
   const loaded = new Promise((resolve) => { img.onload = img.onerror = resolve; });
   img.src = pngUrl;
   // Parsed as XML (not innerHTML): the guest's SVG is a document of its own.

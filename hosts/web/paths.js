@@ -5,10 +5,12 @@
 //   raw        qrglue.raw.wasm through the hand-written raw-ABI glue
 //   bindgen    the wasm-bindgen build (its `web` target, hosts/node/gen/bindgen)
 //
-// Every path has the Node package's API shape: png(text, options) ->
-// Uint8Array, svg(text, options) -> string, matrix(text, options) -> { width,
-// modules }, text(text, options) -> string, pngDataUrl/svgDataUrl(text,
-// options) -> a data: URL, QrError with `.kind`, plus the bench probes. Modules compile with WebAssembly.compileStreaming, so the .wasm
+// Every path has the Node package's API shape: png(input, options) ->
+// Uint8Array, svg(input, options) -> string, matrix(input, options) -> { width,
+// modules }, text(input, options) -> string, pngDataUrl/svgDataUrl(input,
+// options) -> a data: URL, QrError with `.kind`, plus the bench probes; the
+// input is a text (a string) or a binary payload (a Uint8Array, an
+// ArrayBuffer or a DataView: the *-bytes generators). Modules compile with WebAssembly.compileStreaming, so the .wasm
 // compiles while it downloads and never hits Chromium's 8 MB limit on
 // synchronous compiles on the main thread. Each path's glue is imported only
 // when that path is chosen, so a path that is not built fails alone, with a

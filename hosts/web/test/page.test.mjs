@@ -2,8 +2,9 @@
 // the reference URL's PNG, SVG and text are the golden ones and a screenshot
 // of the code decodes to the text; every error kind shows its message next to the input;
 // a URL with state reproduces its image; typing updates the code and the URL;
-// the bench panel completes and its JSON follows the bench schema. Every page
-// must also stay free of console errors and failed requests.
+// the bench panel completes and its JSON follows the bench schema; a binary
+// payload (a chosen file, or ?data-hex=) makes the payload's golden code. Every
+// page must also stay free of console errors and failed requests.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -253,6 +254,56 @@ for (const path of PATHS) {
       }
     });
 
+    // A binary payload instead of the text: ?data-hex= and a chosen file both
+    // give the payload's golden code (bytes that are no UTF-8 text), the URL
+    // spells the payload in hex, a payload too long or empty is the glue's
+    // error, and "use the text" (or typing) makes the text the input again.
+    test('a payload: ?data-hex= and a chosen file make the payload\'s golden code, and the URL spells it', async () => {
+      const notUtf8 = caseById.get('bytes-not-utf8');
+      const page = await openPage(browser.context, browser.baseUrl, query({ 'data-hex': notUtf8.data_hex, path }));
+      assert.equal(await page.getAttribute('html', 'data-status'), 'ok', await page.textContent('#error'));
+      let shown = await shownOutputs(page);
+      assert.equal(sha256(shown.png), expected['bytes-not-utf8'].png_sha256);
+      assert.equal(sha256(shown.svg), expected['bytes-not-utf8'].svg_sha256);
+      assert.equal(sha256(Buffer.from(await page.textContent('#text-code'), 'utf8')), expected['bytes-not-utf8'].text_sha256['half-blocks']);
+      assert.deepEqual(Buffer.from(decodeScreenshot(await page.locator('#png').screenshot())?.binaryData ?? []),
+        Buffer.from(notUtf8.data_hex, 'hex'), 'the screenshot reads back as the bytes');
+      assert.equal(await page.textContent('#payload'), '12 bytes from the URL');
+
+      // A file's bytes: a WTF-8 lone surrogate, which no text can be.
+      const surrogate = caseById.get('bytes-wtf8-lone-surrogate');
+      const file = (name, buffer) => page.setInputFiles('#data-file', { name, mimeType: 'application/octet-stream', buffer });
+      await file('surrogate.bin', Buffer.from(surrogate.data_hex, 'hex'));
+      await waitForRender(page);
+      shown = await shownOutputs(page);
+      assert.equal(sha256(shown.png), expected['bytes-wtf8-lone-surrogate'].png_sha256);
+      assert.equal(await page.textContent('#payload'), 'surrogate.bin: 3 bytes');
+      assert.deepEqual(Object.fromEntries(new URL(page.url()).searchParams),
+        { 'data-hex': 'eda080', 'ec-level': 'low', 'min-size': '200', 'quiet-zone': '4', path });
+
+      // Too long (a bigger file is not read whole) and empty: the glue's errors, as for a text.
+      for (const [buffer, id] of [[Buffer.alloc(100_000, 0xff), 'bytes-over-max-length'], [Buffer.alloc(0), 'bytes-empty']]) {
+        await file('payload.bin', buffer);
+        await waitForRender(page);
+        assert.deepEqual(await shownError(page), { hidden: false, kind: expected[id].error, message: expected[id].message }, id);
+        assert.equal(await page.getAttribute('#png', 'src'), null, `${id}: no stale code next to an error`);
+      }
+      // Not hex in the URL: said so next to the input.
+      const notHex = await openPage(browser.context, browser.baseUrl, query({ 'data-hex': 'xyz', path }));
+      assert.deepEqual(await shownError(notHex), { hidden: false, kind: 'page-error', message: 'data-hex must be hex digits, two a byte, got "xyz"' });
+      await notHex.close();
+
+      // Back to the text.
+      await page.click('#payload-clear');
+      await waitForRender(page);
+      assert.equal(await page.isVisible('#payload'), false);
+      assert.equal(decodeScreenshot(await page.locator('#png').screenshot())?.data, REFERENCE.text);
+      assert.equal(new URL(page.url()).searchParams.get('text'), REFERENCE.text);
+      assert.equal(new URL(page.url()).searchParams.has('data-hex'), false);
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+
     test('typing updates the code and the URL, and that URL reproduces it', async () => {
       const page = await openPage(browser.context, browser.baseUrl, query({ path }));
       await page.fill('#text', 'typed into the page');
@@ -282,7 +333,9 @@ for (const path of PATHS) {
           (b) => b.toString(16).padStart(2, '0')).join('');
         const result = {};
         for (const c of cases) {
-          const text = c.text_repeat ? c.text_repeat.unit.repeat(c.text_repeat.count) : c.text;
+          // A data_hex case is a payload: its bytes, as a Uint8Array, through the same functions.
+          const text = c.data_hex !== undefined ? Uint8Array.from(c.data_hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16))
+            : c.text_repeat ? c.text_repeat.unit.repeat(c.text_repeat.count) : c.text;
           const options = {
             ecLevel: c.options['ec-level'], minSize: c.options['min-size'], quietZone: c.options['quiet-zone'],
             scale: c.options.scale, dark: c.options.dark, light: c.options.light,
@@ -325,6 +378,7 @@ for (const path of PATHS) {
         return result;
       }, { path, cases });
       for (const c of cases) assert.deepEqual(outcomes[c.id], expected[c.id], c.id);
+      assert.ok(cases.filter((c) => c.data_hex !== undefined).length >= 20, 'the corpus has its payloads');
       assert.deepEqual(page.problems, []);
       await page.close();
     });
