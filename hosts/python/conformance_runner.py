@@ -6,7 +6,9 @@ prints one JSON object on stdout:
 {"paths": {"python-component": {id: outcome}, "python-raw": {...}, "python-native": {...}}}.
 python-component is the default component Generator (the fast glue on the
 pinned wasmtime-py); python-native is the PyO3 extension (qrglue.native),
-which `just build-python` builds. Exit 0 whenever every case got an outcome.
+which `just build-python` builds. A `data_hex` case's payload is passed as
+`bytes` (the same functions: a bytes-like input goes to the guests'
+`*-bytes` generators). Exit 0 whenever every case got an outcome.
 
     hosts/python/.venv/bin/python hosts/python/conformance_runner.py
 """

@@ -44,9 +44,21 @@ def _read_json(folder: Path | None, name: str) -> Any:
     return json.loads(((folder or vectors_dir()) / name).read_text(encoding="utf-8"))
 
 
+def case_input(case: dict[str, Any]) -> str | bytes:
+    """What the case encodes, as the API takes it: its text (`case_text`), or
+    for a `data_hex` case the binary payload's bytes (hex-decoded), which the
+    API routes to the guests' `*-bytes` generators."""
+    if "data_hex" in case:
+        return bytes.fromhex(case["data_hex"])
+    return case_text(case)
+
+
 def case_text(case: dict[str, Any]) -> str:
     """The case's text, built only when needed (a `text_repeat` can be 50 MB).
-    json.loads keeps "\\ud800" escapes as lone surrogates: passed on unchanged."""
+    json.loads keeps "\\ud800" escapes as lone surrogates: passed on unchanged.
+    A `data_hex` case has no text (ValueError): see `case_input`."""
+    if "data_hex" in case:
+        raise ValueError(f"case {case['id']} is a binary payload (data_hex), not a text: use case_input")
     if "text_repeat" in case:
         unit: str = case["text_repeat"]["unit"]
         return unit * int(case["text_repeat"]["count"])
@@ -93,9 +105,9 @@ def outcome(gen: Outputs, case: dict[str, Any]) -> dict[str, Any]:
     svg, matrix, text in each style), or the error (kind and message,
     `str(error)`) that png, svg, matrix and text in every style all give;
     if they do not all give the same answer, the "outputs-disagree" marker."""
-    text, options = case_text(case), case_options(case)
-    png, svg, matrix = (_render(render, text, options) for render in (gen.png, gen.svg, gen.matrix))
-    texts = {style: _render(gen.text, text, {**options, "style": style}) for style in qrglue.TEXT_STYLES}
+    given, options = case_input(case), case_options(case)
+    png, svg, matrix = (_render(render, given, options) for render in (gen.png, gen.svg, gen.matrix))
+    texts = {style: _render(gen.text, given, {**options, "style": style}) for style in qrglue.TEXT_STYLES}
     if isinstance(png, bytes) and isinstance(svg, str) and isinstance(matrix, qrglue.QrMatrix) \
             and all(isinstance(drawn, str) for drawn in texts.values()):
         return {"png_sha256": sha256(png), "png_bytes": len(png), "svg_sha256": sha256(svg.encode("utf-8")),
@@ -107,10 +119,10 @@ def outcome(gen: Outputs, case: dict[str, Any]) -> dict[str, Any]:
     return {"error": "outputs-disagree"}
 
 
-def _render(render: Callable[..., Any], text: str, options: dict[str, Any]) -> Any:
+def _render(render: Callable[..., Any], given: str | bytes, options: dict[str, Any]) -> Any:
     """The rendered bytes, str or matrix, or an error outcome."""
     try:
-        return render(text, **options)
+        return render(given, **options)
     except qrglue.QrError as e:
         return {"error": e.kind, "message": str(e)}
     except Exception as e:

@@ -2,7 +2,8 @@
 user installs them: `pip install` into a fresh venv (wasmtime from the
 registry, at the dev venv's pin), run from a directory outside the repository.
 qrglue (component), qrglue.raw and qrglue.native all give the golden PNG and
-SVG of the reference URL, each imported from the venv, never from src/.
+SVG of the reference URL (and the PNG of its bytes as a binary payload), each
+imported from the venv, never from src/.
 
 Outside tests/ on purpose: `just test-python` runs without target/dist."""
 
@@ -77,7 +78,8 @@ def test_both_wheels_install_into_a_clean_venv_and_give_the_golden_png(tmp_path:
         "                            qrglue._native.__file__],\n"
         "  'version': qrglue.__version__,\n"
         "  'png': {name: digest(m.png(url)) for name, m in paths.items()},\n"
-        "  'svg': {name: digest(m.svg(url)) for name, m in paths.items()}}))\n"
+        "  'svg': {name: digest(m.svg(url)) for name, m in paths.items()},\n"
+        "  'png_of_bytes': {name: digest(m.png(url.encode())) for name, m in paths.items()}}))\n"
     )
     done = subprocess.run([str(python), "-c", script], cwd=work, capture_output=True, text=True,
                           env={"PATH": "/usr/bin:/bin", "QRGLUE_CACHE_DIR": str(tmp_path / "cache")})
@@ -89,3 +91,5 @@ def test_both_wheels_install_into_a_clean_venv_and_give_the_golden_png(tmp_path:
     assert report["version"] == VERSION
     assert report["png"] == dict.fromkeys(("component", "raw", "native"), GOLDEN["png_sha256"])
     assert report["svg"] == dict.fromkeys(("component", "raw", "native"), GOLDEN["svg_sha256"])
+    # A binary payload (the *-bytes generators): the URL's bytes give its code.
+    assert report["png_of_bytes"] == dict.fromkeys(("component", "raw", "native"), GOLDEN["png_sha256"])

@@ -89,6 +89,16 @@ def reader_text(png: bytes) -> str:
     return read_code(png)[0]
 
 
+@functools.cache
+def reader_bytes(png: bytes) -> bytes:
+    """The bytes zxing-cpp decodes from the one (Micro) QR code in `png`:
+    what a binary payload must read back as (its `text` is zxing's guess at
+    an encoding, for display)."""
+    results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)), formats=QR_FORMATS)
+    assert len(results) == 1, f"{len(results)} codes read"
+    return bytes(results[0].bytes)
+
+
 _REPORT = pytest.StashKey[list[str]]()
 
 

@@ -1,5 +1,6 @@
 """Run N component calls that return a `result` (an error, a u32, a record
-holding a list, a string) and print the RSS growth after warm-up as JSON.
+holding a list, a string; one of them with a list<u8> argument) and print
+the RSS growth after warm-up as JSON.
 Run in a fresh interpreter by test_fastglue.py so nothing else in the
 process moves RSS. Usage: leak_check.py fast|stock CALLS"""
 
@@ -28,11 +29,12 @@ def main() -> None:
         assert gen.png_repeat("x", 0) == 0  # result::ok(u32), no rendering
         assert gen.matrix("x").width == 21  # result::ok(record{u32, list<u8>})
         assert gen.text("x", style="ascii", quiet_zone=0).count("\n") == 21  # result::ok(string)
+        assert gen.matrix(b"\xff").width == 21  # a list<u8> argument (matrix-bytes)
 
     for _ in range(2500):  # warm-up: allocator pools, caches
         result_calls()
     before = rss_bytes()
-    for _ in range(calls // 4):
+    for _ in range(calls // 5):
         result_calls()
     after = rss_bytes()
     print(json.dumps({"glue": glue, "calls": calls, "rss_before": before, "rss_after": after,

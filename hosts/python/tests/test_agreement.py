@@ -1,6 +1,6 @@
-"""The three paths (component, raw, native) agree on random texts and options
-(hypothesis, derandomized) in every output, and the module functions are
-correct under threads."""
+"""The three paths (component, raw, native) agree on random texts and options,
+and on random binary payloads (hypothesis, derandomized) in every output, and
+the module functions are correct under threads."""
 
 from __future__ import annotations
 
@@ -81,6 +81,53 @@ def test_component_raw_and_native_agree(text: str, options: dict[str, Any]) -> N
         assert png == ("error", "invalid-text", "text contains a lone surrogate (not encodable as UTF-8)")
     elif text == "":
         assert png == ("error", "empty-text", "text is empty")
+
+
+# Any bytes, mostly not UTF-8: short, near the byte-mode capacities (2953
+# bytes at level low, 1273 at high) and the 7089-byte bound, runs of digits
+# and alphanumerics (their own segments), and as the three bytes-like types.
+ALNUM = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+payloads = st.one_of(
+    st.binary(max_size=80),
+    st.binary(max_size=80),
+    st.binary(min_size=1200, max_size=3000),
+    st.lists(st.one_of(st.sampled_from(list(ALNUM)), st.integers(0, 255)), max_size=400).map(bytes),
+    st.sampled_from([7088, 7089, 7090, 2953, 2954, 0]).map(lambda n: b"\xb5" * n),
+)
+FORMS: dict[str, Callable[[bytes], Any]] = {"bytes": bytes, "bytearray": bytearray,
+                                            "memoryview": lambda data: memoryview(bytearray(data))}
+
+
+@settings(max_examples=max(EXAMPLES // 2, 1), derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=payloads, form=st.sampled_from(sorted(FORMS)), options=options_strategy)
+def test_every_path_agrees_on_random_binary_payloads_and_options(data: bytes, form: str,
+                                                                 options: dict[str, Any]) -> None:
+    payload = FORMS[form](data)
+    text_options = options
+    options = {name: value for name, value in options.items() if name != "style"}
+    png = outcome(COMPONENT.png, payload, options)
+    assert png == outcome(RAW.png, payload, options) == outcome(NATIVE.png, payload, options)
+    svg = outcome(COMPONENT.svg, payload, options)
+    assert svg == outcome(RAW.svg, payload, options) == outcome(NATIVE.svg, payload, options)
+    matrix = outcome(COMPONENT.matrix, payload, options)
+    assert matrix == outcome(RAW.matrix, payload, options) == outcome(NATIVE.matrix, payload, options)
+    drawn = outcome(COMPONENT.text, payload, text_options)
+    assert drawn == outcome(RAW.text, payload, text_options) == outcome(NATIVE.text, payload, text_options)
+    if png[0] == "error":
+        assert matrix == svg == png and (drawn == png or text_options.get("style") == "other")
+    # Never invalid-text: a payload is not decoded.
+    assert png[:2] != ("error", "invalid-text") and drawn[:2] != ("error", "invalid-text")
+    if not data:
+        assert png == ("error", "empty-text", "text is empty")
+    elif len(data) > 7089:
+        assert png == ("error", "data-too-long", "text does not fit in a QR code at this error-correction level")
+    # Bytes that are a text's UTF-8 give that text's code.
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return
+    assert png == outcome(COMPONENT.png, text, options)
 
 
 def test_threads_each_get_correct_results() -> None:

@@ -1,5 +1,6 @@
 """The `python -m qrglue` CLI: golden output (png, svg, text) on every path,
-the Rust CLI's options, exit codes 1/2/3, no PNG on a terminal unless forced."""
+the Rust CLI's options, a payload from --data-file, exit codes 1/2/3, no PNG
+on a terminal unless forced."""
 
 from __future__ import annotations
 
@@ -136,6 +137,65 @@ def test_cli_symbol_flags_reach_the_generator(path: str) -> None:
     done = cli("png", "hello world", "--micro", "--symbol-version", "1")
     assert (done.returncode, done.stderr.decode()) == (
         1, "qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n")
+
+
+def _cli_stdin(data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "qrglue", *args], input=data, capture_output=True, check=False)
+
+
+@pytest.mark.parametrize("path", ["component", "raw", "native"])
+def test_cli_data_file_encodes_the_files_bytes_on_every_path(tmp_path: Path, path: str) -> None:
+    # A file's bytes, any bytes, are the payload (the *-bytes generators):
+    # from a file or from standard input (`-`), in every output.
+    payloads = {"not-utf8": b"\xff\xfe\xed\xa0\x80\x00", "ref-02 as bytes": REFERENCE_URL_CASE["text"].encode(),
+                "5596 digits": b"7" * 5596}  # the most digits at level medium
+    for name, data in payloads.items():
+        source = tmp_path / f"{name}.bin"
+        source.write_bytes(data)
+        for command, render in (("png", qrglue.png), ("svg", qrglue.svg), ("text", qrglue.text)):
+            expected = render(data, ec_level="medium")
+            want = expected if isinstance(expected, bytes) else expected.encode()
+            done = _cli(command, "--data-file", str(source), "--path", path, "--ec-level", "m")
+            assert (done.returncode, done.stderr) == (0, b""), (name, command)
+            assert done.stdout == want, (name, command)
+            done = _cli_stdin(data, command, "--data-file", "-", "--path", path, "--ec-level", "m")
+            assert (done.returncode, done.stdout) == (0, want), (name, command, done.stderr)
+    # The bytes of the reference text give its golden code.
+    done = _cli("png", "--data-file", str(tmp_path / "ref-02 as bytes.bin"), "--path", path)
+    assert sha256(done.stdout) == EXPECTED["ref-02"]["png_sha256"]
+    # -o and the options as for a TEXT.
+    out = tmp_path / "out.svg"
+    done = _cli("svg", "--data-file", str(tmp_path / "not-utf8.bin"), "-o", str(out), "--path", path, "--scale", "3",
+                "--dark", "#336699")
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")
+    assert out.read_text() == qrglue.svg(payloads["not-utf8"], scale=3, dark="#336699")
+
+
+def test_cli_data_file_errors(tmp_path: Path) -> None:
+    empty, long, fine = tmp_path / "empty", tmp_path / "long", tmp_path / "fine"
+    empty.write_bytes(b"")
+    long.write_bytes(b"\xff" * 10_000_000)  # refused by its length: only 7090 bytes are read
+    fine.write_bytes(b"\xff")
+    too_long = "qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n"
+    for args, stdin, code, line in [
+        (["png", "--data-file", str(empty)], b"", 1, "qrglue: empty-text: text is empty\n"),
+        (["png", "--data-file", "-"], b"", 1, "qrglue: empty-text: text is empty\n"),
+        (["svg", "--data-file", str(long), "--path", "raw"], b"", 1, too_long),
+        (["text", "--data-file", "-", "--path", "native"], b"\x00" * 7090, 1, too_long),
+        (["png", "--data-file", str(fine), "--min-size", "0"], b"", 1,
+         "qrglue: invalid-options: min-size must be within 1..=4096, got 0\n"),
+        (["png", "--data-file", str(tmp_path / "missing")], b"", 3,
+         f"qrglue: cannot read the payload from {tmp_path / 'missing'}: No such file or directory\n"),
+        (["png", "--data-file", str(tmp_path)], b"", 3,
+         f"qrglue: cannot read the payload from {tmp_path}: Is a directory\n"),
+    ]:
+        done = _cli_stdin(stdin, *args)
+        assert (done.returncode, done.stdout, done.stderr.decode()) == (code, b"", line), args
+    # TEXT and --data-file exclude each other; one of them is required.
+    for args in (["png", "x", "--data-file", str(fine)], ["png"], ["png", "--data-file"], ["text", "--style", "ascii"]):
+        done = _cli(*args)
+        assert (done.returncode, done.stdout) == (2, b""), args
+        assert b"usage: qrglue" in done.stderr and b"TEXT" in done.stderr, args
 
 
 def test_cli_reports_generator_errors_with_exit_1_and_writes_nothing(tmp_path: Path) -> None:

@@ -65,9 +65,10 @@ def test_messages_equal_the_contract(contract: dict[str, Any]) -> None:
         "same-colors": _common.SAME_COLORS_TEMPLATE,
         "version-conflict": _common.VERSION_CONFLICT_MESSAGE,
         "micro-ec-level": _common.MICRO_EC_LEVEL_MESSAGE,
-        # Not a copy: "not-utf8" is for bytes that are not UTF-8, and the package
-        # takes only str (its lone surrogates have their own message above); the
-        # raw guest's own check words it when bytes reach it.
+        # Not a copy: "not-utf8" is for a text's bytes that are not UTF-8, and the
+        # package takes a text only as a str (its lone surrogates have their own
+        # message above; bytes are a binary payload, never decoded); the raw
+        # guest's own check words it when a text's bytes reach it.
         "not-utf8": contract["messages"]["not-utf8"],
     } == contract["messages"]
 
@@ -122,6 +123,14 @@ EC_LEVEL_NAME = "ec-level must be one of low, medium, quartile, high, got {}"
     ("x", {"ec_level": "ultra"}, "invalid-options", EC_LEVEL_NAME.format("'ultra'")),
     ("x", {"ec_level": "LOW"}, "invalid-options", EC_LEVEL_NAME.format("'LOW'")),
     ("x", {"ec_level": 0}, "invalid-options", EC_LEVEL_NAME.format("0")),
+    # Binary payloads: the same kinds and messages, never invalid-text.
+    (b"", {}, "empty-text", "text is empty"),
+    (bytearray(), {"quiet_zone": -1}, "empty-text", "text is empty"),
+    (b"\xff" * 7090, {}, "data-too-long", _common.DATA_TOO_LONG_MESSAGE),
+    (memoryview(b"\xff" * 2954), {}, "data-too-long", _common.DATA_TOO_LONG_MESSAGE),  # the guest's check
+    (b"\xed\xa0\x80" * 2364, {"quiet_zone": -1}, "data-too-long", _common.DATA_TOO_LONG_MESSAGE),
+    (b"\xff", {"quiet_zone": -1}, "invalid-options", "quiet-zone must be within 0..=16, got -1"),
+    (bytearray(b"\xed\xa0\x80"), {"ec_level": "LOW"}, "invalid-options", EC_LEVEL_NAME.format("'LOW'")),
 ])
 def test_every_path_raises_the_contract_message(gen: Any, text: str, options: dict[str, Any],
                                                 kind: str, message: str) -> None:
@@ -162,6 +171,12 @@ def test_guest_says_what_the_host_says(wasm_gen: Any, min_size: int, quiet_zone:
     for call in (calls.png, calls.svg, calls.matrix, functools.partial(calls.text, style=2)):
         with pytest.raises(QrError) as guest:
             call("x", b"x", checked(0, min_size, quiet_zone))
+        assert (guest.value.kind, str(guest.value)) == (host.value.kind, str(host.value))
+    # The *-bytes generators, on a payload that is no UTF-8, say the same.
+    for payload_call in (calls.png_bytes, calls.svg_bytes, calls.matrix_bytes,
+                         functools.partial(calls.text_bytes, style=2)):
+        with pytest.raises(QrError) as guest:
+            payload_call(b"\xff", checked(0, min_size, quiet_zone))
         assert (guest.value.kind, str(guest.value)) == (host.value.kind, str(host.value))
 
 

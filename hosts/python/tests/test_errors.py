@@ -1,11 +1,15 @@
 """Bad input on every path: every error kind with its message, range messages,
-type errors, keyword-only options, bad text styles, the probes; and
-str/int/bytes subclasses that lie about themselves get exactly the plain
-value's result. png, svg, matrix and text answer every bad input alike."""
+type errors, keyword-only options, bad text styles, the probes, binary
+payloads' errors; and str/int/bytes subclasses that lie about themselves get
+exactly the plain value's result. png, svg, matrix and text answer every bad
+input alike."""
 
 from __future__ import annotations
 
+import array
 import functools
+import io
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -85,10 +89,131 @@ def test_range_messages_name_the_option(gen: Any) -> None:
     assert str(info.value) == info.value.message == "min-size must be within 1..=4096, got 5000"
 
 
-def test_non_str_text_is_a_type_error(gen: Any) -> None:
-    for render in every_output(gen):
-        with pytest.raises(TypeError):
-            render(b"bytes")
+# --- binary payloads: the same functions take bytes, a bytearray or a
+# memoryview of bytes (the WIT *-bytes calls). Their errors are a text's:
+# empty is empty-text, over 7089 bytes data-too-long (before any copy), then
+# the options in the contract's order; never invalid-text. Any other input is
+# a TypeError naming what is accepted. ---------------------------------------
+
+PAYLOAD_TYPE = "text must be str or bytes-like (bytes, bytearray or memoryview), not {}"
+MEMORYVIEW = "a memoryview payload must be C-contiguous bytes (format 'B', 'b' or 'c'), not {}"
+DATA_TOO_LONG = "text does not fit in a QR code at this error-correction level"
+
+
+def every_input_output(gen: Any) -> dict[str, Callable[..., Any]]:
+    """Every public function that takes a text or a payload, by name."""
+    return {"png": gen.png, "svg": gen.svg, "matrix": gen.matrix, "text": gen.text,
+            "png_data_uri": gen.png_data_uri, "svg_data_uri": gen.svg_data_uri,
+            **{f"text {style}": functools.partial(gen.text, style=style) for style in qrglue.TEXT_STYLES}}
+
+
+def test_an_input_that_is_neither_a_text_nor_bytes_is_a_type_error_naming_what_is_accepted(gen: Any) -> None:
+    wrong: list[tuple[Any, str]] = [
+        (None, PAYLOAD_TYPE.format("NoneType")), (42, PAYLOAD_TYPE.format("int")),
+        (4.2, PAYLOAD_TYPE.format("float")), (True, PAYLOAD_TYPE.format("bool")),
+        ([104, 105], PAYLOAD_TYPE.format("list")), ([], PAYLOAD_TYPE.format("list")),
+        ((104, 105), PAYLOAD_TYPE.format("tuple")), ({"text": "hi"}, PAYLOAD_TYPE.format("dict")),
+        (iter(b"hi"), PAYLOAD_TYPE.format("bytes_iterator")),
+        # Other buffers are no payload unless wrapped in a memoryview (below).
+        (array.array("B", b"hi"), PAYLOAD_TYPE.format("array")), (io.BytesIO(b"hi"), PAYLOAD_TYPE.format("BytesIO")),
+        (memoryview(array.array("I", [1, 2])), MEMORYVIEW.format("format 'I'")),
+        (memoryview(array.array("H", [1])), MEMORYVIEW.format("format 'H'")),
+        (memoryview(b"abcdef")[::2], MEMORYVIEW.format("a non-contiguous view")),
+        (memoryview(bytes(12)).cast("B", (3, 4))[::2], MEMORYVIEW.format("a non-contiguous view")),
+    ]
+    for value, message in wrong:
+        for name, render in every_input_output(gen).items():
+            with pytest.raises(TypeError) as info:
+                render(value)
+            assert not isinstance(info.value, QrError), (name, value)
+            assert str(info.value) == message, (name, value)
+        # Wrong options do not hide a wrong input: the type comes first.
+        with pytest.raises(TypeError, match="^" + re.escape(message) + "$"):
+            gen.png(value, min_size=0, dark="red")
+    # A memoryview of another buffer's bytes is one.
+    assert gen.png(memoryview(array.array("B", b"hi"))) == gen.png("hi")
+    # The probes take texts only.
+    with pytest.raises(TypeError, match=r"^text must be str, not bytes$"):
+        gen.png_repeat(b"hello", 1)
+
+
+def test_bytes_empty_is_empty_text_over_7089_bytes_data_too_long_never_invalid_text_in_the_contracts_order(
+        gen: Any) -> None:
+    empties: list[Any] = [b"", bytearray(), memoryview(b""), memoryview(b"abc")[3:], memoryview(bytearray(8))[2:2],
+                          memoryview(bytes(6)).cast("B", (2, 3))[:0]]
+    longs: list[Any] = [bytes(7090), bytearray(7090), memoryview(b"\xff" * 8000)[1:7091], b"\xed\xa0\x80" * 2364]
+    for name, render in every_input_output(gen).items():
+        for empty in empties:
+            for options in ({}, {"min_size": 0}, {"dark": "red"}, {"ec_level": "x", "scale": 1.5}, {"mask": 8}):
+                assert _outcome(render, (empty,), options) == ("error", "empty-text", "text is empty"), (name, options)
+        for long in longs:
+            for options in ({}, {"min_size": 0}, {"dark": "red"}):
+                assert _outcome(render, (long,), options) == ("error", "data-too-long", DATA_TOO_LONG), (name, options)
+        # Bytes a text call refuses as invalid-text (no UTF-8, a WTF-8 lone
+        # surrogate, an overlong encoding) are a payload like any other.
+        for data in (b"\xff\xfe", b"\xed\xa0\x80", b"\x80", b"\xc0\xaf"):
+            assert _outcome(render, (data,), {})[0] == "ok", (name, data)
+        # 2954 bytes of byte mode do not fit at level low: found by encoding, after every option.
+        over = b"\xff" * 2954
+        assert _outcome(render, (over,), {}) == ("error", "data-too-long", DATA_TOO_LONG), name
+        assert _outcome(render, (over,), {"min_size": 0}) == (
+            "error", "invalid-options", "min-size must be within 1..=4096, got 0"), name
+
+
+# Every error a text gives, its UTF-8 as bytes gives too, kind and message:
+# the contract's order is the same for both, host-checked and guest-checked.
+UTF8_ERRORS: list[tuple[str, dict[str, Any]]] = [
+    ("", {}), ("", {"min_size": 0}), ("x" * 7090, {"dark": "red"}), ("\u20ac" * 2364, {}), ("a" * 3000, {}),
+    ("a" * 3000, {"dark": "red"}), ("ok", {"min_size": 4097}), ("ok", {"min_size": 1.5}), ("ok", {"quiet_zone": "4"}),
+    ("ok", {"ec_level": "LOW"}), ("ok", {"scale": 0, "dark": "red"}), ("ok", {"dark": "red", "light": "blue"}),
+    ("ok", {"dark": "#fff", "light": "#fff"}), ("ok", {"micro": 1}), ("ok", {"version": 2, "min_version": 3}),
+    ("ok", {"micro": True, "ec_level": "high"}), ("ok", {"mask": 8, "dark": "red"}),
+    ("ok", {"dark": "#fff", "light": "#fff", "mask": 8}), ("hello world", {"micro": True, "version": 1}),
+]
+UTF8_STYLE_ERRORS: list[tuple[str, dict[str, Any]]] = [
+    ("", {"style": "x"}), ("ok", {"min_size": 0, "style": "x"}), ("ok", {"style": "x"}), ("ok", {"style": None}),
+    ("a" * 3000, {"style": "x"}), ("a" * 3000, {"style": "ascii"}), ("ok", {"dark": "#fff", "light": "#fff",
+                                                                          "style": "x"}),
+]
+
+
+def test_bytes_the_errors_of_a_texts_utf8_are_the_texts(gen: Any) -> None:
+    for text, options in UTF8_ERRORS:
+        for render in (gen.png, gen.svg, gen.matrix):
+            expected = _outcome(render, (text,), options)
+            assert expected[0] == "error"
+            for form in (bytes, bytearray, memoryview):
+                assert _outcome(render, (form(text.encode()),), options) == expected, (text[:20], options, form)
+    for text, options in UTF8_STYLE_ERRORS:
+        expected = _outcome(gen.text, (text,), options)
+        assert expected[0] == "error"
+        assert _outcome(gen.text, (text.encode(),), options) == expected, (text[:20], options)
+
+
+def test_a_payloads_bytearray_can_resize_after_any_call_and_a_callers_view_stays_usable(gen: Any) -> None:
+    # A call reads a bytearray through a view of its own, released when the
+    # call is over (a live view keeps a bytearray from resizing), whatever
+    # the call gave, even while the error and its traceback are kept.
+    data = bytearray(b"hello")
+    png = gen.png(data)
+    data.extend(b"!")
+    kept = []
+    failing: list[tuple[Callable[..., Any], dict[str, Any]]] = [
+        (gen.png, {"min_size": 0}), (gen.text, {"style": "x"}), (gen.png, {"mask": 8}),
+        (gen.svg, {"dark": "#fff", "light": "#fff"}), (gen.matrix, {"version": 1, "ec_level": "high", "micro": True})]
+    for render, options in failing:
+        with pytest.raises(QrError) as info:
+            render(data, **options)
+        kept.append(info)
+        data.extend(b"!")
+    assert _outcome(gen.png, (bytearray(b"x" * 8000),), {})[1] == "data-too-long"
+    # A caller's memoryview is not released by a call.
+    del data[5:]
+    view = memoryview(data)
+    assert gen.png(view) == png == gen.png(view.toreadonly())
+    assert bytes(view) == b"hello" and not view.readonly
+    view.release()
+    data.extend(b"!")
 
 
 def test_options_are_keyword_only() -> None:
@@ -177,6 +302,22 @@ class LyingBytes(bytes):
         return b""
 
 
+class LyingBytearray(bytearray):
+    """A bytearray whose length, items and bytes lie."""
+
+    def __len__(self) -> int:
+        return 3
+
+    def __bytes__(self) -> bytes:
+        return b"lie"
+
+    def __getitem__(self, index: Any) -> Any:
+        return b"lie"
+
+    def __iter__(self) -> Any:
+        return iter(b"lie")
+
+
 def _outcome(render: Callable[..., Any], args: tuple[Any, ...], options: dict[str, Any]) -> Any:
     try:
         return ("ok", render(*args, **options))
@@ -207,6 +348,15 @@ def test_lying_subclasses_get_the_plain_result(gen: Any) -> None:
         (("hi",), {"version": LyingInt(41)}, ("hi",), {"version": 41}),
         (("12",), {"micro": True, "mask": LyingInt(4)}, ("12",), {"micro": True, "mask": 4}),
         (("12",), {"micro": True, "version": LyingInt(-1)}, ("12",), {"micro": True, "version": -1}),
+        # Payloads: read through bytes' and bytearray's own methods, whatever
+        # the subclass says its length, items or bytes are.
+        ((LyingBytes(b"hello"),), {}, (b"hello",), {}),
+        ((LyingBytes(b"\xff\xfe"),), {"ec_level": LyingStr("high")}, (b"\xff\xfe",), {"ec_level": "high"}),
+        ((LyingBytes(b"x" * 8000),), {}, (b"x" * 8000,), {}),
+        ((LyingBytes(b""),), {}, (b"",), {}),
+        ((LyingBytearray(b"hello"),), {}, (b"hello",), {}),
+        ((LyingBytearray(b"x" * 8000),), {}, (b"x" * 8000,), {}),
+        ((LyingBytearray(b""),), {"min_size": LyingInt(0)}, (b"",), {}),
     ]
     for lying_args, lying_options, plain_args, plain_options in cases:
         for render in every_output(gen):

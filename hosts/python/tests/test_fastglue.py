@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import qrglue
 from conftest import CASES
-from corpus import case_options, case_text
+from corpus import case_input, case_options
 from qrglue import QrError, _fastglue, _loader
 
 FAST = qrglue.Generator(glue="fast")
@@ -44,7 +44,7 @@ def test_fast_glue_is_on_for_the_pinned_wasmtime() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_same_as_stock_on_vectors(case: dict[str, Any]) -> None:
-    text, options = case_text(case), case_options(case)
+    text, options = case_input(case), case_options(case)
     for method in ("png", "svg", "matrix"):
         assert outcome(getattr(FAST, method), text, **options) == outcome(getattr(STOCK, method), text, **options)
     for style in qrglue.TEXT_STYLES:
@@ -107,6 +107,42 @@ def test_same_as_stock_on_random_input(text: str, ec: str, min_size: int, quiet_
     assert outcome(FAST.png_repeat, text, times, **options) == outcome(STOCK.png_repeat, text, times, **options)
     assert outcome(FAST.text, text, style=style, **options) == outcome(STOCK.text, text, style=style, **options)
     assert outcome(FAST.png_repeat, text, times, **options) == outcome(STOCK.png_repeat, text, times, **options)
+
+
+PAYLOAD_FORMS: dict[str, Callable[[bytes], Any]] = {
+    "bytes": bytes, "bytearray": bytearray, "memoryview": lambda data: memoryview(bytearray(data))}
+
+
+@settings(max_examples=300, derandomize=True, deadline=None, database=None)
+@given(data=st.one_of(st.binary(max_size=60), st.binary(min_size=1000, max_size=2000)),
+       form=st.sampled_from(sorted(PAYLOAD_FORMS)), text=st.text(max_size=20),
+       ec=st.sampled_from(["low", "medium", "quartile", "high"]), min_size=st.sampled_from([0, 1, 21, 57, 5000]),
+       quiet_zone=st.integers(0, 17), style=st.sampled_from([*qrglue.TEXT_STYLES, "sepia"]),
+       symbol=st.fixed_dictionaries({}, optional={"version": st.sampled_from([None, 1, 5, 41]),
+                                                  "mask": st.sampled_from([None, 0, 7, 8])}))
+def test_payloads_same_as_stock_on_random_input(data: bytes, form: str, text: str, ec: str, min_size: int,
+                                                quiet_zone: int, style: str, symbol: dict[str, Any]) -> None:
+    payload = PAYLOAD_FORMS[form](data)
+    options = dict(ec_level=ec, min_size=min_size, quiet_zone=quiet_zone, **symbol)
+    # Payload calls (list<u8> arguments) and text calls (string arguments)
+    # interleaved: each must set its own first argument and share the options.
+    assert outcome(FAST.png, payload, **options) == outcome(STOCK.png, payload, **options)
+    assert outcome(FAST.svg, text, **options) == outcome(STOCK.svg, text, **options)
+    assert outcome(FAST.svg, payload, **options) == outcome(STOCK.svg, payload, **options)
+    assert outcome(FAST.matrix, payload, **options) == outcome(STOCK.matrix, payload, **options)
+    assert outcome(FAST.text, text, style=style, **options) == outcome(STOCK.text, text, style=style, **options)
+    assert outcome(FAST.text, payload, style=style, **options) == outcome(STOCK.text, payload, style=style,
+                                                                           **options)
+    assert outcome(FAST.png, text, **options) == outcome(STOCK.png, text, **options)
+
+
+def test_a_short_payload_after_a_long_one_is_only_its_own_bytes() -> None:
+    # The payload's C values are reused: the list's size, not what the last
+    # call left, says where it ends.
+    for long, short in ((b"\xff" * 7089, b"\xfe"), (b"7" * 7089, b"\xff" * 3), (bytes(range(256)) * 27, b"")):
+        outcome(FAST.matrix, long)  # a code, or data-too-long: the 7089 bytes were lowered either way
+        assert outcome(FAST.png, short) == outcome(STOCK.png, short)
+        assert outcome(FAST.matrix, memoryview(short)) == outcome(STOCK.matrix, short)
 
 
 def test_matrix_of_every_version_same_as_stock() -> None:
@@ -182,6 +218,8 @@ def test_matrix_lift_rejects_a_value_that_is_not_the_qr_matrix_record() -> None:
     ("png", "(string)->list<u8>"),
     ("matrix", "(string,{options})->result<record{{modules:list<u8>,width:u32}},{error}>"),
     ("text", "(string,{options},enum{{ascii,half-blocks,half-blocks-inverted}})->result<string,{error}>"),
+    ("png-bytes", "(string,{options})->result<list<u8>,{error}>"),
+    ("text-bytes", "(list<u8>,{options},enum{{ascii,half-blocks,half-blocks-inverted}})->result<string,{error}>"),
 ])
 def test_signature_mismatch_is_refused(monkeypatch: pytest.MonkeyPatch, name: str, wrong: str) -> None:
     # A field order or enum order the glue does not read as written is refused, never misread.

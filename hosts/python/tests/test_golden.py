@@ -1,6 +1,7 @@
 """Golden vectors (tests/vectors) on every path of the path table (png, svg,
-the matrix and the text in every style), the module functions, the defaults,
-and an independent reader (zxing-cpp) on exact texts."""
+the matrix and the text in every style; a data_hex case's payload as bytes),
+the module functions, the defaults, a text's UTF-8 as a binary payload, and
+an independent reader (zxing-cpp) on exact texts."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import base64
 import functools
 import hashlib
 import io
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,7 +20,7 @@ import qrglue
 import qrglue.native
 import qrglue.raw
 from conftest import CASES, EXPECTED, REFERENCE_URL_CASE
-from corpus import case_options, case_text, matrix_sha256
+from corpus import case_input, case_options, case_text, matrix_sha256
 from qrglue import QrError
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -36,7 +38,7 @@ def test_vectors_cover_every_error_kind() -> None:
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_golden_vector(gen: Any, case: dict[str, Any]) -> None:
     expected = EXPECTED[case["id"]]
-    text, options = case_text(case), case_options(case)
+    text, options = case_input(case), case_options(case)
     if "error" in expected:
         renders = [gen.png, gen.svg, gen.matrix, gen.text,
                    *(functools.partial(gen.text, style=style) for style in qrglue.TEXT_STYLES)]
@@ -150,9 +152,107 @@ def test_data_uris_hold_exactly_the_png_and_the_svg(gen: Any, options: dict[str,
     assert base64.b64decode(svg_uri[len(svg_head):], validate=True) == svg.encode("utf-8")
     for module in (qrglue, qrglue.raw, qrglue.native):
         assert (module.png_data_uri(text, **options), module.svg_data_uri(text, **options)) == (png_uri, svg_uri)
+    # A binary payload too: the data URIs take what png() and svg() take.
+    for payload in (text.encode(), bytearray(b"\xff\xfe\x00"), memoryview(b"\xed\xa0\x80")):
+        assert gen.png_data_uri(payload, **options) == png_head + base64.b64encode(
+            gen.png(payload, **options)).decode()
+        assert gen.svg_data_uri(payload, **options) == svg_head + base64.b64encode(
+            gen.svg(payload, **options).encode()).decode()
+    assert gen.png_data_uri(text.encode(), **options) == png_uri
     # Errors are png's and svg's own.
     for uri in (gen.png_data_uri, gen.svg_data_uri):
         with pytest.raises(qrglue.QrError, match="dark must be a colour"):
             uri(text, dark="red")
         with pytest.raises(qrglue.QrError, match="text is empty"):
             uri("", **options)
+        with pytest.raises(qrglue.QrError, match="text is empty"):
+            uri(b"", **options)
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+# A text's code is its UTF-8's code (wit/qr.wit: png-bytes(utf8(t), o) is
+# png(t, o)): every corpus text but the huge ones and the lone surrogates
+# (which have no UTF-8) gives, as bytes, exactly the text's output in every
+# output, or exactly its error.
+UTF8_CASES = [c for c in CASES if "data_hex" not in c and "text_repeat" not in c and _encodable(case_text(c))
+              and case_options(c).get("min_size", 200) <= 1024 and (case_options(c).get("scale") or 1) <= 10]
+
+
+def _attempt(render: Any, *args: Any, **options: Any) -> Any:
+    try:
+        return render(*args, **options)
+    except QrError as e:
+        return (e.kind, str(e))
+
+
+def test_a_texts_utf8_as_bytes_gives_the_texts_output_for_every_output(gen: Any) -> None:
+    assert len(UTF8_CASES) > 200, len(UTF8_CASES)
+    for case in UTF8_CASES:
+        text, options = case_text(case), case_options(case)
+        data = text.encode("utf-8")
+        for render in (gen.png, gen.svg, gen.matrix):
+            assert _attempt(render, data, **options) == _attempt(render, text, **options), case["id"]
+        for style in qrglue.TEXT_STYLES:
+            assert _attempt(gen.text, data, style=style, **options) == _attempt(gen.text, text, style=style,
+                                                                                **options), (case["id"], style)
+
+
+def test_a_payload_goes_to_the_bytes_generators_and_a_text_to_the_text_ones(
+        gen: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # What each path calls: its glue's calls (the guest's exports), or the
+    # native extension's functions.
+    target = qrglue._native if isinstance(gen, qrglue.native.Generator) else gen._calls
+    called: list[str] = []
+
+    def spying(name: str) -> Callable[..., Any]:
+        call = getattr(target, name)
+
+        def spy(*args: Any) -> Any:
+            called.append(name)
+            return call(*args)
+        return spy
+
+    for name in ("png", "svg", "matrix", "text", "png_bytes", "svg_bytes", "matrix_bytes", "text_bytes"):
+        monkeypatch.setattr(target, name, spying(name))
+    gen.png("x"), gen.png(b"x"), gen.svg(bytearray(b"x")), gen.matrix(memoryview(b"x")), gen.text(b"x", style="ascii")
+    gen.svg("x"), gen.matrix("x"), gen.text("x"), gen.png_data_uri(b"\xff"), gen.svg_data_uri("x")
+    assert called == ["png", "png_bytes", "svg_bytes", "matrix_bytes", "text_bytes", "svg", "matrix", "text",
+                      "png_bytes", "svg"]
+
+
+def test_bytes_as_bytes_a_bytearray_or_a_memoryview_a_views_window_only(gen: Any) -> None:
+    # bytes, a bytearray, a memoryview of either (read-only or not, signed or
+    # char items, N-D), a subclass of bytes or bytearray, and of a view only
+    # its window: the same payload is the same code, ref-02's.
+    text = REFERENCE_URL_CASE["text"]
+    data = text.encode("utf-8")
+    padded = bytearray(b"A" * 5 + data + b"A" * 8)
+    rows = next(n for n in range(2, len(data)) if len(data) % n == 0)
+    forms: dict[str, Any] = {
+        "bytes": data, "bytearray": bytearray(data), "memoryview": memoryview(data),
+        "memoryview of a bytearray": memoryview(bytearray(data)),
+        "read-only memoryview": memoryview(bytearray(data)).toreadonly(),
+        "signed memoryview": memoryview(data).cast("b"), "char memoryview": memoryview(data).cast("c"),
+        "2-D memoryview": memoryview(data).cast("B", (rows, len(data) // rows)),
+        "window": memoryview(padded)[5:5 + len(data)],
+        "bytes subclass": type("Payload", (bytes,), {})(data),
+        "bytearray subclass": type("Buffer", (bytearray,), {})(data),
+    }
+    expected = EXPECTED["ref-02"]
+    for form, payload in forms.items():
+        assert sha256(gen.png(payload)) == expected["png_sha256"], form
+        assert sha256(gen.svg(payload).encode("utf-8")) == expected["svg_sha256"], form
+        assert matrix_sha256(gen.matrix(payload)) == expected["matrix_sha256"], form
+        for style in qrglue.TEXT_STYLES:
+            assert sha256(gen.text(payload, style=style).encode("utf-8")) == expected["text_sha256"][style], form
+        assert gen.png_data_uri(payload) == "data:image/png;base64," + base64.b64encode(gen.png(text)).decode()
+    # The input is read, never written.
+    assert padded == bytearray(b"A" * 5 + data + b"A" * 8)
+    assert forms["bytearray"] == data

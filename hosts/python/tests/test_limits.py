@@ -1,5 +1,6 @@
-"""Bounded resources: long texts refused before guest memory grows, the memory
-probe follows growth, 100,000 calls keep guest memory and RSS flat."""
+"""Bounded resources: long texts and binary payloads refused before guest
+memory grows, the memory probe follows growth, 100,000 calls keep guest
+memory and RSS flat."""
 
 from __future__ import annotations
 
@@ -16,9 +17,12 @@ import pytest
 import qrglue
 import qrglue.native
 import qrglue.raw
+from conftest import EXPECTED, REFERENCE_URL_CASE
+from corpus import sha256
 from qrglue import QrError
 
 HOST_DIR = Path(__file__).resolve().parents[1]
+REFERENCE_URL: str = REFERENCE_URL_CASE["text"]
 
 
 # Every text here is refused on the host before any byte enters the guest.
@@ -50,6 +54,38 @@ def test_long_texts_refused_without_growing_guest_memory(wasm_gen: Any, request:
     labels = ", ".join(t[0] for t in LONG_TEXTS)
     hardening_report.append(f"python-{request.node.callspec.params['wasm_gen']}: long texts ({labels}): "
                             f"guest memory {pages_before} -> {gen.memory_pages()} pages")
+
+
+def test_payloads_of_7090_bytes_1_mb_and_50_mb_are_data_too_long_and_guest_memory_stays_the_same(
+        wasm_gen: Any, request: pytest.FixtureRequest, hardening_report: list[str]) -> None:
+    # A payload over 7089 bytes is refused by its length before it is copied:
+    # guest memory stays the same, whatever its size and its bytes-like type.
+    gen = wasm_gen
+    assert sha256(gen.png(REFERENCE_URL.encode())) == EXPECTED["ref-02"]["png_sha256"]  # settle a normal call first
+    pages_before = gen.memory_pages()
+    big = bytearray(b"7" * 50_000_000)
+    oversized: list[tuple[str, Any]] = [
+        ("7090 bytes", b"\xff" * 7090),
+        ("1 MB", bytes(1_000_000)),
+        ("1 MB as a bytearray", big[:1_000_000]),
+        ("1 MB as a memoryview", memoryview(big)[7:1_000_007]),
+        ("1 MB as a 2-D memoryview", memoryview(bytes(1_000_000)).cast("B", (1000, 1000))),
+        ("50 MB", big),
+    ]
+    for label, data in oversized:
+        for render in (gen.png, gen.svg, gen.matrix, gen.text, gen.png_data_uri):
+            with pytest.raises(QrError) as info:
+                render(data)
+            assert info.value.kind == "data-too-long", label
+        assert gen.memory_pages() == pages_before, f"{label}: guest memory grew"
+    pages_after = gen.memory_pages()
+    labels = ", ".join(label for label, _ in oversized)
+    del oversized, data  # the test's own view of `big` ...
+    big.extend(b"7")  # ... was the last: the calls left none behind
+    # 7089 bytes are the guest's to look at (a code of 7089 digits exists).
+    assert sha256(gen.png(big[:7089])) == EXPECTED["max-numeric-low"]["png_sha256"]
+    hardening_report.append(f"python-{request.node.callspec.params['wasm_gen']}: long payloads ({labels}): "
+                            f"guest memory {pages_before} -> {pages_after} pages")
 
 
 @pytest.mark.parametrize("path", ["component", "raw"])

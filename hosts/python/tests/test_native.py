@@ -1,6 +1,6 @@
 """The native path (qrglue.native, the PyO3 extension qrglue._native) on what
-only it has: the GIL released around the core, panics caught, texts refused
-without a copy, hostile arguments answered like the wasm paths, and the two
+only it has: the GIL released around the core, panics caught, texts and
+binary payloads refused without a copy, hostile arguments answered like the wasm paths, and the two
 wheels (qrglue, qrglue-native) installed together into a fresh venv.
 
 The corpus, the contract's messages, the check order, the agreement with the
@@ -11,6 +11,7 @@ test_agreement.py, test_limits.py and test_concurrency.py."""
 
 from __future__ import annotations
 
+import array
 import json
 import os
 import subprocess
@@ -89,6 +90,26 @@ HOSTILE_TEXTS: list[Any] = [
     b"bytes", bytearray(b"x"), None, 42, 2**100, 1.5, ["x"], object(), BadRepr(), Text("a str subclass"),
     "\ud800", "a\udfffb", "\udc00\ud800", "\ud83d\U0001f980", "\x00", "\x00" * 7090, "é" * 3545, "é" * 3544,
     "\U0001f980" * 1773, "\U0001f980" * 1772, "\ud800" * 7090, "x" * 7089 + "\ud800", "",
+]
+
+def released_view() -> memoryview:
+    view = memoryview(b"released")
+    view.release()
+    return view
+
+
+class Payload(bytes):
+    pass
+
+
+# Binary payloads, good and bad: what the extension's *_bytes functions read
+# themselves (its type checks and messages are the other paths').
+HOSTILE_TEXTS += [
+    memoryview(b"\xff\xfe"), memoryview(bytearray(b"\xed\xa0\x80")).toreadonly(), memoryview(b"abc").cast("c"),
+    memoryview(b"abcd").cast("b", (2, 2)), memoryview(bytes(6)).cast("B", (2, 3))[:0], memoryview(b"abcd")[::2],
+    memoryview(array.array("I", [1])), memoryview(array.array("B", b"hi")), released_view(), array.array("B", b"hi"),
+    Payload(b"a bytes subclass"), bytes(7089), bytes(7090), bytearray(7090), memoryview(bytes(7090)), b"\xff" * 2954,
+    b"", bytearray(), memoryview(b""),
 ]
 HUGE_INTS: list[Any] = [2**31, 2**32, 2**32 - 1, 2**63, 2**64 + 1, -(2**63) - 1, 10**5000, -1]
 HOSTILE_OPTIONS: list[dict[str, Any]] = [
@@ -205,6 +226,49 @@ def test_a_short_text_is_encoded_once_control() -> None:
     size = sys.getsizeof(text)
     qrglue.native.png(text)
     assert sys.getsizeof(text) > size
+
+
+# A binary payload's length is read before any copy (data-too-long), so 50 MB
+# as a bytearray (which the extension would copy: Python code may resize it)
+# or as a memoryview (copied by its tobytes) leave the process's peak RSS
+# where it was; the control copies the same bytes once and raises it. In a
+# subprocess: a peak RSS is only a clean observation in a fresh process.
+PAYLOAD_COPY_SCRIPT = """
+import json
+import qrglue.native
+from qrglue import QrError
+
+def peak_kib():
+    # This process's own peak (VmHWM: its memory map's, new at exec), not
+    # ru_maxrss, which keeps the forking parent's peak across the exec.
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+
+big = bytearray(50_000_000)
+for i in range(0, len(big), 4096):
+    big[i] = 0x37  # every page resident, without a second 50 MB to build it from
+before = peak_kib()
+kinds = set()
+for data in (big, memoryview(big)[1:], memoryview(big).cast("c"), bytes(7090)):
+    for render in (qrglue.native.png, qrglue.native.svg, qrglue.native.matrix, qrglue.native.text):
+        try:
+            render(data, min_size=0)
+        except QrError as e:
+            kinds.add(e.kind)
+after = peak_kib()
+copy = bytes(big)
+control = peak_kib()
+print(json.dumps({"kinds": sorted(kinds), "before": before, "after": after, "control": control}))
+"""
+
+
+def test_long_payloads_refused_without_a_copy() -> None:
+    done = subprocess.run([sys.executable, "-c", PAYLOAD_COPY_SCRIPT], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["kinds"] == ["data-too-long"]
+    assert report["after"] - report["before"] < 10_000, report  # KiB: no 50 MB copy
+    assert report["control"] - report["after"] > 40_000, report  # one copy shows
 
 
 def test_panic_probe_raises_and_the_next_call_works() -> None:

@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import qrglue
+import qrglue.native
 import qrglue.raw
 from conftest import CASES, EXPECTED, checked
-from corpus import case_options, case_text, sha256
+from corpus import case_input, case_options, case_text, sha256
 from qrglue import QrError, _loader, _rawcore
 from qrglue._common import Symbol
 
@@ -41,7 +42,7 @@ def test_fast_raw_glue_is_on_for_the_pinned_wasmtime() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_same_as_stock_on_vectors(case: dict[str, Any]) -> None:
-    text, options = case_text(case), case_options(case)
+    text, options = case_input(case), case_options(case)
     for method in ("png", "svg", "matrix"):
         assert outcome(getattr(FAST, method), text, **options) == outcome(getattr(STOCK, method), text, **options)
     for style in qrglue.TEXT_STYLES:
@@ -70,6 +71,35 @@ def test_same_as_stock_on_random_input(text: str, ec: str, min_size: int, quiet_
     assert outcome(FAST.png_repeat, text, times, **options) == outcome(STOCK.png_repeat, text, times, **options)
 
 
+@settings(max_examples=300, derandomize=True, deadline=None, database=None)
+@given(data=st.one_of(st.binary(max_size=60), st.binary(min_size=1000, max_size=2000)),
+       form=st.sampled_from(["bytes", "bytearray", "memoryview"]), ec=st.sampled_from(["low", "high"]),
+       min_size=st.sampled_from([0, 21, 5000]), style=st.sampled_from([*qrglue.TEXT_STYLES, "sepia"]),
+       scale=st.sampled_from([None, 3, 21]), mask=st.sampled_from([None, 2, 8]))
+def test_payloads_same_as_stock_on_random_input(data: bytes, form: str, ec: str, min_size: int, style: str,
+                                                scale: int | None, mask: int | None) -> None:
+    payload = {"bytes": bytes, "bytearray": bytearray, "memoryview": memoryview}[form](data)
+    options = dict(ec_level=ec, min_size=min_size, scale=scale, mask=mask)
+    assert outcome(FAST.png, payload, **options) == outcome(STOCK.png, payload, **options)
+    assert outcome(FAST.svg, payload, **options) == outcome(STOCK.svg, payload, **options)
+    assert outcome(FAST.matrix, payload, **options) == outcome(STOCK.matrix, payload, **options)
+    assert outcome(FAST.text, payload, style=style, **options) == outcome(STOCK.text, payload, style=style,
+                                                                           **options)
+
+
+def test_a_payload_goes_to_the_bytes_exports_unchecked_a_text_to_the_text_ones() -> None:
+    # The same bytes that are no UTF-8: the text exports refuse them (the
+    # guest's own check, invalid-text), the _bytes exports make their code.
+    for gen in (FAST, STOCK):
+        for data in (b"\xff\xfe", b"\xed\xa0\x80", memoryview(b"ok\x80")):
+            text_call = outcome(gen._calls.png, "(unused)", bytes(data), checked())
+            assert text_call[:2] == ("error", "invalid-text")
+            assert gen._calls.png_bytes(data, checked()) == qrglue.native.png(data)
+            assert gen._calls.matrix_bytes(data, checked()) == qrglue.native.matrix(data)
+            assert gen._calls.svg_bytes(data, checked()) == qrglue.native.svg(data)
+            assert gen._calls.text_bytes(data, checked(), 2) == qrglue.native.text(data, style="ascii")
+
+
 @pytest.mark.parametrize("size", [0, 1, 251, 65536, 1 << 20])
 def test_probes_same_as_stock(size: int) -> None:
     assert FAST.produce(size) == STOCK.produce(size) == bytes(i % 251 for i in range(size))
@@ -94,6 +124,9 @@ def test_guest_calls_past_the_host_checks_match_stock() -> None:
             fast = outcome(getattr(FAST._calls, name), "x", b"x", *call_args)
             stock = outcome(getattr(STOCK._calls, name), "x", b"x", *call_args)
             assert fast == stock and fast[:2] == ("error", "invalid-options")
+            # The _bytes exports check the options alike.
+            fast_bytes = outcome(getattr(FAST._calls, f"{name}_bytes"), b"\xff", *call_args)
+            assert fast_bytes == outcome(getattr(STOCK._calls, f"{name}_bytes"), b"\xff", *call_args) == fast
     # A style index past 2 with every option fine.
     fast = outcome(FAST._calls.text, "x", b"x", checked(), 3)
     assert fast == outcome(STOCK._calls.text, "x", b"x", checked(), 3) and fast[:2] == ("error", "invalid-options")

@@ -1,11 +1,14 @@
-"""Every text reads back as itself in a QR reader, on every Python path.
+"""Every text reads back as itself in a QR reader, on every Python path, and
+every binary payload as its bytes.
 
 The reader is zxing-cpp, and what is compared is its decoded *text*, what a
 person's phone shows, not the raw bytes: a symbol that declares Shift-JIS
 Kanji for UTF-8 bytes decodes to the right bytes and the wrong text (the bug
 guest/core/UPSTREAM.md describes). Every path gives the same PNG (asserted
 here too), so each distinct PNG is read once. The matrix and the text styles
-are read back against the PNG's pixels.
+are read back against the PNG's pixels. A binary payload (a data_hex case,
+bytes that are not UTF-8) is compared with the reader's *bytes*: it has no
+text to show.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from conftest import CASES, EXPECTED, PATHS, read_code, reader_text
-from corpus import case_options, case_text
+from conftest import CASES, EXPECTED, PATHS, read_code, reader_bytes, reader_text
+from corpus import case_input, case_options, case_text
+from qrglue import TEXT_STYLES, QrError
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +49,7 @@ def readable(text: str) -> bool:
 # decoding 16 MP adds seconds and reads no differently.
 READBACK_CASES = [
     c for c in CASES
-    if "error" not in EXPECTED[c["id"]] and readable(case_text(c))
+    if "data_hex" not in c and "error" not in EXPECTED[c["id"]] and readable(case_text(c))
     and case_options(c).get("min_size", 200) <= 1024
 ]
 
@@ -89,6 +93,62 @@ def test_any_script_reads_back(generators: dict[str, Any], text: str, level: str
     png = generators["native"].png(text, ec_level=level)
     assert generators["component"].png(text, ec_level=level) == generators["raw"].png(text, ec_level=level) == png
     assert reader_text(png) == text
+
+
+# The corpus's binary payloads (data_hex): each PNG is golden on every path
+# and reads back as exactly its bytes (the Rust and Node hosts read them the
+# same way: hosts/rust/tests/host/readback.rs, hosts/node/test/readback.test.js).
+PAYLOAD_CASES = [c for c in CASES if "data_hex" in c and "error" not in EXPECTED[c["id"]]]
+
+
+def test_every_corpus_payload_reads_back_as_its_bytes_on_every_path(generators: dict[str, Any]) -> None:
+    assert len(PAYLOAD_CASES) >= 15, len(PAYLOAD_CASES)
+    for case in PAYLOAD_CASES:
+        data, options = case_input(case), case_options(case)
+        assert isinstance(data, bytes)
+        pngs = {name: gen.png(data, **options) for name, gen in generators.items()}
+        for name, png in pngs.items():
+            assert hashlib.sha256(png).hexdigest() == EXPECTED[case["id"]]["png_sha256"], (case["id"], name)
+        png = pngs["native"]
+        assert reader_bytes(png) == data, case["id"]
+        assert read_code(png)[1] == ("MicroQRCode" if options.get("micro") else "QRCode"), case["id"]
+
+
+# Bytes that are no UTF-8 text: ff fe (a UTF-16 byte order mark), and
+# ed a0 80, a lone surrogate as WTF-8 would write it (a text call refuses
+# that surrogate: invalid-text). As a payload each makes a code (never
+# invalid-text) on every path, in every output, that reads back as exactly
+# those bytes.
+NOT_UTF8 = [b"\xff\xfe", b"\xed\xa0\x80", b"hi\xff\x00\xc3", b"\xc3\x28\xa0\xa1\xe2\x28"]
+
+
+@pytest.mark.parametrize("data", NOT_UTF8, ids=[data.hex() for data in NOT_UTF8])
+def test_bytes_that_are_not_utf8_make_a_code_that_reads_back_as_those_exact_bytes_on_every_path(
+        generators: dict[str, Any], data: bytes) -> None:
+    with pytest.raises(UnicodeDecodeError):
+        data.decode("utf-8")
+    pngs = {name: gen.png(data) for name, gen in generators.items()}
+    assert len(set(pngs.values())) == 1, f"paths differ: {sorted(pngs)}"
+    for name, gen in generators.items():
+        assert gen.matrix(data).width == 21, name
+        assert gen.svg(data).rstrip().endswith("</svg>"), name
+        for style in TEXT_STYLES:
+            assert gen.text(data, style=style).endswith("\n"), (name, style)
+    assert reader_bytes(pngs["native"]) == data
+    # The same bytes decoded as WTF-8 would: a lone surrogate, which a text call refuses.
+    for name, gen in generators.items():
+        with pytest.raises(QrError) as info:
+            gen.png("\ud800")
+        assert info.value.kind == "invalid-text", name
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.one_of(st.binary(min_size=1, max_size=120), st.binary(min_size=1, max_size=120),
+                      st.binary(min_size=1, max_size=120), st.binary(min_size=1, max_size=1200)),
+       level=st.sampled_from(["low", "medium", "quartile", "high"]))
+def test_arbitrary_bytes_read_back_as_themselves(generators: dict[str, Any], data: bytes, level: str) -> None:
+    png = generators["native"].png(data, ec_level=level)
+    assert reader_bytes(png) == data
 
 
 HALF_BLOCKS = {" ": (False, False), "\u2580": (True, False), "\u2584": (False, True), "\u2588": (True, True)}

@@ -12,6 +12,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import qrglue
+import qrglue.native
 from conftest import CASES, EXPECTED, REFERENCE_URL_CASE, VECTORS
 from corpus import matrix_sha256, sha256
 
@@ -50,6 +51,11 @@ def test_case_forms_and_defaults(tmp_path: Path) -> None:
         {"id": "repeat-fits", "text_repeat": {"unit": "ab", "count": 3}, "options": {"quiet-zone": 0}},
         {"id": "repeat-too-long", "text_repeat": {"unit": "é", "count": 3545}, "options": {}},
         {"id": "bad-option", "text": "x", "options": {"min-size": 4097}},
+        # data_hex: a binary payload, hex-decoded and passed as bytes.
+        {"id": "payload-of-the-text", "data_hex": ref["text"].encode().hex(), "options": {}},
+        {"id": "payload-not-utf8", "data_hex": "fffeeda080"},
+        {"id": "payload-empty", "data_hex": "", "options": {"min-size": 0}},
+        {"id": "payload-too-long", "data_hex": "00" * 7090, "options": {}},
     ]
     # json.dumps writes "\ud800" as an escape, as the corpus does.
     (tmp_path / "cases.json").write_text(json.dumps({"cases": cases}))
@@ -59,6 +65,13 @@ def test_case_forms_and_defaults(tmp_path: Path) -> None:
                        "matrix_sha256": matrix_sha256(qrglue.matrix("ababab")),
                        "text_sha256": {style: sha256(qrglue.text("ababab", style=style, quiet_zone=0).encode())
                                        for style in qrglue.TEXT_STYLES}}
+    payload = bytes.fromhex("fffeeda080")
+    payload_png = qrglue.native.png(payload)
+    payload_expected = {"png_sha256": sha256(payload_png), "png_bytes": len(payload_png),
+                        "svg_sha256": sha256(qrglue.native.svg(payload).encode()),
+                        "matrix_sha256": matrix_sha256(qrglue.native.matrix(payload)),
+                        "text_sha256": {style: sha256(qrglue.native.text(payload, style=style).encode())
+                                        for style in qrglue.TEXT_STYLES}}
     for path, outcomes in results_for(tmp_path).items():
         assert outcomes["defaults"] == outcomes["no-options-key"] == EXPECTED["ref-02"], path
         assert outcomes["lone-surrogate"] == {
@@ -68,6 +81,11 @@ def test_case_forms_and_defaults(tmp_path: Path) -> None:
             "error": "data-too-long", "message": "text does not fit in a QR code at this error-correction level"}, path
         assert outcomes["bad-option"] == {
             "error": "invalid-options", "message": "min-size must be within 1..=4096, got 4097"}, path
+        assert outcomes["payload-of-the-text"] == EXPECTED["ref-02"], path
+        assert outcomes["payload-not-utf8"] == payload_expected, path
+        assert outcomes["payload-empty"] == {"error": "empty-text", "message": "text is empty"}, path
+        assert outcomes["payload-too-long"] == {
+            "error": "data-too-long", "message": "text does not fit in a QR code at this error-correction level"}, path
 
 
 def test_missing_corpus_fails(tmp_path: Path) -> None:

@@ -4,11 +4,12 @@ modules for the same data bits.
 
 qrglue picks the segmentation, the version and the mask; for the comparison
 segno is told the same three: a payload that both encode in one single mode
-(numeric, alphanumeric, byte for lowercase ASCII and for UTF-8), the version
-read from our width, and the mask read from the format information in our
-matrix (which must also name the EC level asked for). Then
-`segno.make_qr(data, error=..., boost_error=False, mode=..., version=...,
-mask=...).matrix` (which has no border) must equal ours module for module.
+(numeric, alphanumeric, byte for lowercase ASCII, for UTF-8 and for binary
+payloads: bytes no other mode holds), the version read from our width, and
+the mask read from the format information in our matrix (which must also
+name the EC level asked for). Then `segno.make_qr(data, error=...,
+boost_error=False, mode=..., version=..., mask=...).matrix` (which has no
+border) must equal ours module for module.
 Where the two may segment a text differently (mixed digits, capitals and
 lowercase), the matrices need not be equal: there, both codes must decode
 (zxing-cpp) to the text instead.
@@ -114,14 +115,14 @@ def standard_segno(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(segno.encoder, "write_pad_codewords", segno_write_pad_codewords)
 
 
-def segno_rows(text: str, ec_level: str, mode: str, version: int, mask: int) -> list[list[bool]]:
+def segno_rows(text: str | bytes, ec_level: str, mode: str, version: int, mask: int) -> list[list[bool]]:
     code = segno.make_qr(text, error=SEGNO_ERROR[ec_level], boost_error=False, mode=mode, version=version,
                          mask=mask, encoding="utf-8" if mode == "byte" else None)
     assert (code.version, code.mask, code.error, code.mode) == (version, mask, SEGNO_ERROR[ec_level].upper(), mode)
     return [[bool(module) for module in row] for row in code.matrix]
 
 
-def assert_same_as_segno(text: str, ec_level: str, mode: str) -> None:
+def assert_same_as_segno(text: str | bytes, ec_level: str, mode: str) -> None:
     try:
         matrix = qrglue.matrix(text, ec_level=ec_level)
     except QrError as e:
@@ -135,6 +136,30 @@ def assert_same_as_segno(text: str, ec_level: str, mode: str) -> None:
     assert level == ec_level
     version = (matrix.width - 17) // 4
     assert matrix.rows() == segno_rows(text, ec_level, mode, version, mask), (text[:40], ec_level, version, mask)
+
+
+# Binary payloads (the *-bytes generators): bytes that are neither digits nor
+# alphanumeric characters can only be one byte-mode segment, which segno
+# takes as they are (segno.make(bytes, mode="byte"): no encoding, no ECI).
+NOT_ALPHANUMERIC = bytes(b for b in range(256) if b not in b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
+BINARY_PAYLOADS = [b"\xff\xfe", b"\xed\xa0\x80", b"\x00", b"\x89PNG\r\n\x1a\n",
+                   *((NOT_ALPHANUMERIC * 14)[:n] for n in (1, 17, 100, 500, 1273, 2331, 2953))]
+
+
+@pytest.mark.parametrize("ec_level", list(EC_FORMAT_BITS))
+@pytest.mark.parametrize("data", BINARY_PAYLOADS, ids=[f"{data[:4].hex()}-{len(data)}" for data in BINARY_PAYLOADS])
+def test_binary_payload_matrix_equals_segnos_in_byte_mode(standard_segno: None, data: bytes, ec_level: str) -> None:
+    assert_same_as_segno(data, ec_level, "byte")
+
+
+BINARY = st.lists(st.sampled_from(NOT_ALPHANUMERIC), min_size=1, max_size=800).map(bytes)
+
+
+@settings(max_examples=200, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=BINARY, ec_level=st.sampled_from(list(EC_FORMAT_BITS)))
+def test_random_binary_payloads_equal_segnos_in_byte_mode(standard_segno: None, data: bytes, ec_level: str) -> None:
+    assert_same_as_segno(data, ec_level, "byte")
 
 
 # Lengths across the three character-count groups (versions 1-9, 10-26,
@@ -249,6 +274,25 @@ def test_random_fixed_versions_and_masks_equal_segnos(standard_segno: None, payl
         return
     assert level_and_mask(matrix) == (ec_level, mask)
     assert matrix.rows() == [[bool(m) for m in row] for row in segno.make(text, **segno_options).matrix]
+
+
+@settings(max_examples=100, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=BINARY, ec_level=st.sampled_from(list(EC_FORMAT_BITS)), version=st.integers(1, 40), mask=st.integers(0, 7))
+def test_random_binary_payloads_at_fixed_versions_and_masks_equal_segnos(standard_segno: None, data: bytes,
+                                                                         ec_level: str, version: int,
+                                                                         mask: int) -> None:
+    segno_options: dict[str, Any] = dict(error=SEGNO_ERROR[ec_level], version=version, mask=mask, boost_error=False,
+                                         micro=False, mode="byte")
+    try:
+        matrix = qrglue.matrix(data, ec_level=ec_level, version=version, mask=mask)
+    except QrError as e:
+        assert e.kind == "data-too-long"
+        with pytest.raises(segno.DataOverflowError):
+            segno.make(data, **segno_options)
+        return
+    assert level_and_mask(matrix) == (ec_level, mask)
+    assert matrix.rows() == [[bool(m) for m in row] for row in segno.make(data, **segno_options).matrix]
 
 
 @pytest.mark.parametrize("text, mode", [("0123456789" * 3, "numeric"), ("HELLO WORLD", "alphanumeric"),

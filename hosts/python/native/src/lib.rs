@@ -14,6 +14,14 @@
 //!   UTF-8 bytes than that too, so it is refused before any copy: only a scan
 //!   for a surrogate (C speed, in place) decides between `invalid-text` and
 //!   `data-too-long`, as the contract's check order requires.
+//! - Binary payloads (the `*_bytes` functions, the core's `*_bytes`): a
+//!   `bytes` (read in place: it cannot change, so the core reads it with the
+//!   GIL released, no copy), a `bytearray` (copied once: Python code could
+//!   resize it during the call) or a C-contiguous `memoryview` of bytes
+//!   (format B, b or c; copied once, by its `tobytes`); anything else is a
+//!   `TypeError` with `qrglue._common`'s message. Never decoded: any bytes
+//!   make a code. Its length is read before any copy (`data-too-long` over
+//!   [`MAX_TEXT_BYTES`]), then empty is `empty-text`, as for a text.
 //! - Options: checked in WIT order with the messages the other Python paths
 //!   give (`repr` of the offending value), after the text checks: ec-level,
 //!   min-size, quiet-zone, scale (`None` or an int), then the colours (CSS hex
@@ -28,8 +36,9 @@
 //!   `qrglue._common`) with the WIT kind and the core's message.
 //! - Text styles: `text`'s style is a WIT case name (`"half-blocks"`), checked
 //!   after every option (the contract's order), with the contract's message.
-//! - The GIL: `png`, `svg`, `matrix`, `text` and `png_repeat` run the core with the GIL released
-//!   (`py.detach`), on owned copies of the text and options.
+//! - The GIL: `png`, `svg`, `matrix`, `text`, their `*_bytes` twins and
+//!   `png_repeat` run the core with the GIL released (`py.detach`), on owned
+//!   copies of the text and options (a `bytes` payload is borrowed: immutable).
 //! - Panics: the crate is built with `panic = "unwind"` (Cargo profile
 //!   `addon`), and every call that reaches the core runs under
 //!   `catch_unwind`: a panic is raised as `NativePanic` (a `RuntimeError`),
@@ -41,7 +50,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyUnicodeEncodeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyMemoryView, PyString};
 use qrglue_core::{
     EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, Options, QrError, Rgba, Symbol, TextStyle, contract, probe,
 };
@@ -119,6 +128,62 @@ fn read_text(text: &Bound<'_, PyAny>) -> PyResult<String> {
     };
     qrglue_core::validate_text(&text).map_err(|e| qr_error(py, e))?;
     Ok(text)
+}
+
+/// A binary payload's bytes, as the core reads them with the GIL released.
+enum Payload<'py> {
+    /// A `bytes` (or a memoryview's `tobytes`): immutable, read in place.
+    Shared(Bound<'py, PyBytes>),
+    /// A `bytearray`'s bytes, copied: Python code could resize it meanwhile.
+    Copied(Vec<u8>),
+}
+
+impl Payload<'_> {
+    fn as_slice(&self) -> &[u8] {
+        match self {
+            Payload::Shared(bytes) => bytes.as_bytes(),
+            Payload::Copied(bytes) => bytes,
+        }
+    }
+}
+
+/// `qrglue._common.PAYLOAD_TYPE_TEMPLATE`, word for word.
+fn payload_type_error(value: &Bound<'_, PyAny>) -> PyErr {
+    PyTypeError::new_err(format!("text must be str or bytes-like (bytes, bytearray or memoryview), not {}", type_name(value)))
+}
+
+/// `qrglue._common.MEMORYVIEW_TEMPLATE`, word for word.
+fn memoryview_error(found: &str) -> PyErr {
+    PyTypeError::new_err(format!("a memoryview payload must be C-contiguous bytes (format 'B', 'b' or 'c'), not {found}"))
+}
+
+/// A binary payload, checked in the order of `qrglue._common.check_input`:
+/// its type (a `TypeError` for anything but bytes, bytearray or a
+/// C-contiguous memoryview of bytes), its length before any copy
+/// (data-too-long), then empty (empty-text).
+fn read_payload<'py>(data: &Bound<'py, PyAny>) -> PyResult<Payload<'py>> {
+    let py = data.py();
+    let fits = |length: usize| if length > MAX_TEXT_BYTES { Err(qr_error(py, QrError::DataTooLong)) } else { Ok(()) };
+    let payload = if let Ok(bytes) = data.cast::<PyBytes>() {
+        Payload::Shared(bytes.clone())
+    } else if let Ok(array) = data.cast::<PyByteArray>() {
+        fits(array.len())?;
+        Payload::Copied(array.to_vec())
+    } else if let Ok(view) = data.cast::<PyMemoryView>() {
+        let format = view.getattr("format")?;
+        if !matches!(format.extract::<String>()?.as_str(), "B" | "b" | "c") {
+            return Err(memoryview_error(&format!("format {}", shown(&format))));
+        }
+        if !view.getattr("c_contiguous")?.is_truthy()? {
+            return Err(memoryview_error("a non-contiguous view"));
+        }
+        fits(view.getattr("nbytes")?.extract::<usize>()?)?;
+        Payload::Shared(view.call_method0("tobytes")?.cast_into::<PyBytes>()?)
+    } else {
+        return Err(payload_type_error(data));
+    };
+    qrglue_core::validate_payload(payload.as_slice()).map_err(|e| qr_error(py, e))?;
+    Ok(payload)
 }
 
 fn invalid_options(py: Python<'_>, message: String) -> PyErr {
@@ -227,6 +292,12 @@ fn read_style(style: &Bound<'_, PyAny>) -> PyResult<TextStyle> {
 fn arguments(text: &Bound<'_, PyAny>, options: &RawOptions<'_, '_>) -> PyResult<(String, Options)> {
     let text = read_text(text)?;
     Ok((text, read_options(options)?))
+}
+
+/// Payload then options: a payload error is reported before an options error.
+fn payload_arguments<'py>(data: &Bound<'py, PyAny>, options: &RawOptions<'_, 'py>) -> PyResult<(Payload<'py>, Options)> {
+    let payload = read_payload(data)?;
+    Ok((payload, read_options(options)?))
 }
 
 fn panic_message(payload: &(dyn Any + Send)) -> &str {
@@ -385,6 +456,128 @@ fn text<'py>(
     })
 }
 
+/// The QR code for a binary payload (bytes, bytearray or memoryview) as PNG
+/// bytes: `png`'s twin over `qrglue_core::png_bytes`.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
+fn png_bytes<'py>(
+    data: &Bound<'py, PyAny>,
+    ec_level: &Bound<'py, PyAny>,
+    min_size: &Bound<'py, PyAny>,
+    quiet_zone: &Bound<'py, PyAny>,
+    scale: &Bound<'py, PyAny>,
+    dark: &Bound<'py, PyAny>,
+    light: &Bound<'py, PyAny>,
+    micro: &Bound<'py, PyAny>,
+    version: &Bound<'py, PyAny>,
+    min_version: &Bound<'py, PyAny>,
+    mask: &Bound<'py, PyAny>,
+    boost_ec: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let py = data.py();
+    guarded(|| {
+        let (payload, options) = payload_arguments(
+            data,
+            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
+        )?;
+        let data = payload.as_slice();
+        let png = core(py, move || qrglue_core::png_bytes(data, &options))?;
+        Ok(PyBytes::new(py, &png))
+    })
+}
+
+/// The QR code for a binary payload as an SVG document.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
+fn svg_bytes<'py>(
+    data: &Bound<'py, PyAny>,
+    ec_level: &Bound<'py, PyAny>,
+    min_size: &Bound<'py, PyAny>,
+    quiet_zone: &Bound<'py, PyAny>,
+    scale: &Bound<'py, PyAny>,
+    dark: &Bound<'py, PyAny>,
+    light: &Bound<'py, PyAny>,
+    micro: &Bound<'py, PyAny>,
+    version: &Bound<'py, PyAny>,
+    min_version: &Bound<'py, PyAny>,
+    mask: &Bound<'py, PyAny>,
+    boost_ec: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyString>> {
+    let py = data.py();
+    guarded(|| {
+        let (payload, options) = payload_arguments(
+            data,
+            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
+        )?;
+        let data = payload.as_slice();
+        let svg = core(py, move || qrglue_core::svg_bytes(data, &options))?;
+        Ok(PyString::new(py, &svg))
+    })
+}
+
+/// The module matrix for a binary payload as `(width, modules)`.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
+fn matrix_bytes<'py>(
+    data: &Bound<'py, PyAny>,
+    ec_level: &Bound<'py, PyAny>,
+    min_size: &Bound<'py, PyAny>,
+    quiet_zone: &Bound<'py, PyAny>,
+    scale: &Bound<'py, PyAny>,
+    dark: &Bound<'py, PyAny>,
+    light: &Bound<'py, PyAny>,
+    micro: &Bound<'py, PyAny>,
+    version: &Bound<'py, PyAny>,
+    min_version: &Bound<'py, PyAny>,
+    mask: &Bound<'py, PyAny>,
+    boost_ec: &Bound<'py, PyAny>,
+) -> PyResult<(usize, Bound<'py, PyBytes>)> {
+    let py = data.py();
+    guarded(|| {
+        let (payload, options) = payload_arguments(
+            data,
+            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
+        )?;
+        let data = payload.as_slice();
+        let (width, modules) = core(py, move || qrglue_core::matrix_bytes(data, &options).map(|m| (m.width(), m.packed_modules())))?;
+        Ok((width, PyBytes::new(py, &modules)))
+    })
+}
+
+/// The QR code for a binary payload as lines of text in `style` (checked
+/// after the options, as for `text`).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
+fn text_bytes<'py>(
+    data: &Bound<'py, PyAny>,
+    style: &Bound<'py, PyAny>,
+    ec_level: &Bound<'py, PyAny>,
+    min_size: &Bound<'py, PyAny>,
+    quiet_zone: &Bound<'py, PyAny>,
+    scale: &Bound<'py, PyAny>,
+    dark: &Bound<'py, PyAny>,
+    light: &Bound<'py, PyAny>,
+    micro: &Bound<'py, PyAny>,
+    version: &Bound<'py, PyAny>,
+    min_version: &Bound<'py, PyAny>,
+    mask: &Bound<'py, PyAny>,
+    boost_ec: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyString>> {
+    let py = data.py();
+    guarded(|| {
+        let (payload, options) = payload_arguments(
+            data,
+            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
+        )?;
+        // Equal colours before the style, as for `text`.
+        options.validate().map_err(|e| qr_error(py, e))?;
+        let style = read_style(style)?;
+        let data = payload.as_slice();
+        let drawn = core(py, move || qrglue_core::text_bytes(data, &options, style))?;
+        Ok(PyString::new(py, &drawn))
+    })
+}
+
 /// Probe: renders the PNG `times` times in Rust (GIL released); the last
 /// PNG's length.
 #[pyfunction]
@@ -467,6 +660,10 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(svg, module)?)?;
     module.add_function(wrap_pyfunction!(matrix, module)?)?;
     module.add_function(wrap_pyfunction!(text, module)?)?;
+    module.add_function(wrap_pyfunction!(png_bytes, module)?)?;
+    module.add_function(wrap_pyfunction!(svg_bytes, module)?)?;
+    module.add_function(wrap_pyfunction!(matrix_bytes, module)?)?;
+    module.add_function(wrap_pyfunction!(text_bytes, module)?)?;
     module.add_function(wrap_pyfunction!(png_repeat, module)?)?;
     module.add_function(wrap_pyfunction!(noop, module)?)?;
     module.add_function(wrap_pyfunction!(consume, module)?)?;

@@ -13,6 +13,11 @@ the same API over the hand-written raw ABI. Both give byte-identical output.
     print(qrglue.text("https://example.com", style="half-blocks-inverted"), end="")
     matrix = qrglue.matrix("https://example.com")  # QrMatrix(width, modules)
     matrix.is_dark(0, 0)  # True: a finder pattern's corner
+    data = qrglue.png(b"\xff\xfe\x00")  # a binary payload: bytes, bytearray or memoryview
+
+Every function takes a text (`str`) or a binary payload (bytes-like: the
+guest's `*-bytes` generators, never decoded; a text's UTF-8 gives the text's
+code); anything else is a TypeError.
 
 Errors raise `qrglue.QrError` (a ValueError) whose `.kind` is one of
 empty-text, invalid-text, data-too-long, invalid-options, and whose message

@@ -2,11 +2,15 @@
 twin of the Rust CLI (hosts/rust/cli/src/main.rs) and the Node one
 (hosts/node/cli.js): the same subcommands, flags and exit codes.
 
-    qrglue png TEXT [-o FILE] [--path component|raw|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
-                   [--scale N] [--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N]
-                   [--mask N] [--boost-ec]
-    qrglue svg TEXT [same options]
-    qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
+    qrglue png (TEXT | --data-file PATH) [-o FILE] [--path component|raw|native] [--ec-level L|M|Q|H]
+                   [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX] [--micro]
+                   [--symbol-version N] [--min-version N] [--mask N] [--boost-ec]
+    qrglue svg (TEXT | --data-file PATH) [same options]
+    qrglue text (TEXT | --data-file PATH) [--style half-blocks|half-blocks-inverted|ascii] [same options]
+
+`--data-file PATH` encodes the bytes of a file (`-`: standard input) as a
+binary payload instead of TEXT: any bytes, not only UTF-8 (the *-bytes
+generators); one of the two is required.
 
 `text` draws the code with characters (half blocks by default; on a dark
 terminal use --style half-blocks-inverted; it takes the colours and the scale
@@ -17,8 +21,9 @@ program's version), --min-version, --mask and --boost-ec are the symbol
 options, checked by the generator too. Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG is
 never written to a terminal unless asked for with `-o -`.
 Exit status: 0 written, 1 the generator refused the input (`qrglue: <kind>:
-<message>`), 2 bad command line (argparse's own code), 3 the output could not
-be written or the path could not run (e.g. no native extension, a guest trap).
+<message>`), 2 bad command line (argparse's own code), 3 the payload could
+not be read, the output could not be written or the path could not run (e.g.
+no native extension, a guest trap).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from ._common import (
     DEFAULT_MIN_SIZE,
     DEFAULT_QUIET_ZONE,
     DEFAULT_TEXT_STYLE,
+    MAX_TEXT_BYTES,
     TEXT_STYLES,
     QrError,
 )
@@ -81,7 +87,11 @@ def _parser() -> argparse.ArgumentParser:
                          "on a dark terminal use --style half-blocks-inverted)"}
     for name, summary in summaries.items():
         command = commands.add_parser(name, help=summary, description=summary)
-        command.add_argument("text", metavar="TEXT", help="The text to encode (at most 7089 UTF-8 bytes)")
+        # TEXT or --data-file, exactly one (argparse allows a `?` positional in such a group).
+        given = command.add_mutually_exclusive_group(required=True)
+        given.add_argument("text", metavar="TEXT", nargs="?", help="The text to encode (at most 7089 UTF-8 bytes)")
+        given.add_argument("--data-file", metavar="PATH",
+                           help="Read the payload's bytes from PATH (- for standard input) instead of TEXT")
         command.add_argument("-o", "--output", metavar="FILE", help="Where to write; `-` is standard output")
         command.add_argument("--path", choices=PATHS, default="component",
                              help="Which implementation runs the generator [default: component]")
@@ -123,6 +133,16 @@ def _renderer(path: str, command: str) -> Callable[..., bytes | str]:
     return render
 
 
+def _read_payload(path: str) -> bytes:
+    """The payload's bytes from `path` (`-`: standard input), as the Rust CLI
+    reads them: at most one byte past the longest payload, enough for the
+    generator to refuse a longer one (data-too-long) without reading it all."""
+    if path == "-":
+        return sys.stdin.buffer.read(MAX_TEXT_BYTES + 1)
+    with open(path, "rb") as f:
+        return f.read(MAX_TEXT_BYTES + 1)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)  # a bad command line exits 2 here
     is_png = args.command == "png"
@@ -136,8 +156,16 @@ def main(argv: list[str] | None = None) -> int:
                "boost_ec": args.boost_ec}
     if args.command == "text":
         options["style"] = args.style
+    given: str | bytes = args.text
+    if args.data_file is not None:
+        try:
+            given = _read_payload(args.data_file)
+        except OSError as e:
+            source = "standard input" if args.data_file == "-" else args.data_file
+            print(f"qrglue: cannot read the payload from {source}: {e.strerror or e}", file=sys.stderr)
+            return EXIT_FAILURE
     try:
-        rendered = _renderer(args.path, args.command)(args.text, **options)
+        rendered = _renderer(args.path, args.command)(given, **options)
         out = rendered.encode("utf-8") if isinstance(rendered, str) else rendered
     except QrError as e:
         print(f"qrglue: {e.kind}: {e}", file=sys.stderr)

@@ -7,7 +7,8 @@ alone; `tests/test_contract.py` asserts they equal the contract file the
 build generates, so they cannot drift.
 
 `check_input` runs before any byte enters a guest, in the contract's order:
-invalid-text, empty-text, data-too-long, invalid-options. It rejects every
+invalid-text, empty-text, data-too-long, invalid-options (a binary payload,
+bytes-like, is never decoded: it cannot be invalid-text). It rejects every
 option the guest would reject, with the guest's own message, so an error
 reads the same whichever path (or host) produced it; equal colours alone are
 left to the guest, unless a symbol option is bad too (the guest checks the
@@ -91,12 +92,21 @@ MICRO_EC_LEVEL_MESSAGE = "ec-level high is not available in Micro QR (M4 goes up
 # The host's own check of micro and boost-ec (WIT bools: the guest never sees
 # anything else); the Node host words it the same.
 BOOLEAN_TEMPLATE = "{option} must be a boolean, got {value}"
+# The host's own type checks of the text (a TypeError, not a QrError: the
+# WIT string or list<u8> cannot be anything else); the native extension words
+# them the same (hosts/python/native/src/lib.rs).
+PAYLOAD_TYPE_TEMPLATE = "text must be str or bytes-like (bytes, bytearray or memoryview), not {type}"
+MEMORYVIEW_TEMPLATE = "a memoryview payload must be C-contiguous bytes (format 'B', 'b' or 'c'), not {found}"
+# What the probes that take only a text (png_repeat) say for anything else.
+TEXT_TYPE_TEMPLATE = "text must be str, not {type}"
+# memoryview formats whose items are bytes.
+BYTE_FORMATS = ("B", "b", "c")
 
 FIXED_MESSAGES = {"empty-text": EMPTY_TEXT_MESSAGE, "data-too-long": DATA_TOO_LONG_MESSAGE}
 
 # The raw ABI (guest/raw/ABI.md): version, result record size, status codes,
 # and the bits of `symbol_flags` (a number without its flag is ignored).
-RAW_ABI_VERSION = 4
+RAW_ABI_VERSION = 5
 RAW_RECORD_BYTES = 12  # {status: u32, payload_ptr: u32, payload_len: u32}
 RAW_STATUS_OK = 0
 RAW_STATUS_KINDS = {1: "empty-text", 2: "invalid-text", 3: "data-too-long", 4: "invalid-options"}
@@ -188,7 +198,14 @@ class Options(NamedTuple):
     symbol: Symbol | None = None
 
 
-Checked = tuple[str, bytes, Options]
+# What the generators take: a text, or a binary payload (bytes-like: `payload_length`).
+Payload = str | bytes | bytearray | memoryview
+# A checked text's or payload's bytes as the glues copy them into a guest:
+# exact bytes, or a 1-D memoryview of unsigned bytes (`payload_data`).
+Data = bytes | memoryview
+# (text, data, options) from `check_input`: a text and its UTF-8, or None
+# and a binary payload's bytes.
+Checked = tuple[str, bytes, Options] | tuple[None, Data, Options]
 
 # The core's Rgba::from_hex, exactly: '#' then 3, 4, 6 or 8 ASCII hex digits.
 # (fullmatch: `$` would let a trailing newline through.)
@@ -206,50 +223,106 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
                 dark: object = DEFAULT_DARK, light: object = DEFAULT_LIGHT, micro: object = False,
                 version: object = None, min_version: object = None, mask: object = None,
                 boost_ec: object = False) -> Checked:
-    """Encode `text` and check the options; returns (text, utf8, options),
-    every value an exact `str`, `bytes` or `int`.
+    """Read the payload and check the options; returns (text, data, options):
+    for a `str`, the exact str and its UTF-8 `bytes`; for a bytes-like
+    payload, None and its bytes (`payload_data`: the glue routes it to the
+    `*-bytes` generators). Every value is an exact `str`, `bytes`,
+    `memoryview` or `int`.
 
     Raises QrError in the contract's order (`ERROR_CHECK_ORDER`), the options
     in WIT order (ec-level, min-size, quiet-zone, scale, dark, light, then
     the symbol options: see `_check_symbol`), and TypeError for a text that
-    is not a str. An empty text with valid options is passed on: the guest
-    answers `empty-text` itself (so its error path is used). Equal colours
-    with good symbol options are left to the guest, whose check it is:
-    everything it would report first is refused here already.
+    is neither a str nor bytes-like (`payload_length`). A payload cannot be
+    `invalid-text`: its bytes are never decoded. An empty text or payload
+    with valid options is passed on: the guest answers `empty-text` itself
+    (so its error path is used). Equal colours with good symbol options are
+    left to the guest, whose check it is: everything it would report first
+    is refused here already.
 
-    A subclass of `str` or `int` is read through the base type's own methods
-    (`str.encode`, `int.__int__`), never its overrides: a subclass whose
-    `encode`, `__len__`, `__eq__` or `__index__` lies gets exactly the
-    result of the plain value, and the glue never copies by a length the
-    object made up.
+    A subclass of `str`, `bytes`, `bytearray` or `int` is read through the
+    base type's own methods (`str.encode`, `bytes.__len__`, `int.__int__`),
+    never its overrides: a subclass whose `encode`, `__len__`, `__eq__` or
+    `__index__` lies gets exactly the result of the plain value, and the
+    glue never copies by a length the object made up.
     """
-    if not isinstance(text, str):
-        raise TypeError(f"text must be str, not {type(text).__name__}")
-    text = str.__str__(text)  # an exact str: a copy for a subclass, else itself
-    try:
-        # 'strict': a lone surrogate is an error, never replaced. UTF-8 can
-        # encode every code point but a surrogate, so that is the only cause.
-        data = text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise QrError("invalid-text", LONE_SURROGATE_MESSAGE) from None
-    if len(data) > MAX_TEXT_BYTES:
+    exact_text, utf8, payload = "", b"", None
+    if isinstance(text, str):
+        exact_text = str.__str__(text)  # an exact str: a copy for a subclass, else itself
+        try:
+            # 'strict': a lone surrogate is an error, never replaced. UTF-8 can
+            # encode every code point but a surrogate, so that is the only cause.
+            utf8 = exact_text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise QrError("invalid-text", LONE_SURROGATE_MESSAGE) from None
+        length = len(utf8)
+    else:
+        length = payload_length(text)  # TypeError for anything else
+        payload = cast("bytes | bytearray | memoryview", text)  # its bytes are taken once every check has passed
+    if length > MAX_TEXT_BYTES:
         raise QrError("data-too-long")
+    empty = length == 0
     ec_level = exact_str(ec_level)
     if not isinstance(ec_level, str) or ec_level not in EC_LEVELS:
-        _refuse_options(data, EC_LEVEL_NAME_TEMPLATE.format(value=_shown(ec_level)))
-    size = _in_bounds("min-size", min_size, MIN_SIZE_BOUNDS, data)
-    zone = _in_bounds("quiet-zone", quiet_zone, QUIET_ZONE_BOUNDS, data)
-    checked_scale = None if scale is None else _in_bounds("scale", scale, SCALE_BOUNDS, data)
+        _refuse_options(empty, EC_LEVEL_NAME_TEMPLATE.format(value=_shown(ec_level)))
+    size = _in_bounds("min-size", min_size, MIN_SIZE_BOUNDS, empty)
+    zone = _in_bounds("quiet-zone", quiet_zone, QUIET_ZONE_BOUNDS, empty)
+    checked_scale = None if scale is None else _in_bounds("scale", scale, SCALE_BOUNDS, empty)
     ec = EC_LEVELS.index(ec_level)
-    rgba_dark, rgba_light = _color("dark", dark, data), _color("light", light, data)
+    rgba_dark, rgba_light = _color("dark", dark, empty), _color("light", light, empty)
     # Every symbol option at its default (the common call): `symbol: none`, no checks to run.
     if micro is False and version is None and min_version is None and mask is None and boost_ec is False:
-        return text, data, Options(ec, size, zone, checked_scale, rgba_dark, rgba_light)
-    symbol = _check_symbol(data, ec, rgba_dark, rgba_light, micro, version, min_version, mask, boost_ec)
-    return text, data, Options(ec, size, zone, checked_scale, rgba_dark, rgba_light, symbol)
+        options = Options(ec, size, zone, checked_scale, rgba_dark, rgba_light)
+    else:
+        symbol = _check_symbol(empty, ec, rgba_dark, rgba_light, micro, version, min_version, mask, boost_ec)
+        options = Options(ec, size, zone, checked_scale, rgba_dark, rgba_light, symbol)
+    if payload is None:
+        return exact_text, utf8, options
+    # (An empty payload is the empty bytes: an empty N-D view has no 1-D cast.)
+    return None, payload_data(payload) if length else b"", options
 
 
-def _check_symbol(data: bytes, ec: int, dark: int, light: int, micro: object, version: object,
+def payload_length(value: object) -> int:
+    """The length in bytes of a binary payload: a `bytes`, `bytearray` or
+    `memoryview` of bytes (format B, b or c, C-contiguous, any shape), as
+    segno takes them; anything else is a TypeError naming them. A subclass's
+    length is its base type's (`bytes.__len__`), never its own `__len__`."""
+    if isinstance(value, bytes):
+        return bytes.__len__(value)
+    if isinstance(value, bytearray):
+        return bytearray.__len__(value)
+    if isinstance(value, memoryview):
+        if value.format not in BYTE_FORMATS:
+            raise TypeError(MEMORYVIEW_TEMPLATE.format(found=f"format {value.format!r}"))
+        if not value.c_contiguous:
+            raise TypeError(MEMORYVIEW_TEMPLATE.format(found="a non-contiguous view"))
+        return value.nbytes
+    raise TypeError(PAYLOAD_TYPE_TEMPLATE.format(type=type(value).__name__))
+
+
+def payload_data(payload: bytes | bytearray | memoryview) -> Data:
+    """A payload accepted by `payload_length`, as the glues copy it into a
+    guest, with no copy of its own: an exact `bytes` is itself, anything else
+    a new 1-D memoryview of unsigned bytes (`release_data` lets the caller's
+    buffer go after the call: a live view keeps a bytearray from resizing).
+    A subclass of `bytes` or `bytearray` is read through its base type's own
+    methods (a plain copy), never its overrides."""
+    if type(payload) is bytes:
+        return payload
+    if isinstance(payload, bytes):
+        return bytes.__getitem__(payload, slice(None))
+    if isinstance(payload, bytearray) and type(payload) is not bytearray:
+        payload = bytearray.__getitem__(payload, slice(None))
+    return memoryview(payload).cast("B")
+
+
+def release_data(data: Data) -> None:
+    """Let go of what `payload_data` made: a view is released (the caller's
+    bytearray may resize again), bytes are left alone."""
+    if type(data) is memoryview:
+        data.release()
+
+
+def _check_symbol(empty: bool, ec: int, dark: int, light: int, micro: object, version: object,
                   min_version: object, mask: object, boost_ec: object) -> Symbol:
     """The symbol options, checked as the guest checks them (its
     `Symbol::validate`, after equal colours) and in its order, the fields in
@@ -262,9 +335,9 @@ def _check_symbol(data: bytes, ec: int, dark: int, light: int, micro: object, ve
 
     def refuse(message: str) -> NoReturn:
         # The guest reports equal colours before any symbol option.
-        if data and dark == light:
+        if not empty and dark == light:
             raise QrError("invalid-options", SAME_COLORS_TEMPLATE.format(value=format_color(dark)))
-        _refuse_options(data, message)
+        _refuse_options(empty, message)
 
     if micro is not True and micro is not False:
         refuse(BOOLEAN_TEMPLATE.format(option="micro", value=_shown(micro)))
@@ -310,7 +383,7 @@ def format_color(rgba: int) -> str:
     return f"#{rgba:08x}"
 
 
-def check_style(style: object, data: bytes, options: Options) -> int:
+def check_style(style: object, data: Data, options: Options) -> int:
     """The index of `text`'s style in `TEXT_STYLES`; run after `check_input`
     (the contract checks the style after every option). An empty text with a
     bad style is still `empty-text`, as with any bad option; so are equal
@@ -321,7 +394,7 @@ def check_style(style: object, data: bytes, options: Options) -> int:
     if not isinstance(style, str) or style not in TEXT_STYLES:
         if data and options.dark == options.light:
             raise QrError("invalid-options", SAME_COLORS_TEMPLATE.format(value=format_color(options.dark)))
-        _refuse_options(data, TEXT_STYLE_NAME_TEMPLATE.format(value=_shown(style)))
+        _refuse_options(not data, TEXT_STYLE_NAME_TEMPLATE.format(value=_shown(style)))
     return TEXT_STYLES.index(style)
 
 
@@ -359,10 +432,20 @@ def exact_arguments(text: str, ec_level: str, min_size: int, quiet_zone: int, sc
     may override). Values of other types are passed on unchanged (typed as
     declared, as callers may pass anything), for Rust to refuse. (`micro` and
     `boost_ec` must be bools, which cannot be subclassed.)"""
-    return (cast(str, exact_str(text)), cast(str, exact_str(ec_level)), cast(int, exact_int(min_size)),
-            cast(int, exact_int(quiet_zone)), cast("int | None", exact_int(scale)), cast(str, exact_str(dark)),
-            cast(str, exact_str(light)), micro, cast("int | None", exact_int(version)),
-            cast("int | None", exact_int(min_version)), cast("int | None", exact_int(mask)), boost_ec)
+    return (cast(str, exact_str(text)), *exact_options(ec_level, min_size, quiet_zone, scale, dark, light, micro,
+                                                      version, min_version, mask, boost_ec))
+
+
+def exact_options(ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str,
+                  micro: bool, version: int | None, min_version: int | None, mask: int | None,
+                  boost_ec: bool) -> tuple[str, int, int, int | None, str, str, bool, int | None, int | None,
+                                           int | None, bool]:
+    """`exact_arguments` without the text: the options alone (for a binary
+    payload, which the extension reads through its base type itself)."""
+    return (cast(str, exact_str(ec_level)), cast(int, exact_int(min_size)), cast(int, exact_int(quiet_zone)),
+            cast("int | None", exact_int(scale)), cast(str, exact_str(dark)), cast(str, exact_str(light)), micro,
+            cast("int | None", exact_int(version)), cast("int | None", exact_int(min_version)),
+            cast("int | None", exact_int(mask)), boost_ec)
 
 
 def check_count(value: object) -> int:
@@ -374,12 +457,12 @@ def check_count(value: object) -> int:
     return value
 
 
-def _in_bounds(option: str, value: object, bounds: tuple[int, int], data: bytes) -> int:
+def _in_bounds(option: str, value: object, bounds: tuple[int, int], empty: bool) -> int:
     low, high = bounds
     value = exact_int(value)
     if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return value
-    _refuse_options(data, OUT_OF_RANGE_TEMPLATE.format(option=option, min=low, max=high, value=_shown(value)))
+    _refuse_options(empty, OUT_OF_RANGE_TEMPLATE.format(option=option, min=low, max=high, value=_shown(value)))
 
 
 # Colours already read, by their exact str: every call passes its colours (the
@@ -390,7 +473,7 @@ _COLOR_CACHE: dict[str, int] = {}
 _COLOR_CACHE_SIZE = 256
 
 
-def _color(option: str, value: object, data: bytes) -> int:
+def _color(option: str, value: object, empty: bool) -> int:
     if type(value) is str:
         known = _COLOR_CACHE.get(value)
         if known is not None:
@@ -399,13 +482,13 @@ def _color(option: str, value: object, data: bytes) -> int:
     if rgba is not None and type(value) is str and len(_COLOR_CACHE) < _COLOR_CACHE_SIZE:
         _COLOR_CACHE[value] = rgba
     if rgba is None:
-        _refuse_options(data, COLOR_TEMPLATE.format(option=option, value=_shown(exact_str(value))))
+        _refuse_options(empty, COLOR_TEMPLATE.format(option=option, value=_shown(exact_str(value))))
     return rgba
 
 
-def _refuse_options(data: bytes, message: str) -> NoReturn:
-    # empty-text is checked before the options: an empty text wins.
-    raise QrError("empty-text") if not data else QrError("invalid-options", message)
+def _refuse_options(empty: bool, message: str) -> NoReturn:
+    # empty-text is checked before the options: an empty text (or payload) wins.
+    raise QrError("empty-text") if empty else QrError("invalid-options", message)
 
 
 def _shown(value: object) -> str:

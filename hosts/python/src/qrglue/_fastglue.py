@@ -17,7 +17,8 @@ What stock wasmtime-py 50.0.1 does per call, and what this module does instead
    is 32 bytes: `kind` at offset 0, the u8 at offset 8. So a list<u8> is a
    `string_at` copy of the C array (in 1 MiB chunks), a check that every
    32nd byte from 0 is the U8 kind, and a stride slice `[8::32]`; lowering
-   is the reverse (two stride assignments into a zeroed bytearray).
+   is the reverse (two stride assignments into a zeroed bytearray; one for a
+   binary payload, into values whose kinds are written once per instance).
 3. Ownership. The C API *borrows* the argument values (it clones them into
    Rust values), so arguments can point into Python-owned buffers and are
    never handed to `val_delete`. The result is owned by us: stock lifts a
@@ -46,7 +47,7 @@ from wasmtime import _bindings as bindings
 from wasmtime import component as wc
 
 from . import _loader
-from ._common import EC_LEVELS, MAX_TEXT_BYTES, TEXT_STYLES, Options, QrError, QrMatrix, Symbol
+from ._common import EC_LEVELS, MAX_TEXT_BYTES, TEXT_STYLES, Data, Options, QrError, QrMatrix, Symbol
 from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
 
 SUPPORTED_WASMTIME = _loader.SUPPORTED_WASMTIME
@@ -98,6 +99,10 @@ _EXPECTED_SIGNATURES = {
     (GENERATOR_INTERFACE, "svg"): f"(string,{_OPTIONS})->result<string,{_QR_ERROR}>",
     (GENERATOR_INTERFACE, "matrix"): f"(string,{_OPTIONS})->result<{_QR_MATRIX},{_QR_ERROR}>",
     (GENERATOR_INTERFACE, "text"): f"(string,{_OPTIONS},{_TEXT_STYLE})->result<string,{_QR_ERROR}>",
+    (GENERATOR_INTERFACE, "png-bytes"): f"(list<u8>,{_OPTIONS})->result<list<u8>,{_QR_ERROR}>",
+    (GENERATOR_INTERFACE, "svg-bytes"): f"(list<u8>,{_OPTIONS})->result<string,{_QR_ERROR}>",
+    (GENERATOR_INTERFACE, "matrix-bytes"): f"(list<u8>,{_OPTIONS})->result<{_QR_MATRIX},{_QR_ERROR}>",
+    (GENERATOR_INTERFACE, "text-bytes"): f"(list<u8>,{_OPTIONS},{_TEXT_STYLE})->result<string,{_QR_ERROR}>",
     (PROBE_INTERFACE, "png-repeat"): f"(string,{_OPTIONS},u32)->result<u32,{_QR_ERROR}>",
     (PROBE_INTERFACE, "noop"): "()",
     (PROBE_INTERFACE, "consume"): "(list<u8>)->u32",
@@ -215,6 +220,8 @@ class FastCalls:
         ref = {name: ctypes.byref(func._func) for (_, name), func in funcs.items()}
         self._png, self._svg, self._png_repeat = ref["png"], ref["svg"], ref["png-repeat"]
         self._matrix, self._text = ref["matrix"], ref["text"]
+        self._png_bytes, self._svg_bytes = ref["png-bytes"], ref["svg-bytes"]
+        self._matrix_bytes, self._text_bytes = ref["matrix-bytes"], ref["text-bytes"]
         self._noop, self._consume, self._produce, self._trap = (
             ref["noop"], ref["consume"], ref["produce"], ref["trap"])
         self._memory_pages = ref["memory-pages"]
@@ -295,22 +302,37 @@ class FastCalls:
         self._symbol_written: Symbol | None = None  # the symbol in the entries now (None: the option is none)
         name_refs = [(len(n), ctypes.addressof(n)) for n in self._names[len(named):]]
         self._ec_names, self._style_names = name_refs[:len(EC_LEVELS)], name_refs[len(EC_LEVELS):]
-        # The arguments themselves.
+        # A binary payload (list<u8>) as C values: one per byte, the U8 kind
+        # written once here, each call writing only its bytes (a stride
+        # assignment, see _set_payload_and_options).
+        self._payload_elements = bytearray(MAX_TEXT_BYTES * _VAL_SIZE)
+        self._payload_elements[_VAL_KIND::_VAL_SIZE] = bytes((_U8,)) * MAX_TEXT_BYTES
+        # The arguments themselves: [text: string | data: list<u8>, options:
+        # record, a third], one array for the text calls and one for the
+        # payload calls (the options entries are the same).
         self._args = bytearray(3 * _VAL_SIZE)
-        args_words = memoryview(self._args).cast("Q")
+        self._payload_args = bytearray(3 * _VAL_SIZE)
         text_at, options_at, third_at = (i * _VAL_SIZE for i in range(3))
-        args_words[_kind_word(text_at)] = _STRING
-        args_words[_of_word(text_at, _OF_DATA)] = ctypes.addressof(self._text_buffer)
-        args_words[_kind_word(options_at)] = _RECORD
-        args_words[_of_word(options_at, _OF_SIZE)] = len(fields)
-        args_words[_of_word(options_at, _OF_DATA)] = _address(self._entries)
-        self._args_words = args_words
+        for args, first_kind, first_data in ((self._args, _STRING, ctypes.addressof(self._text_buffer)),
+                                             (self._payload_args, _LIST, _address(self._payload_elements))):
+            args_words = memoryview(args).cast("Q")
+            args_words[_kind_word(text_at)] = first_kind
+            args_words[_of_word(text_at, _OF_DATA)] = first_data
+            args_words[_kind_word(options_at)] = _RECORD
+            args_words[_of_word(options_at, _OF_SIZE)] = len(fields)
+            args_words[_of_word(options_at, _OF_DATA)] = _address(self._entries)
+        self._args_words = memoryview(self._args).cast("Q")
+        self._payload_args_words = memoryview(self._payload_args).cast("Q")
         self._text_size_word = _of_word(text_at, _OF_SIZE)
         self._third_kind_word = _kind_word(third_at)
         self._times_word = _of_word(third_at, _OF_U32)
         self._style_size_word = _of_word(third_at, _OF_SIZE)
         self._style_data_word = _of_word(third_at, _OF_DATA)
         self._args_ptr = ctypes.cast(_address(self._args), ctypes.POINTER(bindings.wasmtime_component_val_t))
+        self._payload_args_ptr = ctypes.cast(_address(self._payload_args),
+                                             ctypes.POINTER(bindings.wasmtime_component_val_t))
+        # The style of text-bytes, written once: its kind never changes.
+        self._payload_args_words[self._third_kind_word] = _ENUM
         # One u32 / one list argument for produce / consume.
         self._single = bytearray(_VAL_SIZE)
         self._single_words = memoryview(self._single).cast("Q")
@@ -338,6 +360,19 @@ class FastCalls:
     def _set_text_and_options(self, data: bytes, options: Options) -> None:
         ctypes.memmove(self._text_buffer, data, len(data))
         self._args_words[self._text_size_word] = len(data)
+        self._set_options(options)
+
+    def _set_payload_and_options(self, data: Data, options: Options) -> None:
+        # Each byte into its C value's u8 (the kinds are already U8): a
+        # bytearray stride assignment, a C loop (4 us for 7 KB; a memoryview
+        # strided assignment takes 10 times as long). The caller checked
+        # the length (at most MAX_TEXT_BYTES).
+        n = len(data)
+        self._payload_elements[_VAL_OF:_VAL_OF + n * _VAL_SIZE:_VAL_SIZE] = data
+        self._payload_args_words[self._text_size_word] = n
+        self._set_options(options)
+
+    def _set_options(self, options: Options) -> None:
         entry = self._entry_words
         entry[self._ec_name_size_word], entry[self._ec_name_data_word] = self._ec_names[options.ec]
         entry[self._min_size_word] = options.min_size
@@ -430,8 +465,9 @@ class FastCalls:
         message = self._string(_VAL_HEAD.unpack(ctypes.string_at(box, _VAL_SIZE))) if box else None
         raise QrError(tag, message)
 
-    def _text_call(self, func: Any, nargs: int, lift: Callable[[_Head], _R]) -> _R:
-        head = self._call(func, self._args_ptr, nargs)
+    def _text_call(self, func: Any, nargs: int, lift: Callable[[_Head], _R], args: Any = None) -> _R:
+        """A generator's call on the text arguments (`args` None) or the payload's."""
+        head = self._call(func, self._args_ptr if args is None else args, nargs)
         try:
             ok, payload = self._result_payload(head)
             if ok:
@@ -460,6 +496,24 @@ class FastCalls:
         words[self._third_kind_word] = _ENUM
         words[self._style_size_word], words[self._style_data_word] = self._style_names[style]
         return self._text_call(self._text, 3, self._string)
+
+    def png_bytes(self, data: Data, options: Options) -> bytes:
+        self._set_payload_and_options(data, options)
+        return self._text_call(self._png_bytes, 2, self._bytes, self._payload_args_ptr)
+
+    def svg_bytes(self, data: Data, options: Options) -> str:
+        self._set_payload_and_options(data, options)
+        return self._text_call(self._svg_bytes, 2, self._string, self._payload_args_ptr)
+
+    def matrix_bytes(self, data: Data, options: Options) -> QrMatrix:
+        self._set_payload_and_options(data, options)
+        return self._text_call(self._matrix_bytes, 2, self._matrix_record, self._payload_args_ptr)
+
+    def text_bytes(self, data: Data, options: Options, style: int) -> str:
+        self._set_payload_and_options(data, options)
+        words = self._payload_args_words
+        words[self._style_size_word], words[self._style_data_word] = self._style_names[style]
+        return self._text_call(self._text_bytes, 3, self._string, self._payload_args_ptr)
 
     def png_repeat(self, text: str, data: bytes, options: Options, times: int) -> int:
         self._set_text_and_options(data, options)

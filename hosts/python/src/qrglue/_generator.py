@@ -19,15 +19,19 @@ from ._common import (
     DEFAULT_MIN_SIZE,
     DEFAULT_QUIET_ZONE,
     DEFAULT_TEXT_STYLE,
+    TEXT_TYPE_TEMPLATE,
+    Data,
     GeneratorInUse,
     GuestTrap,
     Options,
+    Payload,
     QrError,
     QrMatrix,
     check_count,
     check_input,
     check_style,
     png_data_uri,
+    release_data,
     svg_data_uri,
 )
 
@@ -36,12 +40,19 @@ _R = TypeVar("_R")
 
 class Calls(Protocol):
     """One instance in one Store. `text` is the caller's str, `data` its UTF-8
-    bytes (a path uses whichever it needs); `options` are already checked."""
+    bytes (a path uses whichever it needs); `options` are already checked.
+    The `*_bytes` calls take a binary payload (`data`: exact bytes or a 1-D
+    memoryview of unsigned bytes, valid for the call only) to the guest's
+    `*-bytes` generators."""
 
     def png(self, text: str, data: bytes, options: Options) -> bytes: ...
     def svg(self, text: str, data: bytes, options: Options) -> str: ...
     def matrix(self, text: str, data: bytes, options: Options) -> QrMatrix: ...
     def text(self, text: str, data: bytes, options: Options, style: int) -> str: ...
+    def png_bytes(self, data: Data, options: Options) -> bytes: ...
+    def svg_bytes(self, data: Data, options: Options) -> str: ...
+    def matrix_bytes(self, data: Data, options: Options) -> QrMatrix: ...
+    def text_bytes(self, data: Data, options: Options, style: int) -> str: ...
     def png_repeat(self, text: str, data: bytes, options: Options, times: int) -> int: ...
     def noop(self) -> None: ...
     def consume(self, data: bytes) -> int: ...
@@ -62,6 +73,14 @@ class BaseGenerator:
     safe to call from any thread. The compiled code (Engine,
     Component/Module) is shared, so an extra Generator costs only an
     instantiation (tens of microseconds), not a compile.
+
+    Input: every generator takes a text (`str`) or a binary payload, a
+    bytes-like object (`bytes`, `bytearray`, or a C-contiguous `memoryview`
+    of bytes): a payload goes to the guest's `*-bytes` generators as it is,
+    never decoded, and reads back as exactly those bytes; the bytes of a
+    text's UTF-8 give exactly that text's output. Anything else is a
+    TypeError. A payload is copied once, into the guest (no `bytes()` copy
+    first); a bytearray cannot be resized during the call.
 
     Failures: a `QrError` is the contract's answer and leaves the instance
     as it was. Any other failure inside a call (a trap, an allocation
@@ -84,6 +103,14 @@ class BaseGenerator:
 
     def _new_calls(self) -> Calls:
         raise NotImplementedError
+
+    def _payload_call(self, data: Data, call: Callable[[Calls], _R]) -> _R:
+        """`_enter` for a binary payload's call: the payload's view is
+        released as soon as the call is over, whatever it gave."""
+        try:
+            return self._enter(call)
+        finally:
+            release_data(data)
 
     def _enter(self, call: Callable[[Calls], _R]) -> _R:
         """`call(calls)` on the live instance, one thread at a time."""
@@ -110,13 +137,14 @@ class BaseGenerator:
         finally:
             self._busy.release()
 
-    def png(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+    def png(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
             light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
             min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> bytes:
-        """The QR code for `text` as PNG bytes: 1-bit, grayscale for black on
-        opaque white, else a two-colour palette (with tRNS when a colour is
-        not opaque). `scale` (pixels per module, 1..=20) sizes the image when
+        """The QR code for `text` (a str, or a binary payload: bytes,
+        bytearray or memoryview, see the class) as PNG bytes: 1-bit,
+        grayscale for black on opaque white, else a two-colour palette (with
+        tRNS when a colour is not opaque). `scale` (pixels per module, 1..=20) sizes the image when
         given, else `min_size` does; `dark` and `light` are CSS hex colours
         (#rgb, #rgba, #rrggbb, #rrggbbaa) and must differ. The symbol options
         choose the code itself (each at its default: the automatic choice):
@@ -125,21 +153,29 @@ class BaseGenerator:
         `version`), `mask` this mask pattern (0..=7, 0..=3 with micro),
         `boost_ec` the highest EC level the version still holds the text at.
         Raises QrError."""
-        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                           min_version, mask, boost_ec)
-        return self._enter(lambda calls: calls.png(text, data, options))
+        checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
+                              mask, boost_ec)
+        if checked[0] is None:
+            _, payload, payload_options = checked
+            return self._payload_call(payload, lambda calls: calls.png_bytes(payload, payload_options))
+        exact, data, options = checked
+        return self._enter(lambda calls: calls.png(exact, data, options))
 
-    def svg(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+    def svg(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
             light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
             min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
         """The QR code for `text` as an SVG document (options as for `png`;
         a fully transparent `light` draws no background). Raises QrError."""
-        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                           min_version, mask, boost_ec)
-        return self._enter(lambda calls: calls.svg(text, data, options))
+        checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
+                              mask, boost_ec)
+        if checked[0] is None:
+            _, payload, payload_options = checked
+            return self._payload_call(payload, lambda calls: calls.svg_bytes(payload, payload_options))
+        exact, data, options = checked
+        return self._enter(lambda calls: calls.svg(exact, data, options))
 
-    def png_data_uri(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+    def png_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                      light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
                      min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
@@ -149,7 +185,7 @@ class BaseGenerator:
                                      scale=scale, dark=dark, light=light, micro=micro, version=version,
                                      min_version=min_version, mask=mask, boost_ec=boost_ec))
 
-    def svg_data_uri(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+    def svg_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                      light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
                      min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
@@ -158,18 +194,22 @@ class BaseGenerator:
                                      scale=scale, dark=dark, light=light, micro=micro, version=version,
                                      min_version=min_version, mask=mask, boost_ec=boost_ec))
 
-    def matrix(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+    def matrix(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
                min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> QrMatrix:
         """The module matrix for `text`, quiet zone not included: for drawing
         the code yourself. Only `ec_level` and the symbol options shape it;
         the others are checked all the same. Raises QrError."""
-        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                           min_version, mask, boost_ec)
-        return self._enter(lambda calls: calls.matrix(text, data, options))
+        checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
+                              mask, boost_ec)
+        if checked[0] is None:
+            _, payload, payload_options = checked
+            return self._payload_call(payload, lambda calls: calls.matrix_bytes(payload, payload_options))
+        exact, data, options = checked
+        return self._enter(lambda calls: calls.matrix(exact, data, options))
 
-    def text(self, text: str, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
+    def text(self, text: Payload, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
              min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
              dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
              min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
@@ -178,10 +218,18 @@ class BaseGenerator:
         background or a file), "half-blocks-inverted" (a dark terminal) or
         "ascii" ("##" per dark module). `min_size`, `scale` and the colours
         are checked but unused. Raises QrError."""
-        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                           min_version, mask, boost_ec)
+        checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
+                              mask, boost_ec)
+        if checked[0] is None:
+            _, payload, payload_options = checked
+            try:
+                payload_style = check_style(style, payload, payload_options)
+                return self._enter(lambda calls: calls.text_bytes(payload, payload_options, payload_style))
+            finally:
+                release_data(payload)
+        exact, data, options = checked
         style_index = check_style(style, data, options)
-        return self._enter(lambda calls: calls.text(text, data, options, style_index))
+        return self._enter(lambda calls: calls.text(exact, data, options, style_index))
 
     # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
 
@@ -190,11 +238,16 @@ class BaseGenerator:
                    dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False,
                    version: int | None = None, min_version: int | None = None, mask: int | None = None,
                    boost_ec: bool = False) -> int:
-        """Render the PNG `times` times inside the guest; the last PNG's length."""
-        text, data, options = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                           min_version, mask, boost_ec)
+        """Render the PNG `times` times inside the guest; the last PNG's length.
+        A text only (WIT `png-repeat` takes a string)."""
+        if not isinstance(text, str):
+            raise TypeError(TEXT_TYPE_TEMPLATE.format(type=type(text).__name__))
+        checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
+                              mask, boost_ec)
+        assert checked[0] is not None  # a str is a text
+        exact, data, options = checked
         count = check_count(times)
-        return self._enter(lambda calls: calls.png_repeat(text, data, options, count))
+        return self._enter(lambda calls: calls.png_repeat(exact, data, options, count))
 
     def noop(self) -> None:
         self._enter(lambda calls: calls.noop())
@@ -239,7 +292,7 @@ class PerThread:
             gen = self._local.generator = self._factory()
         return gen
 
-    def png(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+    def png(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
             light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
             min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> bytes:
@@ -248,7 +301,7 @@ class PerThread:
                                     scale=scale, dark=dark, light=light, micro=micro, version=version,
                                     min_version=min_version, mask=mask, boost_ec=boost_ec)
 
-    def svg(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+    def svg(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
             light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
             min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
@@ -257,7 +310,7 @@ class PerThread:
                                     scale=scale, dark=dark, light=light, micro=micro, version=version,
                                     min_version=min_version, mask=mask, boost_ec=boost_ec)
 
-    def png_data_uri(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+    def png_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                      light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
                      min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
@@ -266,7 +319,7 @@ class PerThread:
                                              scale=scale, dark=dark, light=light, micro=micro, version=version,
                                              min_version=min_version, mask=mask, boost_ec=boost_ec)
 
-    def svg_data_uri(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+    def svg_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                      light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
                      min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
@@ -275,7 +328,7 @@ class PerThread:
                                              scale=scale, dark=dark, light=light, micro=micro, version=version,
                                              min_version=min_version, mask=mask, boost_ec=boost_ec)
 
-    def matrix(self, text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+    def matrix(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
                min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> QrMatrix:
@@ -284,7 +337,7 @@ class PerThread:
                                        scale=scale, dark=dark, light=light, micro=micro, version=version,
                                        min_version=min_version, mask=mask, boost_ec=boost_ec)
 
-    def text(self, text: str, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
+    def text(self, text: Payload, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
              min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
              dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
              min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:

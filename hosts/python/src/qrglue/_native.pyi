@@ -27,6 +27,28 @@ def text(
     text: str, style: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str,
     micro: bool, version: int | None, min_version: int | None, mask: int | None, boost_ec: bool, /
 ) -> str: ...
+# Binary payloads (bytes, bytearray or a C-contiguous memoryview of bytes):
+# the core's *_bytes, never decoded.
+def png_bytes(
+    data: bytes | bytearray | memoryview, ec_level: str, min_size: int, quiet_zone: int, scale: int | None,
+    dark: str, light: str, micro: bool, version: int | None, min_version: int | None, mask: int | None,
+    boost_ec: bool, /
+) -> bytes: ...
+def svg_bytes(
+    data: bytes | bytearray | memoryview, ec_level: str, min_size: int, quiet_zone: int, scale: int | None,
+    dark: str, light: str, micro: bool, version: int | None, min_version: int | None, mask: int | None,
+    boost_ec: bool, /
+) -> str: ...
+def matrix_bytes(
+    data: bytes | bytearray | memoryview, ec_level: str, min_size: int, quiet_zone: int, scale: int | None,
+    dark: str, light: str, micro: bool, version: int | None, min_version: int | None, mask: int | None,
+    boost_ec: bool, /
+) -> tuple[int, bytes]: ...
+def text_bytes(
+    data: bytes | bytearray | memoryview, style: str, ec_level: str, min_size: int, quiet_zone: int,
+    scale: int | None, dark: str, light: str, micro: bool, version: int | None, min_version: int | None,
+    mask: int | None, boost_ec: bool, /
+) -> str: ...
 def png_repeat(
     text: str, times: int, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str,
     micro: bool, version: int | None, min_version: int | None, mask: int | None, boost_ec: bool, /

@@ -26,7 +26,7 @@ from typing import Any, NoReturn
 
 from wasmtime import component as wc
 
-from ._common import EC_LEVELS, TEXT_STYLES, Options, QrError, QrMatrix, Symbol
+from ._common import EC_LEVELS, TEXT_STYLES, Data, Options, QrError, QrMatrix, Symbol
 from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
 
 
@@ -58,6 +58,28 @@ def _symbol(symbol: Symbol | None) -> wc.Record | None:
     return record
 
 
+def _png_out(out: Any) -> bytes:
+    """A `result<list<u8>, qr-error>` as lifted: the bytes, or QrError raised."""
+    if isinstance(out, bytes):
+        return out
+    raise_qr_error(out)
+
+
+def _str_out(out: Any) -> str:
+    """A `result<string, qr-error>` as lifted: the str, or QrError raised."""
+    if isinstance(out, str):
+        return out
+    raise_qr_error(out)
+
+
+def _matrix_out(out: Any) -> QrMatrix:
+    """A `result<qr-matrix, qr-error>` as lifted: the matrix, or QrError raised."""
+    if isinstance(out, wc.Record):
+        fields = vars(out)  # the record's fields are its attributes, set by name
+        return QrMatrix(int(fields["width"]), bytes(fields["modules"]))
+    raise_qr_error(out)
+
+
 class StockCalls:
     """Calls through wasmtime-py's stock conversion, unchanged."""
 
@@ -68,6 +90,10 @@ class StockCalls:
         self._svg = export_func(self.store, instance, gen, "svg")
         self._matrix = export_func(self.store, instance, gen, "matrix")
         self._text = export_func(self.store, instance, gen, "text")
+        self._png_bytes = export_func(self.store, instance, gen, "png-bytes")
+        self._svg_bytes = export_func(self.store, instance, gen, "svg-bytes")
+        self._matrix_bytes = export_func(self.store, instance, gen, "matrix-bytes")
+        self._text_bytes = export_func(self.store, instance, gen, "text-bytes")
         self._noop = export_func(self.store, instance, PROBE_INTERFACE, "noop")
         self._consume = export_func(self.store, instance, PROBE_INTERFACE, "consume")
         self._produce = export_func(self.store, instance, PROBE_INTERFACE, "produce")
@@ -87,29 +113,31 @@ class StockCalls:
         return options
 
     def png(self, text: str, data: bytes, options: Options) -> bytes:
-        out = self._png(self.store, text, self._options(options))
-        if isinstance(out, bytes):
-            return out
-        raise_qr_error(out)
+        return _png_out(self._png(self.store, text, self._options(options)))
 
     def svg(self, text: str, data: bytes, options: Options) -> str:
-        out = self._svg(self.store, text, self._options(options))
-        if isinstance(out, str):
-            return out
-        raise_qr_error(out)
+        return _str_out(self._svg(self.store, text, self._options(options)))
 
     def matrix(self, text: str, data: bytes, options: Options) -> QrMatrix:
-        out = self._matrix(self.store, text, self._options(options))
-        if isinstance(out, wc.Record):
-            fields = vars(out)  # the record's fields are its attributes, set by name
-            return QrMatrix(int(fields["width"]), bytes(fields["modules"]))
-        raise_qr_error(out)
+        return _matrix_out(self._matrix(self.store, text, self._options(options)))
 
     def text(self, text: str, data: bytes, options: Options, style: int) -> str:
-        out = self._text(self.store, text, self._options(options), TEXT_STYLES[style])
-        if isinstance(out, str):
-            return out
-        raise_qr_error(out)
+        return _str_out(self._text(self.store, text, self._options(options), TEXT_STYLES[style]))
+
+    # A payload goes in as `bytes`, the only type stock lowers to list<u8>
+    # (a view is copied into one first).
+
+    def png_bytes(self, data: Data, options: Options) -> bytes:
+        return _png_out(self._png_bytes(self.store, bytes(data), self._options(options)))
+
+    def svg_bytes(self, data: Data, options: Options) -> str:
+        return _str_out(self._svg_bytes(self.store, bytes(data), self._options(options)))
+
+    def matrix_bytes(self, data: Data, options: Options) -> QrMatrix:
+        return _matrix_out(self._matrix_bytes(self.store, bytes(data), self._options(options)))
+
+    def text_bytes(self, data: Data, options: Options, style: int) -> str:
+        return _str_out(self._text_bytes(self.store, bytes(data), self._options(options), TEXT_STYLES[style]))
 
     def png_repeat(self, text: str, data: bytes, options: Options, times: int) -> int:
         out = self._png_repeat(self.store, text, self._options(options), times)

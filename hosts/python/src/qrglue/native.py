@@ -22,6 +22,10 @@ How it differs from the wasm paths:
 - Texts are checked before any copy, like on the other paths: a `str` with
   a lone surrogate is `invalid-text` (never replaced), one of more than 7089
   code points is refused without being encoded.
+- A binary payload (`bytes`, `bytearray`, a C-contiguous `memoryview` of
+  bytes) goes to the extension's `*_bytes` functions (the core's `*_bytes`),
+  its length checked before any copy: a `bytes` is read in place, the others
+  are copied once.
 """
 
 from __future__ import annotations
@@ -36,10 +40,12 @@ from ._common import (
     DEFAULT_MIN_SIZE,
     DEFAULT_QUIET_ZONE,
     DEFAULT_TEXT_STYLE,
+    Payload,
     QrError,
     QrMatrix,
     check_count,
     exact_arguments,
+    exact_options,
     exact_str,
 )
 from ._common import png_data_uri as _png_data_uri
@@ -63,25 +69,32 @@ __all__ = ["Generator", "NativePanic", "QrError", "QrMatrix", "consume", "matrix
 NativePanic = _native.NativePanic
 
 
-def png(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+def png(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
         quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
         light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
         min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> bytes:
-    """The QR code for `text` as PNG bytes (options as for `qrglue.Generator.png`). Raises QrError."""
-    return _native.png(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                        min_version, mask, boost_ec))
+    """The QR code for `text` (a str, or a binary payload: bytes, bytearray or memoryview) as PNG bytes
+    (options as for `qrglue.Generator.png`). Raises QrError."""
+    if isinstance(text, str):
+        return _native.png(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
+                                            min_version, mask, boost_ec))
+    return _native.png_bytes(text, *exact_options(ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
+                                                  min_version, mask, boost_ec))
 
 
-def svg(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+def svg(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
         quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
         light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
         min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
     """The QR code for `text` as an SVG document. Raises QrError."""
-    return _native.svg(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                        min_version, mask, boost_ec))
+    if isinstance(text, str):
+        return _native.svg(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
+                                            min_version, mask, boost_ec))
+    return _native.svg_bytes(text, *exact_options(ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
+                                                  min_version, mask, boost_ec))
 
 
-def png_data_uri(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+def png_data_uri(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                  quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                  light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
                  min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
@@ -91,7 +104,7 @@ def png_data_uri(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int =
                              boost_ec=boost_ec))
 
 
-def svg_data_uri(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+def svg_data_uri(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                  quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                  light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
                  min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
@@ -101,28 +114,33 @@ def svg_data_uri(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int =
                              boost_ec=boost_ec))
 
 
-def matrix(text: str, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
+def matrix(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
            quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
            light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> QrMatrix:
     """The module matrix for `text`, quiet zone not included (see
     `qrglue.Generator.matrix`). Raises QrError."""
-    width, modules = _native.matrix(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro,
-                                                     version, min_version, mask, boost_ec))
+    if isinstance(text, str):
+        width, modules = _native.matrix(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light,
+                                                         micro, version, min_version, mask, boost_ec))
+    else:
+        width, modules = _native.matrix_bytes(text, *exact_options(ec_level, min_size, quiet_zone, scale, dark, light,
+                                                                   micro, version, min_version, mask, boost_ec))
     return QrMatrix(width, modules)
 
 
-def text(text: str, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
+def text(text: Payload, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
          min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
          dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
          min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
     """The QR code for `text` as lines of text in `style` (see
     `qrglue.Generator.text`). Raises QrError."""
-    text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec = (
-        exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask,
-                        boost_ec))
-    return _native.text(text, cast(str, exact_str(style)), ec_level, min_size, quiet_zone, scale, dark, light, micro,
-                        version, min_version, mask, boost_ec)
+    options = exact_options(ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask,
+                            boost_ec)
+    style = cast(str, exact_str(style))
+    if isinstance(text, str):
+        return _native.text(str.__str__(text), style, *options)
+    return _native.text_bytes(text, style, *options)
 
 
 # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).

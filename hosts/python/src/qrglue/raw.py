@@ -1,7 +1,7 @@
 """The raw path: qrglue.raw.wasm through hand-written glue (guest/raw/ABI.md).
 
 Same API as `qrglue`: `png`, `svg`, `png_data_uri`, `svg_data_uri`, `matrix`, `text`, `Generator`,
-`QrError`. Three guest calls
+`QrError`; a binary payload goes to the `qr_*_bytes` exports. Three guest calls
 per render (`qr_alloc`, the export, `qr_free`); bytes move with
 ctypes.memmove into / ctypes.string_at out of linear memory, whose address is
 re-read after every call that may grow it; the 12-byte result record is read
@@ -26,6 +26,7 @@ from ._common import (
     RAW_STATUS_KINDS,
     RAW_STATUS_OK,
     RAW_SYMBOL_FLAGS,
+    Data,
     GeneratorInUse,
     GuestTrap,
     Options,
@@ -54,7 +55,7 @@ _NO_SYMBOL = (0, 0, 0, 0)
 
 
 def _abi_symbol(symbol: Symbol) -> tuple[int, int, int, int]:
-    """The symbol options as ABI 4 passes them: symbol_flags, then version,
+    """The symbol options as ABI 5 passes them: symbol_flags, then version,
     min_version and mask (0 when absent: the flag says which are given)."""
     version, min_version, mask = symbol.version, symbol.min_version, symbol.mask
     flags = ((_MICRO if symbol.micro else 0) | (_BOOST_EC if symbol.boost_ec else 0)
@@ -64,12 +65,20 @@ def _abi_symbol(symbol: Symbol) -> tuple[int, int, int, int]:
 
 
 def _abi_options(options: Options) -> tuple[int, ...]:
-    """The options as ABI 4 passes them, after the text: ec_level, min_size,
+    """The options as ABI 5 passes them, after the text: ec_level, min_size,
     quiet_zone, has_scale, scale, dark, light (colours as 0xRRGGBBAA),
     symbol_flags, version, min_version, mask."""
     scale, symbol = options.scale, options.symbol
     return (options.ec, options.min_size, options.quiet_zone, int(scale is not None), scale or 0, options.dark,
             options.light, *(_NO_SYMBOL if symbol is None else _abi_symbol(symbol)))
+
+
+def _matrix(payload: bytes) -> QrMatrix:
+    """qr_matrix's payload: the width, then the packed modules."""
+    if len(payload) < _MATRIX_WIDTH.size:
+        raise RuntimeError(f"qr_matrix returned {len(payload)} bytes, less than its width")
+    (width,) = _MATRIX_WIDTH.unpack_from(payload)
+    return QrMatrix(width, payload[_MATRIX_WIDTH.size:])  # QrMatrix checks the length
 
 
 class RawCalls:
@@ -89,6 +98,10 @@ class RawCalls:
         self._svg = core.func("qr_svg")
         self._matrix = core.func("qr_matrix")
         self._text = core.func("qr_text")
+        self._png_bytes = core.func("qr_png_bytes")
+        self._svg_bytes = core.func("qr_svg_bytes")
+        self._matrix_bytes = core.func("qr_matrix_bytes")
+        self._text_bytes = core.func("qr_text_bytes")
         self._png_repeat = core.func("qr_png_repeat")
         self._noop = core.func("qr_noop")
         self._consume = core.func("qr_consume")
@@ -106,15 +119,24 @@ class RawCalls:
             raise RuntimeError("the guest returned a pointer outside its memory")
         return base
 
-    def _lower(self, data: bytes) -> tuple[int, int]:
-        """Copy data into a fresh guest buffer; the next guest call owns it."""
-        if not data:
+    def _lower(self, data: Data) -> tuple[int, int]:
+        """Copy data into a fresh guest buffer; the next guest call owns it.
+        Exact bytes are copied with memmove; a view (a payload's bytearray or
+        memoryview) through a memoryview of the guest's buffer, with the GIL
+        held all along (ctypes lets it go during memmove, when another thread
+        could resize a bytearray under the copy)."""
+        n = len(data)
+        if not n:
             return 0, 0
-        ptr = self._alloc(len(data))
+        ptr = self._alloc(n)
         if ptr == 0:
-            raise MemoryError(f"qr_alloc({len(data)}) failed in the guest")
-        ctypes.memmove(self._base(ptr + len(data)) + ptr, data, len(data))
-        return ptr, len(data)
+            raise MemoryError(f"qr_alloc({n}) failed in the guest")
+        address = self._base(ptr + n) + ptr
+        if type(data) is bytes:
+            ctypes.memmove(address, data, n)
+        else:
+            memoryview((ctypes.c_char * n).from_address(address)).cast("B")[:] = data
+        return ptr, n
 
     def _ok(self, record: int) -> bytes:
         """Read a result record, copy its payload out, free it; the payload or QrError."""
@@ -143,15 +165,29 @@ class RawCalls:
 
     def matrix(self, text: str, data: bytes, options: Options) -> QrMatrix:
         ptr, length = self._lower(data)
-        payload = self._ok(self._matrix(ptr, length, *_abi_options(options)))
-        if len(payload) < _MATRIX_WIDTH.size:
-            raise RuntimeError(f"qr_matrix returned {len(payload)} bytes, less than its width")
-        (width,) = _MATRIX_WIDTH.unpack_from(payload)
-        return QrMatrix(width, payload[_MATRIX_WIDTH.size:])  # QrMatrix checks the length
+        return _matrix(self._ok(self._matrix(ptr, length, *_abi_options(options))))
 
     def text(self, text: str, data: bytes, options: Options, style: int) -> str:
         ptr, length = self._lower(data)
         return self._ok(self._text(ptr, length, *_abi_options(options), style)).decode("utf-8")
+
+    # A binary payload: the same calls to the `_bytes` exports (no UTF-8 check in the guest).
+
+    def png_bytes(self, data: Data, options: Options) -> bytes:
+        ptr, length = self._lower(data)
+        return self._ok(self._png_bytes(ptr, length, *_abi_options(options)))
+
+    def svg_bytes(self, data: Data, options: Options) -> str:
+        ptr, length = self._lower(data)
+        return self._ok(self._svg_bytes(ptr, length, *_abi_options(options))).decode("utf-8")
+
+    def matrix_bytes(self, data: Data, options: Options) -> QrMatrix:
+        ptr, length = self._lower(data)
+        return _matrix(self._ok(self._matrix_bytes(ptr, length, *_abi_options(options))))
+
+    def text_bytes(self, data: Data, options: Options, style: int) -> str:
+        ptr, length = self._lower(data)
+        return self._ok(self._text_bytes(ptr, length, *_abi_options(options), style)).decode("utf-8")
 
     def png_repeat(self, text: str, data: bytes, options: Options, times: int) -> int:
         ptr, length = self._lower(data)
