@@ -17,7 +17,10 @@ Case forms (every runner understands all four):
   (ec-level low, min-size 200, quiet-zone 4, no scale, dark #000000ff, light
   #ffffffff, micro false, no version, min-version or mask, boost-ec false);
   colours are CSS hex strings, as hosts take them; the symbol options sit
-  beside the others under their WIT names, as hosts take them (not nested).
+  beside the others under their WIT names, as hosts take them (not nested),
+  and so do the SVG options (`view-box-only`, `title`, `class`: the SVG
+  calls' own argument; only the SVG digest depends on them). A title with a
+  lone surrogate is each host's own test (a Rust string cannot hold one).
 """
 
 import json
@@ -320,6 +323,23 @@ def build():
     case(cases, "bytes-micro-m3", data=b"\x01\x02", micro=True)
     case(cases, "bytes-micro-m4-mask-2", data=b"\xde\xad\xbe\xef", micro=True, mask=2)
     case(cases, "bytes-micro-m2-has-no-byte-mode", data=b"\xff", micro=True, version=2)
+    # SVG options (only the SVG digest depends on them; the other outputs
+    # are the plain case's). Their own refusals (a title XML cannot carry, a
+    # bad class) fail the SVG calls alone, which a corpus outcome (every
+    # output, or one error for all) cannot say: each host tests them against
+    # the contract's messages. A bad option or text before them fails all.
+    case(cases, "svg-view-box-only", REFS[1], view_box_only=True)
+    case(cases, "svg-title", REFS[1], title="Rust memes, top of all time")
+    case(cases, "svg-class", REFS[1], **{"class": "qr qr-large"})
+    case(cases, "svg-all", "漢字です", view_box_only=True, title="漢字 & <kana>", **{"class": "qr_ja"}, scale=3,
+         dark="#0b3d91", light="#ffffff00")
+    case(cases, "svg-title-markup-stays-text", "hi", title='</title><script>alert("x")</script>\r\n\t\'')
+    case(cases, "svg-title-empty", "hi", title="")
+    case(cases, "svg-title-1024-bytes", "hi", title="\u00e9" * 512)
+    case(cases, "svg-class-256-bytes", "hi", **{"class": "c" * 256})
+    case(cases, "svg-bad-options-first", "hi", min_size=0, title="\u0000", **{"class": ""})
+    case(cases, "svg-empty-text-first", "", title="\u0000")
+    case(cases, "svg-bytes-payload", data=b"\xff\x00 svg", view_box_only=True, title="payload", **{"class": "bin"})
     return cases
 
 

@@ -85,6 +85,15 @@ fn matrix_payload(data: &[u8], options: &Options) -> Result<Vec<u8>, QrError> {
     Ok(out)
 }
 
+/// The `svg` exports' body: the SVG options (`view_box_only`, then `title`
+/// and `class` as strings or `undefined`) are checked after the options.
+/// wasm-bindgen's glue encodes the strings with `TextEncoder`, which would
+/// replace a lone surrogate: the host rejects those first.
+fn svg_payload(data: &[u8], options: &Options, svg: &qrglue_core::SvgOptions) -> Result<String, QrError> {
+    options.validate()?;
+    qrglue_core::svg_bytes_with(data, options, svg)
+}
+
 /// The `text` exports' body: `style` is the WIT index (0..=2), checked after
 /// the options.
 fn text_payload(data: &[u8], options: &Options, style: u32) -> Result<String, QrError> {
@@ -154,11 +163,15 @@ pub fn svg(
     min_version: Option<u32>,
     mask: Option<u32>,
     boost_ec: bool,
+    view_box_only: bool,
+    title: Option<String>,
+    class: Option<String>,
 ) -> Result<String, JsValue> {
+    let svg = qrglue_core::SvgOptions { view_box_only, title, class };
     generate(
         text.as_bytes(),
         Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
-        qrglue_core::svg_bytes,
+        |data, options| svg_payload(data, options, &svg),
     )
 }
 
@@ -177,11 +190,15 @@ pub fn svg_bytes(
     min_version: Option<u32>,
     mask: Option<u32>,
     boost_ec: bool,
+    view_box_only: bool,
+    title: Option<String>,
+    class: Option<String>,
 ) -> Result<String, JsValue> {
+    let svg = qrglue_core::SvgOptions { view_box_only, title, class };
     generate(
         data,
         Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
-        qrglue_core::svg_bytes,
+        |data, options| svg_payload(data, options, &svg),
     )
 }
 

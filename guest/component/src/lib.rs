@@ -4,7 +4,7 @@
 //!
 //! Strings arrive already validated: the canonical ABI only carries UTF-8,
 //! and each host rejects lone surrogates before lowering (invalid-text). A
-//! text's code is its UTF-8's code, so `matrix` and `text` reuse the bytes
+//! text's code is its UTF-8's code, so `svg`, `matrix` and `text` reuse the bytes
 //! calls on the string's own buffer (no copy).
 
 wit_bindgen::generate!({
@@ -12,7 +12,7 @@ wit_bindgen::generate!({
     world: "qrglue",
 });
 
-use exports::qrglue::qr::types::{EcLevel, Options, QrError, QrMatrix, Rgba, SymbolOptions, TextStyle};
+use exports::qrglue::qr::types::{EcLevel, Options, QrError, QrMatrix, Rgba, SvgOptions, SymbolOptions, TextStyle};
 use exports::qrglue::qr::{generator, probe};
 
 struct Qrglue;
@@ -56,8 +56,8 @@ impl generator::Guest for Qrglue {
         qrglue_core::png(&text, &core_options(options)).map_err(wit_error)
     }
 
-    fn svg(text: String, options: Options) -> Result<String, QrError> {
-        qrglue_core::svg(&text, &core_options(options)).map_err(wit_error)
+    fn svg(text: String, options: Options, svg: SvgOptions) -> Result<String, QrError> {
+        Self::svg_bytes(text.into_bytes(), options, svg)
     }
 
     fn matrix(text: String, options: Options) -> Result<QrMatrix, QrError> {
@@ -72,8 +72,10 @@ impl generator::Guest for Qrglue {
         qrglue_core::png_bytes(&data, &core_options(options)).map_err(wit_error)
     }
 
-    fn svg_bytes(data: Vec<u8>, options: Options) -> Result<String, QrError> {
-        qrglue_core::svg_bytes(&data, &core_options(options)).map_err(wit_error)
+    fn svg_bytes(data: Vec<u8>, options: Options, svg: SvgOptions) -> Result<String, QrError> {
+        let SvgOptions { view_box_only, title, class } = svg;
+        let svg = qrglue_core::SvgOptions { view_box_only, title, class };
+        qrglue_core::svg_bytes_with(&data, &core_options(options), &svg).map_err(wit_error)
     }
 
     fn matrix_bytes(data: Vec<u8>, options: Options) -> Result<QrMatrix, QrError> {

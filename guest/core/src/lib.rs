@@ -28,7 +28,8 @@ mod text;
 pub use encode::{QrMatrix, data_bits, encode, encode_symbol};
 pub use error::{ErrorKind, QrError};
 pub use options::{
-    EcLevel, MAX_MICRO_VERSION, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, MAX_VERSION, Options, Rgba, Symbol, TextStyle,
+    EcLevel, MAX_MICRO_VERSION, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_SVG_CLASS_BYTES, MAX_SVG_TITLE_BYTES, MAX_TEXT_BYTES,
+    MAX_VERSION, Options, Rgba, SvgOptions, Symbol, TextStyle,
 };
 pub use png::render_png;
 pub use svg::render_svg;
@@ -78,7 +79,13 @@ pub fn png(text: &str, options: &Options) -> Result<Vec<u8>, QrError> {
 
 /// The QR code for `text` as an SVG document (one path for the dark modules).
 pub fn svg(text: &str, options: &Options) -> Result<String, QrError> {
-    svg_bytes(text.as_bytes(), options)
+    svg_with(text, options, &SvgOptions::default())
+}
+
+/// [`svg`] written as `svg` asks (viewBox only, a title, a class), checked
+/// after `options`.
+pub fn svg_with(text: &str, options: &Options, svg: &SvgOptions) -> Result<String, QrError> {
+    svg_bytes_with(text.as_bytes(), options, svg)
 }
 
 /// The module matrix for `text`, quiet zone not included: what a host's own
@@ -105,9 +112,15 @@ pub fn png_bytes(data: &[u8], options: &Options) -> Result<Vec<u8>, QrError> {
 
 /// [`svg`] for a binary payload.
 pub fn svg_bytes(data: &[u8], options: &Options) -> Result<String, QrError> {
+    svg_bytes_with(data, options, &SvgOptions::default())
+}
+
+/// [`svg_with`] for a binary payload.
+pub fn svg_bytes_with(data: &[u8], options: &Options, svg: &SvgOptions) -> Result<String, QrError> {
     validate_data(data, options)?;
+    svg.validate()?;
     let matrix = encode_symbol(data, options.ec_level, &options.symbol)?;
-    Ok(render_svg(&matrix, options))
+    Ok(render_svg(&matrix, options, svg))
 }
 
 /// [`matrix`] for a binary payload.

@@ -304,3 +304,50 @@ impl Options {
         self.scale.unwrap_or_else(|| self.min_size.div_ceil(self.modules_across(matrix_width)))
     }
 }
+
+/// The most UTF-8 bytes an SVG `title` may have.
+pub const MAX_SVG_TITLE_BYTES: u32 = 1024;
+/// The most bytes an SVG `class` may have.
+pub const MAX_SVG_CLASS_BYTES: u32 = 256;
+
+/// How [`crate::svg`] writes its document (WIT `svg-options`). The default
+/// is the document every earlier version wrote, byte for byte.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct SvgOptions {
+    /// Leave out `width` and `height`: only the viewBox stays, and the
+    /// document scales to whatever box it is put in (CSS, an `<img>`).
+    pub view_box_only: bool,
+    /// A `<title>`: the code's accessible name (screen readers read it,
+    /// browsers show it as a tooltip), XML-escaped. At most
+    /// [`MAX_SVG_TITLE_BYTES`], and only characters XML 1.0 can carry.
+    pub title: Option<String>,
+    /// The `<svg>` element's `class` attribute: CSS class names (ASCII
+    /// letters, digits, `-`, `_`) separated by single spaces, 1 to
+    /// [`MAX_SVG_CLASS_BYTES`] bytes.
+    pub class: Option<String>,
+}
+
+impl SvgOptions {
+    /// Checked after [`Options::validate`] (as `text`'s style is), only by
+    /// the SVG calls: nothing is echoed that the document could not hold.
+    pub fn validate(&self) -> Result<(), QrError> {
+        if let Some(title) = &self.title {
+            if title.len() > MAX_SVG_TITLE_BYTES as usize {
+                return Err(QrError::InvalidOptions(contract::too_long("title", MAX_SVG_TITLE_BYTES, title.len())));
+            }
+            // XML 1.0's Char production: no C0 control but tab, line feed and
+            // carriage return, no U+FFFE or U+FFFF (surrogates cannot be in a str).
+            let not_xml = |c: char| (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{fffe}' | '\u{ffff}');
+            if let Some((at, c)) = title.char_indices().find(|&(_, c)| not_xml(c)) {
+                return Err(QrError::InvalidOptions(contract::not_xml_char("title", c, at)));
+            }
+        }
+        if let Some(class) = &self.class {
+            let name = |n: &str| !n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+            if class.len() > MAX_SVG_CLASS_BYTES as usize || !class.split(' ').all(name) {
+                return Err(QrError::InvalidOptions(contract::bad_class(class)));
+            }
+        }
+        Ok(())
+    }
+}

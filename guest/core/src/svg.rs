@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 use std::fmt::Write;
 
-use crate::{Options, QrMatrix, Rgba};
+use crate::{Options, QrMatrix, Rgba, SvgOptions};
 
 /// The `fill` attribute for `color`: `fill="#rrggbb"`, with `fill-opacity`
 /// (alpha / 255, at most three decimals) when it is not opaque.
@@ -22,7 +22,31 @@ fn fill(color: Rgba) -> String {
     format!(r#"fill="{rgb}" fill-opacity="{opacity}""#)
 }
 
-pub fn render_svg(matrix: &QrMatrix, options: &Options) -> String {
+/// `text` with XML's five special characters escaped (element content and
+/// double-quoted attributes alike), and a carriage return as `&#13;`: a
+/// reader would otherwise turn it (and CR LF) into a line feed.
+fn escape(text: &str) -> Cow<'_, str> {
+    if !text.contains(['&', '<', '>', '"', '\'', '\r']) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\r' => out.push_str("&#13;"),
+            c => out.push(c),
+        }
+    }
+    out.into()
+}
+
+/// `svg` must have been validated ([`SvgOptions::validate`]); its default
+/// writes the document earlier versions wrote, byte for byte.
+pub fn render_svg(matrix: &QrMatrix, options: &Options, svg: &SvgOptions) -> String {
     let n = matrix.width();
     let quiet = options.quiet_zone as usize;
     let across = options.modules_across(n);
@@ -30,15 +54,18 @@ pub fn render_svg(matrix: &QrMatrix, options: &Options) -> String {
 
     let mut out = String::with_capacity(256 + n * n * 3);
     // write! into a String cannot fail.
-    let _ = write!(
-        out,
-        concat!(
-            r#"<?xml version="1.0" encoding="UTF-8"?>"#,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{side}" height="{side}" viewBox="0 0 {across} {across}" shape-rendering="crispEdges">"#,
-        ),
-        side = side,
-        across = across
-    );
+    out.push_str(r#"<?xml version="1.0" encoding="UTF-8"?><svg xmlns="http://www.w3.org/2000/svg" version="1.1""#);
+    if let Some(class) = &svg.class {
+        // Validated: letters, digits, '-', '_' and spaces need no escaping.
+        let _ = write!(out, r#" class="{class}""#);
+    }
+    if !svg.view_box_only {
+        let _ = write!(out, r#" width="{side}" height="{side}""#);
+    }
+    let _ = write!(out, r#" viewBox="0 0 {across} {across}" shape-rendering="crispEdges">"#);
+    if let Some(title) = &svg.title {
+        let _ = write!(out, "<title>{}</title>", escape(title));
+    }
     // Black on white is written as it always was ("#fff", "#000": the golden
     // bytes); a fully transparent background is no rectangle at all.
     let (light, dark): (Cow<str>, Cow<str>) = if options.is_black_on_white() {

@@ -21,13 +21,13 @@ fn outcome(case: &qrglue_vectors::Case) -> Outcome {
         Text::LoneSurrogate => return Outcome::error("invalid-text", qrglue_core::contract::LONE_SURROGATE_MESSAGE),
         Text::Utf8(text) => (
             qrglue_core::png(text, options),
-            qrglue_core::svg(text, options),
+            qrglue_core::svg_with(text, options, &case.svg),
             qrglue_core::matrix(text, options),
             TextStyle::ALL.into_iter().map(|style| Ok((style, qrglue_core::text(text, options, style)?))).collect(),
         ),
         Text::Bytes(data) => (
             qrglue_core::png_bytes(data, options),
-            qrglue_core::svg_bytes(data, options),
+            qrglue_core::svg_bytes_with(data, options, &case.svg),
             qrglue_core::matrix_bytes(data, options),
             TextStyle::ALL.into_iter().map(|style| Ok((style, qrglue_core::text_bytes(data, options, style)?))).collect(),
         ),
@@ -102,7 +102,8 @@ fn utf8_payloads_match_their_text_cases() {
     for case in &cases {
         let Text::Bytes(data) = &case.text else { continue };
         let Ok(text) = std::str::from_utf8(data) else { continue };
-        let twin = cases.iter().find(|other| other.text == Text::Utf8(text.to_owned()) && other.options == case.options);
+        let twin =
+            cases.iter().find(|other| other.text == Text::Utf8(text.to_owned()) && other.options == case.options && other.svg == case.svg);
         if let Some(twin) = twin {
             assert_eq!(expected[&case.id], expected[&twin.id], "{} vs {}", case.id, twin.id);
             matched += 1;

@@ -17,7 +17,7 @@
 
 #![cfg(target_arch = "wasm32")]
 // The exports pass the contract's options as flat integers (the ABI's shape,
-// ABI.md), one argument each: up to fourteen arguments is the design, not a smell.
+// ABI.md), one argument each: up to seventeen arguments is the design, not a smell.
 #![allow(clippy::too_many_arguments)]
 
 use std::cell::RefCell;
@@ -147,13 +147,19 @@ pub extern "C" fn qr_svg(
     version: u32,
     min_version: u32,
     mask: u32,
+    svg_flags: u32,
+    title_len: u32,
+    strings_ptr: u32,
+    strings_len: u32,
 ) -> u32 {
+    // Taken first, so that the guest owns (and frees) it whatever the outcome.
+    let svg = svg_options(svg_flags, title_len, strings_ptr, strings_len);
     result_record(generate(
         Payload::Text,
         ptr,
         len,
         [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
-        |data, options| qrglue_core::svg_bytes(data, &options).map(String::into_bytes),
+        |data, options| svg_payload(data, &options, svg),
     ))
 }
 
@@ -173,13 +179,19 @@ pub extern "C" fn qr_svg_bytes(
     version: u32,
     min_version: u32,
     mask: u32,
+    svg_flags: u32,
+    title_len: u32,
+    strings_ptr: u32,
+    strings_len: u32,
 ) -> u32 {
+    // Taken first, so that the guest owns (and frees) it whatever the outcome.
+    let svg = svg_options(svg_flags, title_len, strings_ptr, strings_len);
     result_record(generate(
         Payload::Bytes,
         ptr,
         len,
         [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
-        |data, options| qrglue_core::svg_bytes(data, &options).map(String::into_bytes),
+        |data, options| svg_payload(data, &options, svg),
     ))
 }
 
@@ -299,6 +311,41 @@ fn matrix_payload(data: &[u8], options: Options) -> Result<Vec<u8>, QrError> {
     let mut payload = (matrix.width() as u32).to_le_bytes().to_vec();
     payload.extend(matrix.packed_modules());
     Ok(payload)
+}
+
+/// `qr_svg`'s SVG options from its arguments (ABI.md): the flags word, then
+/// one buffer holding the title's UTF-8 (its first `title_len` bytes) and the
+/// class's (the rest). The buffer is taken out of the registry here, used or
+/// not (never leaked); its errors wait for [`svg_payload`], after the
+/// payload's and the options' own.
+fn svg_options(flags: u32, title_len: u32, ptr: u32, len: u32) -> Result<qrglue_core::SvgOptions, QrError> {
+    let strings = take_input(ptr, len).map_err(|_| {
+        QrError::InvalidOptions(format!("svg strings buffer ({ptr:#x}, {len}) is not a live qr_alloc buffer of at least {len} bytes"))
+    });
+    if flags > contract::RAW_SVG_FLAGS_MAX {
+        return Err(QrError::InvalidOptions(contract::out_of_range("svg-flags", 0, contract::RAW_SVG_FLAGS_MAX, flags)));
+    }
+    let strings = strings?;
+    if title_len > len {
+        return Err(QrError::InvalidOptions(contract::out_of_range("title-len", 0, len, title_len)));
+    }
+    let (title, class) = strings.split_at(title_len as usize);
+    let text = |option: &str, bytes: &[u8]| {
+        String::from_utf8(bytes.to_vec())
+            .map_err(|e| QrError::InvalidOptions(contract::option_not_text(option, bytes, e.utf8_error().valid_up_to())))
+    };
+    let given = |bit: u32, option: &str, bytes: &[u8]| if flags & bit != 0 { text(option, bytes).map(Some) } else { Ok(None) };
+    Ok(qrglue_core::SvgOptions {
+        view_box_only: flags & contract::RAW_SVG_VIEW_BOX_ONLY != 0,
+        title: given(contract::RAW_SVG_HAS_TITLE, "title", title)?,
+        class: given(contract::RAW_SVG_HAS_CLASS, "class", class)?,
+    })
+}
+
+/// The payload of `qr_svg`: the SVG options are checked after the options.
+fn svg_payload(data: &[u8], options: &Options, svg: Result<qrglue_core::SvgOptions, QrError>) -> Result<Vec<u8>, QrError> {
+    options.validate()?;
+    qrglue_core::svg_bytes_with(data, options, &svg?).map(String::into_bytes)
 }
 
 /// The payload of `qr_text`: the style (an index) is checked after the options.

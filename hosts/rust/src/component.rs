@@ -8,7 +8,7 @@ use wasmtime::Store;
 use wasmtime::component::{Component, Linker};
 
 use crate::guest::{self, Guest, GuestState, Instantiate};
-use crate::{Error, Generator, Matrix, Options, Path, QrError, TextStyle};
+use crate::{Error, Generator, Matrix, Options, Path, QrError, SvgOptions, TextStyle};
 
 wasmtime::component::bindgen!({
     path: "../../wit",
@@ -126,6 +126,10 @@ fn wit_options(options: &Options) -> wit::Options {
     }
 }
 
+fn wit_svg(svg: &SvgOptions) -> wit::SvgOptions {
+    wit::SvgOptions { view_box_only: svg.view_box_only, title: svg.title.clone(), class: svg.class.clone() }
+}
+
 fn wit_style(style: TextStyle) -> wit::TextStyle {
     match style {
         TextStyle::HalfBlocks => wit::TextStyle::HalfBlocks,
@@ -158,10 +162,12 @@ impl Generator for ComponentGenerator {
         self.call(|b, store| b.qrglue_qr_generator().call_png(store, text, options))?.map_err(core_error)
     }
 
-    fn svg(&mut self, text: &str, options: &Options) -> Result<String, Error> {
+    fn svg_with(&mut self, text: &str, options: &Options, svg: &SvgOptions) -> Result<String, Error> {
         crate::reject_oversized_text(text.as_bytes())?;
+        crate::reject_oversized_svg(text.as_bytes(), true, options, svg)?;
         let options = wit_options(options);
-        self.call(|b, store| b.qrglue_qr_generator().call_svg(store, text, options))?.map_err(core_error)
+        let svg = wit_svg(svg);
+        self.call(|b, store| b.qrglue_qr_generator().call_svg(store, text, options, &svg))?.map_err(core_error)
     }
 
     fn matrix(&mut self, text: &str, options: &Options) -> Result<Matrix, Error> {
@@ -183,10 +189,12 @@ impl Generator for ComponentGenerator {
         self.call(|b, store| b.qrglue_qr_generator().call_png_bytes(store, data, options))?.map_err(core_error)
     }
 
-    fn svg_bytes(&mut self, data: &[u8], options: &Options) -> Result<String, Error> {
+    fn svg_bytes_with(&mut self, data: &[u8], options: &Options, svg: &SvgOptions) -> Result<String, Error> {
         crate::reject_oversized_payload(data)?;
+        crate::reject_oversized_svg(data, false, options, svg)?;
         let options = wit_options(options);
-        self.call(|b, store| b.qrglue_qr_generator().call_svg_bytes(store, data, options))?.map_err(core_error)
+        let svg = wit_svg(svg);
+        self.call(|b, store| b.qrglue_qr_generator().call_svg_bytes(store, data, options, &svg))?.map_err(core_error)
     }
 
     fn matrix_bytes(&mut self, data: &[u8], options: &Options) -> Result<Matrix, Error> {

@@ -40,7 +40,7 @@ mod raw;
 use std::fmt;
 use std::sync::OnceLock;
 
-pub use qrglue_core::{EcLevel, ErrorKind, MAX_TEXT_BYTES, Options, QrError, Rgba, Symbol, TextStyle};
+pub use qrglue_core::{EcLevel, ErrorKind, MAX_TEXT_BYTES, Options, QrError, Rgba, SvgOptions, Symbol, TextStyle};
 pub use wasmtime::Engine;
 
 pub use component::{ComponentGenerator, ComponentRuntime};
@@ -68,7 +68,12 @@ pub trait Generator: Send {
     /// The code for `text` as a 1-bit grayscale PNG.
     fn png(&mut self, text: &str, options: &Options) -> Result<Vec<u8>, Error>;
     /// The code for `text` as an SVG document.
-    fn svg(&mut self, text: &str, options: &Options) -> Result<String, Error>;
+    fn svg(&mut self, text: &str, options: &Options) -> Result<String, Error> {
+        self.svg_with(text, options, &SvgOptions::default())
+    }
+    /// [`Generator::svg`] written as `svg` asks: viewBox only, a title, a
+    /// class (WIT `svg-options`, checked after `options`).
+    fn svg_with(&mut self, text: &str, options: &Options, svg: &SvgOptions) -> Result<String, Error>;
     /// [`Generator::png`] for a text that arrives as bytes (a file, a Unix
     /// command-line argument): bytes that are not exactly UTF-8 are
     /// `invalid-text`, never repaired. The raw ABI hands the bytes to the
@@ -78,7 +83,11 @@ pub trait Generator: Send {
     }
     /// [`Generator::svg`] for a text that arrives as bytes; see [`Generator::png_from_utf8`].
     fn svg_from_utf8(&mut self, text: &[u8], options: &Options) -> Result<String, Error> {
-        self.svg(qrglue_core::text_from_utf8(text)?, options)
+        self.svg_from_utf8_with(text, options, &SvgOptions::default())
+    }
+    /// [`Generator::svg_with`] for a text that arrives as bytes; see [`Generator::png_from_utf8`].
+    fn svg_from_utf8_with(&mut self, text: &[u8], options: &Options, svg: &SvgOptions) -> Result<String, Error> {
+        self.svg_with(qrglue_core::text_from_utf8(text)?, options, svg)
     }
     /// The module matrix for `text`, quiet zone not included, for callers
     /// that draw the code themselves. Fails exactly as [`Generator::png`] does.
@@ -99,7 +108,11 @@ pub trait Generator: Send {
     /// nothing is checked as a text.
     fn png_bytes(&mut self, data: &[u8], options: &Options) -> Result<Vec<u8>, Error>;
     /// [`Generator::svg`] for a binary payload; see [`Generator::png_bytes`].
-    fn svg_bytes(&mut self, data: &[u8], options: &Options) -> Result<String, Error>;
+    fn svg_bytes(&mut self, data: &[u8], options: &Options) -> Result<String, Error> {
+        self.svg_bytes_with(data, options, &SvgOptions::default())
+    }
+    /// [`Generator::svg_with`] for a binary payload.
+    fn svg_bytes_with(&mut self, data: &[u8], options: &Options, svg: &SvgOptions) -> Result<String, Error>;
     /// [`Generator::matrix`] for a binary payload; see [`Generator::png_bytes`].
     fn matrix_bytes(&mut self, data: &[u8], options: &Options) -> Result<Matrix, Error>;
     /// [`Generator::text`] for a binary payload; see [`Generator::png_bytes`].
@@ -270,6 +283,22 @@ fn reject_oversized_text(text: &[u8]) -> Result<(), Error> {
 fn reject_oversized_payload(data: &[u8]) -> Result<(), Error> {
     if data.len() > MAX_TEXT_BYTES {
         return Err(Error::Qr(QrError::DataTooLong));
+    }
+    Ok(())
+}
+
+/// SVG option strings past their bounds never reach a guest either (a title
+/// of 100 MB would exhaust guest memory before the guest could refuse it):
+/// the contract's answer is found here, in its order (the input, the
+/// options, then the SVG options). `text` says whether `data` is a text.
+fn reject_oversized_svg(data: &[u8], text: bool, options: &Options, svg: &SvgOptions) -> Result<(), Error> {
+    let over = |value: &Option<String>, max: u32| value.as_ref().is_some_and(|v| v.len() > max as usize);
+    if over(&svg.title, qrglue_core::MAX_SVG_TITLE_BYTES) || over(&svg.class, qrglue_core::MAX_SVG_CLASS_BYTES) {
+        if text {
+            qrglue_core::text_from_utf8(data)?;
+        }
+        qrglue_core::validate_data(data, options)?;
+        svg.validate()?;
     }
     Ok(())
 }

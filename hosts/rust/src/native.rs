@@ -3,7 +3,7 @@
 
 use qrglue_core::probe;
 
-use crate::{Error, Generator, Matrix, Options, Path, QrError, TextStyle};
+use crate::{Error, Generator, Matrix, Options, Path, QrError, SvgOptions, TextStyle};
 
 /// Calls qrglue-core directly. Holds nothing; free to make.
 #[derive(Debug, Default, Clone, Copy)]
@@ -18,8 +18,8 @@ impl Generator for NativeGenerator {
         Ok(qrglue_core::png(text, options)?)
     }
 
-    fn svg(&mut self, text: &str, options: &Options) -> Result<String, Error> {
-        Ok(qrglue_core::svg(text, options)?)
+    fn svg_with(&mut self, text: &str, options: &Options, svg: &SvgOptions) -> Result<String, Error> {
+        Ok(qrglue_core::svg_with(text, options, svg)?)
     }
 
     fn matrix(&mut self, text: &str, options: &Options) -> Result<Matrix, Error> {
@@ -34,8 +34,8 @@ impl Generator for NativeGenerator {
         Ok(qrglue_core::png_bytes(data, options)?)
     }
 
-    fn svg_bytes(&mut self, data: &[u8], options: &Options) -> Result<String, Error> {
-        Ok(qrglue_core::svg_bytes(data, options)?)
+    fn svg_bytes_with(&mut self, data: &[u8], options: &Options, svg: &SvgOptions) -> Result<String, Error> {
+        Ok(qrglue_core::svg_bytes_with(data, options, svg)?)
     }
 
     fn matrix_bytes(&mut self, data: &[u8], options: &Options) -> Result<Matrix, Error> {

@@ -11,7 +11,7 @@ use qrglue_core::contract::{RAW_ABI_VERSION, RAW_RECORD_BYTES};
 use wasmtime::{Instance, InstancePre, Linker, Memory, Module, Store, TypedFunc, WasmParams, WasmResults};
 
 use crate::guest::{self, Guest, GuestState, Instantiate};
-use crate::{Error, ErrorKind, Generator, Matrix, Options, Path, QrError, TextStyle};
+use crate::{Error, ErrorKind, Generator, Matrix, Options, Path, QrError, SvgOptions, TextStyle};
 
 /// The compiled module, ready to instantiate (it imports nothing). Cheap to
 /// share across threads.
@@ -110,14 +110,35 @@ pub type AbiOptions = [u32; 11];
 
 type P13 = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32);
 type P14 = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32);
+type P17 = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32);
 /// `qr_png`, `qr_svg` and `qr_matrix`: `(text_ptr, text_len, ..options) -> record_ptr`.
 type RenderFunc = TypedFunc<P13, u32>;
 /// `qr_text` (`.., style`) and `qr_png_repeat` (`.., times`): one more u32.
 type RenderWithFunc = TypedFunc<P14, u32>;
+/// `qr_svg` and `qr_svg_bytes`: `.., svg_flags, title_len, strings_ptr, strings_len`.
+type SvgFunc = TypedFunc<P17, u32>;
 
 /// A text buffer and the options as one call's parameters.
 fn params(ptr: u32, len: u32, o: AbiOptions) -> P13 {
     (ptr, len, o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7], o[8], o[9], o[10])
+}
+
+/// [`params`] and the SVG options' four arguments.
+fn svg_params(ptr: u32, len: u32, o: AbiOptions, [flags, title_len, strings_ptr, strings_len]: [u32; 4]) -> P17 {
+    (ptr, len, o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7], o[8], o[9], o[10], flags, title_len, strings_ptr, strings_len)
+}
+
+/// The SVG options as the ABI passes them: the flags word, the title's
+/// length, and one buffer with the title's UTF-8 then the class's.
+fn abi_svg(svg: &SvgOptions) -> (u32, u32, Vec<u8>) {
+    use qrglue_core::contract::{RAW_SVG_HAS_CLASS, RAW_SVG_HAS_TITLE, RAW_SVG_VIEW_BOX_ONLY};
+    let bit = |on: bool, flag: u32| if on { flag } else { 0 };
+    let flags = bit(svg.view_box_only, RAW_SVG_VIEW_BOX_ONLY)
+        | bit(svg.title.is_some(), RAW_SVG_HAS_TITLE)
+        | bit(svg.class.is_some(), RAW_SVG_HAS_CLASS);
+    let title = svg.title.as_deref().unwrap_or("");
+    let strings = [title, svg.class.as_deref().unwrap_or("")].concat().into_bytes();
+    (flags, title.len() as u32, strings)
 }
 
 /// [`params`] and one more argument (`style`, `times`).
@@ -134,11 +155,11 @@ pub(crate) struct RawExports {
     qr_alloc: TypedFunc<u32, u32>,
     qr_free: TypedFunc<u32, u32>,
     qr_png: RenderFunc,
-    qr_svg: RenderFunc,
+    qr_svg: SvgFunc,
     qr_matrix: RenderFunc,
     qr_text: RenderWithFunc,
     qr_png_bytes: RenderFunc,
-    qr_svg_bytes: RenderFunc,
+    qr_svg_bytes: SvgFunc,
     qr_matrix_bytes: RenderFunc,
     qr_text_bytes: RenderWithFunc,
     qr_noop: TypedFunc<(), ()>,
@@ -325,12 +346,23 @@ impl RawGenerator {
 
     fn render_svg(
         &mut self,
-        export: fn(&RawExports) -> &RenderFunc,
+        export: fn(&RawExports) -> &SvgFunc,
         payload: Payload,
         data: &[u8],
         options: &Options,
+        svg: &SvgOptions,
     ) -> Result<String, Error> {
-        let bytes = self.render(export, payload, data, options)?;
+        payload.reject_oversized(data)?;
+        crate::reject_oversized_svg(data, matches!(payload, Payload::Text), options, svg)?;
+        let wire = abi_options(options);
+        let (flags, title_len, strings) = abi_svg(svg);
+        let bytes = self.guest.call(|store, exports| {
+            // The strings' buffer is the guest's from the call on, as the text's is.
+            let (strings_ptr, strings_len) = exports.copy_in(store, &strings)?;
+            exports.text_call(store, data, |store, ptr, len| {
+                call(export(exports), store, svg_params(ptr, len, wire, [flags, title_len, strings_ptr, strings_len]))
+            })
+        })?;
         String::from_utf8(bytes).map_err(|e| abi_error(format!("the svg export returned bytes that are not UTF-8: {e}")))
     }
 
@@ -372,16 +404,16 @@ impl Generator for RawGenerator {
         self.png_from_utf8(text.as_bytes(), options)
     }
 
-    fn svg(&mut self, text: &str, options: &Options) -> Result<String, Error> {
-        self.svg_from_utf8(text.as_bytes(), options)
+    fn svg_with(&mut self, text: &str, options: &Options, svg: &SvgOptions) -> Result<String, Error> {
+        self.svg_from_utf8_with(text.as_bytes(), options, svg)
     }
 
     fn png_from_utf8(&mut self, text: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
         self.render(|exports| &exports.qr_png, Payload::Text, text, options)
     }
 
-    fn svg_from_utf8(&mut self, text: &[u8], options: &Options) -> Result<String, Error> {
-        self.render_svg(|exports| &exports.qr_svg, Payload::Text, text, options)
+    fn svg_from_utf8_with(&mut self, text: &[u8], options: &Options, svg: &SvgOptions) -> Result<String, Error> {
+        self.render_svg(|exports| &exports.qr_svg, Payload::Text, text, options, svg)
     }
 
     fn matrix(&mut self, text: &str, options: &Options) -> Result<Matrix, Error> {
@@ -404,8 +436,8 @@ impl Generator for RawGenerator {
         self.render(|exports| &exports.qr_png_bytes, Payload::Bytes, data, options)
     }
 
-    fn svg_bytes(&mut self, data: &[u8], options: &Options) -> Result<String, Error> {
-        self.render_svg(|exports| &exports.qr_svg_bytes, Payload::Bytes, data, options)
+    fn svg_bytes_with(&mut self, data: &[u8], options: &Options, svg: &SvgOptions) -> Result<String, Error> {
+        self.render_svg(|exports| &exports.qr_svg_bytes, Payload::Bytes, data, options, svg)
     }
 
     fn matrix_bytes(&mut self, data: &[u8], options: &Options) -> Result<Matrix, Error> {
@@ -469,7 +501,7 @@ impl Generator for RawGenerator {
 /// trap flag, like the glue's own calls.
 pub mod testing {
     pub use super::{AbiOptions, abi_options};
-    use super::{RAW_ABI_VERSION, RAW_RECORD_BYTES, RawGenerator, call, params, params_with};
+    use super::{RAW_ABI_VERSION, RAW_RECORD_BYTES, RawGenerator, call, params, params_with, svg_params};
     use crate::Error;
 
     /// The ABI version this glue speaks (checked against `qr_abi_version`
@@ -498,6 +530,8 @@ pub mod testing {
         fn abi_png(&mut self, text_ptr: u32, text_len: u32, options: AbiOptions) -> Result<u32, Error>;
         /// `qr_text(text_ptr, text_len, ..options, style) -> record_ptr`.
         fn abi_text(&mut self, text_ptr: u32, text_len: u32, options: AbiOptions, style: u32) -> Result<u32, Error>;
+        /// `qr_svg(text_ptr, text_len, ..options, svg_flags, title_len, strings_ptr, strings_len) -> record_ptr`.
+        fn abi_svg(&mut self, text_ptr: u32, text_len: u32, options: AbiOptions, svg: [u32; 4]) -> Result<u32, Error>;
         /// `qr_consume(ptr, len) -> len | u32::MAX`.
         fn abi_consume(&mut self, ptr: u32, len: u32) -> Result<u32, Error>;
         /// `qr_produce(len) -> record_ptr`.
@@ -530,6 +564,10 @@ pub mod testing {
 
         fn abi_text(&mut self, text_ptr: u32, text_len: u32, options: AbiOptions, style: u32) -> Result<u32, Error> {
             self.guest.call(|store, exports| call(&exports.qr_text, store, params_with(text_ptr, text_len, options, style)))
+        }
+
+        fn abi_svg(&mut self, text_ptr: u32, text_len: u32, options: AbiOptions, svg: [u32; 4]) -> Result<u32, Error> {
+            self.guest.call(|store, exports| call(&exports.qr_svg, store, svg_params(text_ptr, text_len, options, svg)))
         }
 
         fn abi_consume(&mut self, ptr: u32, len: u32) -> Result<u32, Error> {

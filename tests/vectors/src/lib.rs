@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use qrglue_core::{EcLevel, Options, QrError, Rgba, Symbol, TextStyle};
+use qrglue_core::{EcLevel, Options, QrError, Rgba, SvgOptions, Symbol, TextStyle};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
@@ -34,6 +34,9 @@ pub struct Case {
     pub id: String,
     pub text: Text,
     pub options: Options,
+    /// The SVG calls' own options (`view-box-only`, `title`, `class` beside
+    /// the others in the corpus; only the SVG digest depends on them).
+    pub svg: SvgOptions,
     /// The options as written (WIT names; missing ones take defaults).
     pub options_json: serde_json::Map<String, serde_json::Value>,
 }
@@ -147,7 +150,7 @@ pub fn cases() -> Vec<Case> {
                 (None, None, Some(hex)) => Text::Bytes(from_hex(hex).unwrap_or_else(|| panic!("case {}: data_hex is not hex", raw.id))),
                 _ => panic!("case {}: exactly one of text, text_repeat, data_hex", raw.id),
             };
-            Case { options: options(&raw.options), options_json: raw.options, id: raw.id, text }
+            Case { options: options(&raw.options), svg: svg_options(&raw.options), options_json: raw.options, id: raw.id, text }
         })
         .collect()
 }
@@ -193,6 +196,16 @@ fn options(map: &serde_json::Map<String, serde_json::Value>) -> Options {
             mask: map.contains_key("mask").then(|| number("mask", 0)),
             boost_ec: flag("boost-ec"),
         },
+    }
+}
+
+/// The SVG options from their WIT names; missing ones take the defaults.
+fn svg_options(map: &serde_json::Map<String, serde_json::Value>) -> SvgOptions {
+    let string = |key: &str| map.get(key).map(|v| v.as_str().expect("a string option").to_owned());
+    SvgOptions {
+        view_box_only: map.get("view-box-only").is_some_and(|v| v.as_bool().expect("a boolean option")),
+        title: string("title"),
+        class: string("class"),
     }
 }
 

@@ -19,8 +19,10 @@ fn main() {
             eprintln!("conformance: cannot start the {path} path: {e}");
             std::process::exit(2);
         });
-        let outcomes: BTreeMap<&str, _> =
-            cases.iter().map(|case| (case.id.as_str(), outcome::outcome(generator.as_mut(), &case.text, &case.options))).collect();
+        let outcomes: BTreeMap<&str, _> = cases
+            .iter()
+            .map(|case| (case.id.as_str(), outcome::outcome(generator.as_mut(), &case.text, &case.options, &case.svg)))
+            .collect();
         paths.insert(format!("rust-{path}"), outcomes);
     }
     println!("{}", serde_json::json!({ "paths": paths }));

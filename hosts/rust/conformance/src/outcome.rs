@@ -2,7 +2,7 @@
 //! runner (hosts/rust/conformance) and the golden test (tests/host/golden.rs),
 //! so both judge a path the same way.
 
-use qrglue_host::{Generator, Options, TextStyle};
+use qrglue_host::{Generator, Options, SvgOptions, TextStyle};
 use qrglue_vectors::{Outcome, Text};
 
 /// A lone surrogate (U+D800) in WTF-8, the form an unpaired surrogate takes
@@ -13,7 +13,7 @@ const WTF8_LONE_SURROGATE: &[u8] = b"\xed\xa0\x80";
 
 /// Every output of one case on one path: the digests, or the one error all
 /// of them gave.
-pub fn outcome(generator: &mut dyn Generator, text: &Text, options: &Options) -> Outcome {
+pub fn outcome(generator: &mut dyn Generator, text: &Text, options: &Options, svg: &SvgOptions) -> Outcome {
     // A text goes in as bytes that claim to be UTF-8 (the `*_from_utf8`
     // calls check them), a `data_hex` payload through the `*_bytes` calls.
     let (bytes, payload) = match text {
@@ -24,14 +24,14 @@ pub fn outcome(generator: &mut dyn Generator, text: &Text, options: &Options) ->
     let (png, svg, matrix, texts): (_, _, _, Result<Vec<(TextStyle, String)>, qrglue_host::Error>) = if payload {
         (
             generator.png_bytes(bytes, options),
-            generator.svg_bytes(bytes, options),
+            generator.svg_bytes_with(bytes, options, svg),
             generator.matrix_bytes(bytes, options),
             TextStyle::ALL.into_iter().map(|style| Ok((style, generator.text_bytes(bytes, options, style)?))).collect(),
         )
     } else {
         (
             generator.png_from_utf8(bytes, options),
-            generator.svg_from_utf8(bytes, options),
+            generator.svg_from_utf8_with(bytes, options, svg),
             generator.matrix_from_utf8(bytes, options),
             TextStyle::ALL.into_iter().map(|style| Ok((style, generator.text_from_utf8(bytes, options, style)?))).collect(),
         )

@@ -89,3 +89,59 @@ fn probes_agree_on_every_path() {
         assert_eq!(g.png_repeat(&case.text, &case.options, 0).unwrap(), 0, "{path}: zero repeats");
     }
 }
+
+/// The SVG options' refusals (which a corpus outcome cannot hold: they fail
+/// the SVG calls alone) give the same message on every path, after the
+/// text's and the options' own; a title past its bound never enters a guest.
+#[test]
+fn svg_options_are_refused_alike_on_every_path_after_the_other_checks() {
+    use qrglue_host::SvgOptions;
+    let fine = Options::default();
+    let title = |t: &str| SvgOptions { title: Some(t.to_owned()), ..SvgOptions::default() };
+    let class = |c: &str| SvgOptions { class: Some(c.to_owned()), ..SvgOptions::default() };
+    let cases: [(SvgOptions, &str); 7] = [
+        (title("bell\u{7}"), "title holds U+0007 at byte 4, which XML 1.0 cannot carry"),
+        (title("\u{fffe}"), "title holds U+FFFE at byte 0, which XML 1.0 cannot carry"),
+        (title(&"é".repeat(513)), "title must be at most 1024 UTF-8 bytes, got 1026"),
+        (title(&"t".repeat(100 << 20)), "title must be at most 1024 UTF-8 bytes, got 104857600"),
+        (
+            class(""),
+            r#"class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got """#,
+        ),
+        (
+            class("a  b"),
+            r#"class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got "a  b""#,
+        ),
+        (
+            SvgOptions { title: Some("\0".into()), class: Some(String::new()), view_box_only: true },
+            "title holds U+0000 at byte 0, which XML 1.0 cannot carry",
+        ),
+    ];
+    for mut generator in all_paths() {
+        let g = generator.as_mut();
+        let path = g.path();
+        let mut pages = 0;
+        // Twice: guest memory may grow once while warming up, then never.
+        for round in 0..2 {
+            if round == 1 {
+                pages = g.memory_pages().unwrap();
+            }
+            for (svg, message) in &cases {
+                let error = g.svg_with("hello", &fine, svg).expect_err("a bad SVG option");
+                assert_eq!((error.kind(), error.to_string().as_str()), (Some(ErrorKind::InvalidOptions), *message), "{path}");
+                let error = g.svg_bytes_with(b"\xff", &fine, svg).expect_err("a bad SVG option");
+                assert_eq!(error.to_string(), *message, "{path}: bytes");
+                // The text, then the options, come first.
+                assert_eq!(kind_of(g.svg_with("", &fine, svg)), ErrorKind::EmptyText, "{path}");
+                assert_eq!(kind_of(g.svg_from_utf8_with(b"\xff", &fine, svg)), ErrorKind::InvalidText, "{path}");
+                let error = g.svg_with("hello", &Options { min_size: 0, ..fine }, svg).unwrap_err().to_string();
+                assert!(error.starts_with("min-size"), "{path}: {error}");
+            }
+        }
+        assert_eq!(g.memory_pages().unwrap(), pages, "{path}: a 100 MB title grew guest memory");
+        // Good options: the same document on every path, the plain one by default.
+        let good = SvgOptions { view_box_only: true, title: Some("a\r\n<b>&".into()), class: Some("qr x-1".into()) };
+        assert_eq!(g.svg_with("hello", &fine, &good).unwrap(), qrglue_core::svg_with("hello", &fine, &good).unwrap(), "{path}");
+        assert_eq!(g.svg_with("hello", &fine, &SvgOptions::default()).unwrap(), g.svg("hello", &fine).unwrap(), "{path}");
+    }
+}

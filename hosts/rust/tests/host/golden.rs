@@ -16,7 +16,7 @@ fn golden_vectors_on_every_path() {
     for path in Path::ALL {
         let mut generator = qrglue_host::generator(path).expect("generator");
         for case in &cases {
-            let got = outcome::outcome(generator.as_mut(), &case.text, &case.options);
+            let got = outcome::outcome(generator.as_mut(), &case.text, &case.options, &case.svg);
             let want = expected.get(&case.id).unwrap_or_else(|| panic!("{} missing from expected.json", case.id));
             if &got != want {
                 failures.push(format!("{path} {}: expected {want:?}, got {got:?}", case.id));

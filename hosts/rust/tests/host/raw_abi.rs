@@ -240,3 +240,51 @@ fn the_raw_abi_survives_random_pointers_and_lengths() {
     assert_eq!(corpus::sha256_hex(&png), golden);
     assert!(raw.memory_pages().unwrap() <= 1024);
 }
+
+/// `qr_svg` with a text and these SVG arguments: its status and message.
+fn svg_status(raw: &mut RawGenerator, text: &[u8], svg: [u32; 4]) -> (u32, String) {
+    let ptr = buffer(raw, text);
+    let wire = testing::abi_options(&qrglue_host::Options::default());
+    let record = raw.abi_svg(ptr, text.len() as u32, wire, svg).expect("qr_svg does not trap");
+    let (status, payload) = raw.abi_read_record(record).expect("record inside memory");
+    assert_eq!(raw.abi_free(record).expect("qr_free does not trap"), 0);
+    (status, String::from_utf8_lossy(&payload).into_owned())
+}
+
+#[test]
+fn bad_svg_arguments_are_invalid_options_and_their_buffer_is_always_freed() {
+    let mut raw = fresh();
+    let text = b"hi";
+    // The flags word, title_len past the buffer, a dead buffer, bytes that
+    // are not UTF-8 (and an encoded surrogate, named as hosts name it).
+    let strings = |raw: &mut RawGenerator, bytes: &[u8]| buffer(raw, bytes);
+    let ptr = strings(&mut raw, b"tc");
+    assert_eq!(svg_status(&mut raw, text, [8, 1, ptr, 2]), (INVALID_OPTIONS, "svg-flags must be within 0..=7, got 8".into()));
+    let ptr = strings(&mut raw, b"tc");
+    assert_eq!(svg_status(&mut raw, text, [2, 3, ptr, 2]), (INVALID_OPTIONS, "title-len must be within 0..=2, got 3".into()));
+    let (status, message) = svg_status(&mut raw, text, [2, 1, 0xdead_0000, 2]);
+    assert_eq!((status, message.starts_with("svg strings buffer")), (INVALID_OPTIONS, true), "{message}");
+    let ptr = strings(&mut raw, b"a\xffc");
+    assert_eq!(svg_status(&mut raw, text, [6, 2, ptr, 3]), (INVALID_OPTIONS, "title is not valid UTF-8 from byte 1".into()));
+    let ptr = strings(&mut raw, b"t\xed\xa0\x80");
+    assert_eq!(
+        svg_status(&mut raw, text, [6, 1, ptr, 4]),
+        (INVALID_OPTIONS, "class contains a lone surrogate (not encodable as UTF-8)".into())
+    );
+    // A buffer passed without its flags is freed unread; a good one works.
+    let ptr = strings(&mut raw, b"\xff\xff");
+    assert_eq!(svg_status(&mut raw, text, [0, 1, ptr, 2]).0, STATUS_OK);
+    let ptr = strings(&mut raw, b"Tqr");
+    let (status, svg) = svg_status(&mut raw, text, [7, 1, ptr, 3]);
+    assert_eq!(status, STATUS_OK);
+    assert!(svg.contains(r#" class="qr" viewBox="#) && svg.contains("<title>T</title>"), "{svg}");
+    // Every strings buffer above is gone: freeing any of them again says 1.
+    for ptr in [ptr] {
+        assert_eq!(raw.abi_free(ptr).unwrap(), 1, "the guest freed the strings buffer");
+    }
+    // An error in the text or the options comes first, and still frees the strings.
+    let ptr = strings(&mut raw, b"\xff");
+    assert_eq!(svg_status(&mut raw, b"\xff", [2, 1, ptr, 1]).0, INVALID_TEXT);
+    assert_eq!(raw.abi_free(ptr).unwrap(), 1);
+    assert_still_golden(&mut raw);
+}
