@@ -20,7 +20,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use qrglue_core::contract;
-use qrglue_host::{EcLevel, Error, Options, Path, QrError, Rgba, Symbol, TextStyle};
+use qrglue_host::{EcLevel, Error, Options, Path, QrError, Rgba, SvgOptions, Symbol, TextStyle};
 
 #[derive(Parser)]
 #[command(name = "qrglue", version, about = "QR codes as PNG or SVG, through wasm (component or raw ABI) or natively")]
@@ -34,7 +34,7 @@ enum Command {
     /// Write the code as a 1-bit grayscale PNG.
     Png(Request),
     /// Write the code as an SVG document.
-    Svg(Request),
+    Svg(SvgRequest),
     /// Write the code as text for a terminal or a file (half blocks by
     /// default; on a dark terminal use --style half-blocks-inverted).
     Text(TextRequest),
@@ -48,6 +48,29 @@ struct TextRequest {
     /// half blocks with ink on the light ones, or "##" per dark module.
     #[arg(long, value_enum, default_value_t = StyleArg::HalfBlocks)]
     style: StyleArg,
+}
+
+#[derive(Args)]
+struct SvgRequest {
+    #[command(flatten)]
+    request: Request,
+    /// Leave out width and height: only the viewBox stays, so the document
+    /// scales to the box it is placed in.
+    #[arg(long)]
+    view_box_only: bool,
+    /// A <title>: the code's accessible name (at most 1024 UTF-8 bytes of
+    /// text XML can carry), escaped.
+    #[arg(long, value_name = "TEXT")]
+    title: Option<String>,
+    /// The <svg> element's class: CSS class names separated by single spaces.
+    #[arg(long, value_name = "NAMES")]
+    class: Option<String>,
+}
+
+impl SvgRequest {
+    fn svg_options(&self) -> SvgOptions {
+        SvgOptions { view_box_only: self.view_box_only, title: self.title.clone(), class: self.class.clone() }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -239,8 +262,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let (request, output) = match &cli.command {
         Command::Png(request) => (request, Output::Png),
-        Command::Svg(request) => (request, Output::Svg),
+        Command::Svg(SvgRequest { request, .. }) => (request, Output::Svg),
         Command::Text(TextRequest { request, style }) => (request, Output::Text(style.style())),
+    };
+    let svg = match &cli.command {
+        Command::Svg(request) => request.svg_options(),
+        _ => SvgOptions::default(),
     };
     let is_png = output == Output::Png;
     let to_stdout = request.output.as_deref().is_none_or(|p| p.as_os_str() == "-");
@@ -281,10 +308,10 @@ fn main() -> ExitCode {
         }
         match (&input, output) {
             (Input::Text(text), Output::Png) => generator.png_from_utf8(text, &options),
-            (Input::Text(text), Output::Svg) => generator.svg_from_utf8(text, &options).map(String::into_bytes),
+            (Input::Text(text), Output::Svg) => generator.svg_from_utf8_with(text, &options, &svg).map(String::into_bytes),
             (Input::Text(text), Output::Text(style)) => generator.text_from_utf8(text, &options, style).map(String::into_bytes),
             (Input::Payload(data), Output::Png) => generator.png_bytes(data, &options),
-            (Input::Payload(data), Output::Svg) => generator.svg_bytes(data, &options).map(String::into_bytes),
+            (Input::Payload(data), Output::Svg) => generator.svg_bytes_with(data, &options, &svg).map(String::into_bytes),
             (Input::Payload(data), Output::Text(style)) => generator.text_bytes(data, &options, style).map(String::into_bytes),
         }
     });

@@ -366,3 +366,32 @@ fn help_shows_the_contracts_defaults() {
         assert!(help.contains(&default), "qrglue png --help lacks {default}:\n{help}");
     }
 }
+
+#[test]
+fn svg_options_reach_the_generator_and_bad_ones_are_refused_in_order() {
+    let options = qrglue_core::Options::default();
+    let svg = qrglue_core::SvgOptions { view_box_only: true, title: Some("Pay <me> & go".into()), class: Some("qr big".into()) };
+    for path in ["native", "component", "raw"] {
+        let out =
+            qrglue(&os(&["svg", "hi", "-o", "-", "--path", path, "--view-box-only", "--title", "Pay <me> & go", "--class", "qr big"]));
+        assert!(out.status.success(), "{path}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), qrglue_core::svg_with("hi", &options, &svg).unwrap(), "{path}");
+        // A payload takes them too.
+        let out = qrglue_with_stdin(&["svg", "-o", "-", "--path", path, "--data-file", "-", "--title", "t"], b"\xff");
+        let title = qrglue_core::SvgOptions { title: Some("t".into()), ..Default::default() };
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), qrglue_core::svg_bytes_with(b"\xff", &options, &title).unwrap(), "{path}");
+    }
+    for (args, message) in [
+        (&["--title", "bell\u{7}"][..], "qrglue: invalid-options: title holds U+0007 at byte 4, which XML 1.0 cannot carry"),
+        (&["--class", "a  b"][..], "qrglue: invalid-options: class must be CSS class names"),
+        (&["--class", "", "--min-size", "0"][..], "qrglue: invalid-options: min-size must be within 1..=4096, got 0"),
+    ] {
+        let mut argv = vec!["svg", "hi", "-o", "-", "--path", "raw"];
+        argv.extend_from_slice(args);
+        let out = qrglue(&os(&argv));
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with(message), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    // The SVG flags are the svg command's alone.
+    assert_eq!(qrglue(&os(&["png", "hi", "-o", "-", "--title", "t"])).status.code(), Some(2));
+}
