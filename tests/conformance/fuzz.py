@@ -12,7 +12,8 @@ surrogates (~2 %) and lengths up to past capacity; ~15 % of the cases are
 binary payloads (`data_hex`: any bytes, runs of digits and capitals, the
 same lengths); options (scale, the
 colours as hex strings and the symbol options included) are sometimes out
-of range or missing (host defaults).
+of range or missing (host defaults); valid SVG options (view-box-only, a
+title of any XML text, a class) are drawn too.
 """
 
 from __future__ import annotations
@@ -113,6 +114,17 @@ def random_options(rng: random.Random) -> dict:
         options["mask"] = rng.randint(0, 3 if micro else 7) if rng.random() < 0.9 else rng.choice([4 if micro else 8, 2**32 - 1])
     if rng.random() < 0.2:
         options["boost-ec"] = rng.random() < 0.8
+    # The SVG options, only valid ones (their refusals fail the SVG calls
+    # alone, which an outcome cannot hold; each host tests those): a title of
+    # any XML text (markup characters, CR, non-BMP), CSS class names.
+    if rng.random() < 0.1:
+        options["view-box-only"] = rng.random() < 0.8
+    if rng.random() < 0.1:
+        pool = "<>&\"' \t\n\rab\u00e9\u4e2d\U0001f600"
+        options["title"] = "".join(rng.choice(pool) for _ in range(rng.randint(0, 40)))
+    if rng.random() < 0.1:
+        names = ["".join(rng.choice("abcXYZ019-_") for _ in range(rng.randint(1, 8))) for _ in range(rng.randint(1, 3))]
+        options["class"] = " ".join(names)
     return options
 
 
