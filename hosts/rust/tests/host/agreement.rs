@@ -129,3 +129,27 @@ fn random_payloads_agree_across_paths() {
     let [files, refused] = outcomes.into_inner();
     assert!(files >= 150 && refused >= 30, "{files} files, {refused} refusals");
 }
+
+/// SVG options: any title XML can carry and any class list, with and
+/// without the viewBox-only form, give the same document on every path.
+#[test]
+fn random_svg_options_agree_across_paths() {
+    use qrglue_host::SvgOptions;
+    let config = Config { cases: 200, failure_persistence: None, ..Config::default() };
+    let mut runner = TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[0x53; 32]));
+    let generators: Vec<RefCell<Box<dyn Generator>>> =
+        Path::ALL.into_iter().map(|path| RefCell::new(qrglue_host::generator(path).unwrap())).collect();
+    let title = prop::option::of("[\t\n\r -~<>&\"'\u{a0}-\u{d7ff}\u{e000}-\u{fffd}\u{10000}-\u{10ffff}]{0,60}");
+    let class = prop::option::of("[a-zA-Z0-9_-]{1,12}( [a-zA-Z0-9_-]{1,12}){0,3}");
+    runner
+        .run(&(any::<bool>(), title, class, "[ -~]{1,40}"), |(view_box_only, title, class, text)| {
+            let svg = SvgOptions { view_box_only, title, class };
+            let documents: Vec<String> =
+                generators.iter().map(|g| g.borrow_mut().svg_with(&text, &Options::default(), &svg).unwrap()).collect();
+            for (path, other) in Path::ALL.iter().zip(&documents).skip(1) {
+                prop_assert_eq!(&documents[0], other, "native vs {}", path);
+            }
+            Ok(())
+        })
+        .unwrap();
+}
