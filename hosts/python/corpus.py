@@ -22,7 +22,10 @@ REPO = Path(__file__).resolve().parents[2]
 # WIT record field -> Python keyword of qrglue.png / svg / matrix / text.
 _OPTION_KEYWORDS = {"ec-level": "ec_level", "min-size": "min_size", "quiet-zone": "quiet_zone", "scale": "scale",
                     "dark": "dark", "light": "light", "micro": "micro", "version": "version",
-                    "min-version": "min_version", "mask": "mask", "boost-ec": "boost_ec"}
+                    "min-version": "min_version", "mask": "mask", "boost-ec": "boost_ec",
+                    "view-box-only": "view_box_only", "title": "title", "class": "svg_class"}
+# The SVG options' keywords (WIT `svg-options`): svg's own, passed to it alone.
+SVG_KEYWORDS = ("view_box_only", "title", "svg_class")
 
 
 def vectors_dir() -> Path:
@@ -73,8 +76,17 @@ def python_options(wit_options: dict[str, Any]) -> dict[str, Any]:
 
 
 def case_options(case: dict[str, Any]) -> dict[str, Any]:
-    """The case's options as keywords for qrglue.png / svg / matrix / text."""
-    return python_options(case.get("options", {}))
+    """The case's options as keywords for qrglue.png / svg / matrix / text,
+    the SVG options left out (`case_svg_options`: svg's alone)."""
+    options = python_options(case.get("options", {}))
+    return {k: v for k, v in options.items() if k not in SVG_KEYWORDS}
+
+
+def case_svg_options(case: dict[str, Any]) -> dict[str, Any]:
+    """The case's SVG options (`view-box-only`, `title`, `class`) as keywords
+    of qrglue.svg, which it takes besides `case_options`."""
+    options = python_options(case.get("options", {}))
+    return {k: v for k, v in options.items() if k in SVG_KEYWORDS}
 
 
 def sha256(data: bytes) -> str:
@@ -102,11 +114,12 @@ class Outputs(Protocol):
 
 def outcome(gen: Outputs, case: dict[str, Any]) -> dict[str, Any]:
     """The README's outcome for one case: the digests of every output (png,
-    svg, matrix, text in each style), or the error (kind and message,
+    svg with the case's SVG options, matrix, text in each style), or the error (kind and message,
     `str(error)`) that png, svg, matrix and text in every style all give;
     if they do not all give the same answer, the "outputs-disagree" marker."""
-    given, options = case_input(case), case_options(case)
-    png, svg, matrix = (_render(render, given, options) for render in (gen.png, gen.svg, gen.matrix))
+    given, options, svg_options = case_input(case), case_options(case), case_svg_options(case)
+    png, matrix = (_render(render, given, options) for render in (gen.png, gen.matrix))
+    svg = _render(gen.svg, given, {**options, **svg_options})
     texts = {style: _render(gen.text, given, {**options, "style": style}) for style in qrglue.TEXT_STYLES}
     if isinstance(png, bytes) and isinstance(svg, str) and isinstance(matrix, qrglue.QrMatrix) \
             and all(isinstance(drawn, str) for drawn in texts.values()):

@@ -264,3 +264,30 @@ def test_cli_refuses_a_png_on_a_terminal_unless_forced(tmp_path: Path) -> None:
     code, screen = on_terminal("text", "hello")  # text is for terminals
     assert code == 0
     assert "\u2588".encode() in screen
+
+
+@pytest.mark.parametrize("path", ["component", "raw", "native"])
+def test_cli_svg_options_svg_only(tmp_path: Path, path: str) -> None:
+    # --view-box-only, --title and --class reach svg on every path (svg only).
+    flags = ["--view-box-only", "--title", "A </title> & \"code\"", "--class", "qr big"]
+    done = _cli("svg", "hello", "--path", path, *flags)
+    assert (done.returncode, done.stderr) == (0, b""), done.stderr
+    assert done.stdout.decode() == qrglue.svg("hello", view_box_only=True, title='A </title> & "code"',
+                                              svg_class="qr big")
+    payload = tmp_path / "payload.bin"
+    payload.write_bytes(b"\xff\x00")
+    done = _cli("svg", "--data-file", str(payload), "--path", path, "--title", "bin")
+    assert done.stdout.decode() == qrglue.svg(b"\xff\x00", title="bin")
+    # The generator's refusals: exit 1 with the contract's message, after the other options'.
+    done = _cli("svg", "hello", "--path", path, "--class", "a  b")
+    assert done.returncode == 1 and done.stdout == b""
+    assert done.stderr.decode().strip() == ('qrglue: invalid-options: class must be CSS class names (ASCII letters, '
+                                            'digits, - and _) separated by single spaces, at most 256 bytes, '
+                                            'got "a  b"')
+    done = _cli("svg", "hello", "--path", path, "--min-size", "0", "--title", "x" * 2000)
+    assert done.returncode == 1 and b"min-size must be within" in done.stderr
+    # png and text do not take them: a usage error.
+    for command in ("png", "text"):
+        for flag in (["--view-box-only"], ["--title", "t"], ["--class", "c"]):
+            done = _cli(command, "hello", "-o", str(tmp_path / "out"), *flag)
+            assert done.returncode == 2 and b"unrecognized arguments" in done.stderr, (command, flag)

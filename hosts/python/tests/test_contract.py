@@ -35,8 +35,11 @@ def test_constants_equal_the_contract(contract: dict[str, Any]) -> None:
             "light": _common.DEFAULT_LIGHT, "text-style": _common.DEFAULT_TEXT_STYLE,
             "micro": _common.DEFAULT_MICRO, "version": _common.DEFAULT_VERSION,
             "min-version": _common.DEFAULT_MIN_VERSION, "mask": _common.DEFAULT_MASK,
-            "boost-ec": _common.DEFAULT_BOOST_EC} == contract["defaults"]
-    assert {"min-size": list(_common.MIN_SIZE_BOUNDS), "quiet-zone": list(_common.QUIET_ZONE_BOUNDS),
+            "boost-ec": _common.DEFAULT_BOOST_EC, "view-box-only": _common.DEFAULT_VIEW_BOX_ONLY,
+            "title": _common.DEFAULT_TITLE, "class": _common.DEFAULT_CLASS} == contract["defaults"]
+    assert {"svg-title-bytes": list(_common.SVG_TITLE_BYTES_BOUNDS),
+            "svg-class-bytes": list(_common.SVG_CLASS_BYTES_BOUNDS),
+            "min-size": list(_common.MIN_SIZE_BOUNDS), "quiet-zone": list(_common.QUIET_ZONE_BOUNDS),
             "scale": list(_common.SCALE_BOUNDS), "version": list(_common.VERSION_BOUNDS),
             "micro-version": list(_common.MICRO_VERSION_BOUNDS), "mask": list(_common.MASK_BOUNDS),
             "micro-mask": list(_common.MICRO_MASK_BOUNDS)} == contract["bounds"]
@@ -65,6 +68,11 @@ def test_messages_equal_the_contract(contract: dict[str, Any]) -> None:
         "same-colors": _common.SAME_COLORS_TEMPLATE,
         "version-conflict": _common.VERSION_CONFLICT_MESSAGE,
         "micro-ec-level": _common.MICRO_EC_LEVEL_MESSAGE,
+        "too-long": _common.TOO_LONG_TEMPLATE,
+        "not-xml-char": _common.NOT_XML_CHAR_TEMPLATE,
+        "class": _common.CLASS_TEMPLATE,
+        "option-not-text": _common.OPTION_NOT_TEXT_TEMPLATE,
+        "option-lone-surrogate": _common.OPTION_LONE_SURROGATE_TEMPLATE,
         # Not a copy: "not-utf8" is for a text's bytes that are not UTF-8, and the
         # package takes a text only as a str (its lone surrogates have their own
         # message above; bytes are a binary payload, never decoded); the raw
@@ -77,7 +85,7 @@ def test_raw_abi_equals_the_contract(contract: dict[str, Any]) -> None:
     codes = {kind: code for code, kind in _common.RAW_STATUS_KINDS.items()}
     assert {"version": _common.RAW_ABI_VERSION, "record_bytes": _common.RAW_RECORD_BYTES,
             "status_ok": _common.RAW_STATUS_OK, "status_codes": codes,
-            "symbol_flags": _common.RAW_SYMBOL_FLAGS} == contract["raw_abi"]
+            "symbol_flags": _common.RAW_SYMBOL_FLAGS, "svg_flags": _common.RAW_SVG_FLAGS} == contract["raw_abi"]
 
 
 def raised(gen: Any, text: Any, **options: Any) -> list[tuple[str, str, str]]:

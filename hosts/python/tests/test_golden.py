@@ -20,7 +20,7 @@ import qrglue
 import qrglue.native
 import qrglue.raw
 from conftest import CASES, EXPECTED, REFERENCE_URL_CASE
-from corpus import case_input, case_options, case_text, matrix_sha256
+from corpus import case_input, case_options, case_svg_options, case_text, matrix_sha256
 from qrglue import QrError
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -39,8 +39,9 @@ def test_vectors_cover_every_error_kind() -> None:
 def test_golden_vector(gen: Any, case: dict[str, Any]) -> None:
     expected = EXPECTED[case["id"]]
     text, options = case_input(case), case_options(case)
+    svg = functools.partial(gen.svg, **case_svg_options(case))  # svg alone takes the SVG options
     if "error" in expected:
-        renders = [gen.png, gen.svg, gen.matrix, gen.text,
+        renders = [gen.png, svg, gen.matrix, gen.text,
                    *(functools.partial(gen.text, style=style) for style in qrglue.TEXT_STYLES)]
         for render in renders:
             with pytest.raises(QrError) as info:
@@ -51,7 +52,7 @@ def test_golden_vector(gen: Any, case: dict[str, Any]) -> None:
         assert png.startswith(PNG_SIGNATURE)
         assert len(png) == expected["png_bytes"]
         assert sha256(png) == expected["png_sha256"]
-        assert sha256(gen.svg(text, **options).encode("utf-8")) == expected["svg_sha256"]
+        assert sha256(svg(text, **options).encode("utf-8")) == expected["svg_sha256"]
         assert matrix_sha256(gen.matrix(text, **options)) == expected["matrix_sha256"]
         drawn = {style: sha256(gen.text(text, style=style, **options).encode("utf-8")) for style in qrglue.TEXT_STYLES}
         assert drawn == expected["text_sha256"]
@@ -197,7 +198,7 @@ def test_a_texts_utf8_as_bytes_gives_the_texts_output_for_every_output(gen: Any)
     for case in UTF8_CASES:
         text, options = case_text(case), case_options(case)
         data = text.encode("utf-8")
-        for render in (gen.png, gen.svg, gen.matrix):
+        for render in (gen.png, functools.partial(gen.svg, **case_svg_options(case)), gen.matrix):
             assert _attempt(render, data, **options) == _attempt(render, text, **options), case["id"]
         for style in qrglue.TEXT_STYLES:
             assert _attempt(gen.text, data, style=style, **options) == _attempt(gen.text, text, style=style,

@@ -36,6 +36,12 @@
 //!   `qrglue._common`) with the WIT kind and the core's message.
 //! - Text styles: `text`'s style is a WIT case name (`"half-blocks"`), checked
 //!   after every option (the contract's order), with the contract's message.
+//! - SVG options (`svg`, `svg_bytes` only): `view_box_only` (a `bool`),
+//!   `title` and `class` (`None` or a `str`: anything else is
+//!   `invalid-options` `title must be a string, got 5`; a lone surrogate is
+//!   `title contains a lone surrogate (not encodable as UTF-8)`, never
+//!   replaced), read after every option and the core's equal-colours check,
+//!   in WIT order; then the core's `svg_with` checks them (`SvgOptions::validate`).
 //! - The GIL: `png`, `svg`, `matrix`, `text`, their `*_bytes` twins and
 //!   `png_repeat` run the core with the GIL released (`py.detach`), on owned
 //!   copies of the text and options (a `bytes` payload is borrowed: immutable).
@@ -52,7 +58,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyMemoryView, PyString};
 use qrglue_core::{
-    EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, Options, QrError, Rgba, Symbol, TextStyle, contract, probe,
+    EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, Options, QrError, Rgba, SvgOptions, Symbol, TextStyle, contract,
+    probe,
 };
 
 pyo3::create_exception!(
@@ -288,6 +295,35 @@ fn read_style(style: &Bound<'_, PyAny>) -> PyResult<TextStyle> {
     found.ok_or_else(|| invalid_options(style.py(), contract::bad_text_style_name(shown(style))))
 }
 
+/// `None`, or a `str` read as exactly the text it holds (an SVG option's
+/// string: `title`, `class`); anything else, or a lone surrogate, is
+/// `invalid-options` with the messages of `qrglue._common.check_svg`.
+fn optional_string(option: &str, value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let py = value.py();
+    if value.is_none() {
+        return Ok(None);
+    }
+    let Ok(string) = value.cast::<PyString>() else {
+        return Err(invalid_options(py, format!("{option} must be a string, got {}", shown(value))));
+    };
+    match string.to_str() {
+        Ok(text) => Ok(Some(text.to_owned())),
+        Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(py) => {
+            Err(invalid_options(py, contract::OPTION_LONE_SURROGATE_TEMPLATE.replace("{option}", option)))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The SVG options (WIT `svg-options`), in WIT order: the host's own type
+/// and lone-surrogate checks; the core's `svg_with` checks the rest.
+fn read_svg(view_box_only: &Bound<'_, PyAny>, title: &Bound<'_, PyAny>, class: &Bound<'_, PyAny>) -> PyResult<SvgOptions> {
+    let view_box_only = boolean("view-box-only", view_box_only)?;
+    let title = optional_string("title", title)?;
+    let class = optional_string("class", class)?;
+    Ok(SvgOptions { view_box_only, title, class })
+}
+
 /// Text then options: a text error is reported before an options error.
 fn arguments(text: &Bound<'_, PyAny>, options: &RawOptions<'_, '_>) -> PyResult<(String, Options)> {
     let text = read_text(text)?;
@@ -364,7 +400,8 @@ fn png<'py>(
     })
 }
 
-/// The QR code for `text` as an SVG document.
+/// The QR code for `text` as an SVG document, written as the SVG options
+/// (`view_box_only`, `title`, `class`) ask.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
 fn svg<'py>(
@@ -380,6 +417,9 @@ fn svg<'py>(
     min_version: &Bound<'py, PyAny>,
     mask: &Bound<'py, PyAny>,
     boost_ec: &Bound<'py, PyAny>,
+    view_box_only: &Bound<'py, PyAny>,
+    title: &Bound<'py, PyAny>,
+    class: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyString>> {
     let py = text.py();
     guarded(|| {
@@ -387,7 +427,11 @@ fn svg<'py>(
             text,
             &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
         )?;
-        let svg = core(py, move || qrglue_core::svg(&text, &options))?;
+        // Equal colours, the core's last check of the options, come before
+        // the SVG options (as before `text`'s style).
+        options.validate().map_err(|e| qr_error(py, e))?;
+        let svg = read_svg(view_box_only, title, class)?;
+        let svg = core(py, move || qrglue_core::svg_with(&text, &options, &svg))?;
         Ok(PyString::new(py, &svg))
     })
 }
@@ -486,7 +530,7 @@ fn png_bytes<'py>(
     })
 }
 
-/// The QR code for a binary payload as an SVG document.
+/// The QR code for a binary payload as an SVG document (SVG options as for `svg`).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
 fn svg_bytes<'py>(
@@ -502,6 +546,9 @@ fn svg_bytes<'py>(
     min_version: &Bound<'py, PyAny>,
     mask: &Bound<'py, PyAny>,
     boost_ec: &Bound<'py, PyAny>,
+    view_box_only: &Bound<'py, PyAny>,
+    title: &Bound<'py, PyAny>,
+    class: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyString>> {
     let py = data.py();
     guarded(|| {
@@ -509,8 +556,10 @@ fn svg_bytes<'py>(
             data,
             &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
         )?;
+        options.validate().map_err(|e| qr_error(py, e))?;
+        let svg = read_svg(view_box_only, title, class)?;
         let data = payload.as_slice();
-        let svg = core(py, move || qrglue_core::svg_bytes(data, &options))?;
+        let svg = core(py, move || qrglue_core::svg_bytes_with(data, &options, &svg))?;
         Ok(PyString::new(py, &svg))
     })
 }

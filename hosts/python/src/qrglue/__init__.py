@@ -14,6 +14,7 @@ the same API over the hand-written raw ABI. Both give byte-identical output.
     matrix = qrglue.matrix("https://example.com")  # QrMatrix(width, modules)
     matrix.is_dark(0, 0)  # True: a finder pattern's corner
     data = qrglue.png(b"\xff\xfe\x00")  # a binary payload: bytes, bytearray or memoryview
+    svg = qrglue.svg("https://example.com", view_box_only=True, title="Our site", svg_class="qr")
 
 Every function takes a text (`str`) or a binary payload (bytes-like: the
 guest's `*-bytes` generators, never decoded; a text's UTF-8 gives the text's
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from ._common import (
     DEFAULT_BOOST_EC,
+    DEFAULT_CLASS,
     DEFAULT_DARK,
     DEFAULT_EC_LEVEL,
     DEFAULT_LIGHT,
@@ -43,7 +45,9 @@ from ._common import (
     DEFAULT_QUIET_ZONE,
     DEFAULT_SCALE,
     DEFAULT_TEXT_STYLE,
+    DEFAULT_TITLE,
     DEFAULT_VERSION,
+    DEFAULT_VIEW_BOX_ONLY,
     EC_LEVELS,
     ERROR_KINDS,
     TEXT_STYLES,
@@ -59,6 +63,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_BOOST_EC",
+    "DEFAULT_CLASS",
     "DEFAULT_DARK",
     "DEFAULT_EC_LEVEL",
     "DEFAULT_LIGHT",
@@ -69,7 +74,9 @@ __all__ = [
     "DEFAULT_QUIET_ZONE",
     "DEFAULT_SCALE",
     "DEFAULT_TEXT_STYLE",
+    "DEFAULT_TITLE",
     "DEFAULT_VERSION",
+    "DEFAULT_VIEW_BOX_ONLY",
     "EC_LEVELS",
     "ERROR_KINDS",
     "TEXT_STYLES",

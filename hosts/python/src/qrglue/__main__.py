@@ -5,7 +5,7 @@ twin of the Rust CLI (hosts/rust/cli/src/main.rs) and the Node one
     qrglue png (TEXT | --data-file PATH) [-o FILE] [--path component|raw|native] [--ec-level L|M|Q|H]
                    [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX] [--micro]
                    [--symbol-version N] [--min-version N] [--mask N] [--boost-ec]
-    qrglue svg (TEXT | --data-file PATH) [same options]
+    qrglue svg (TEXT | --data-file PATH) [same options] [--view-box-only] [--title TEXT] [--class NAMES]
     qrglue text (TEXT | --data-file PATH) [--style half-blocks|half-blocks-inverted|ascii] [same options]
 
 `--data-file PATH` encodes the bytes of a file (`-`: standard input) as a
@@ -18,7 +18,11 @@ but does not use them). Colours are CSS hex strings (#rgb, #rgba, #rrggbb,
 #rrggbbaa): the generator checks them, so a bad one exits 1 like a bad
 --min-size. --micro, --symbol-version (not --version, which prints this
 program's version), --min-version, --mask and --boost-ec are the symbol
-options, checked by the generator too. Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG is
+options, checked by the generator too. `svg` alone takes the SVG options:
+--view-box-only (no width and height: the document scales to its box),
+--title TEXT (a <title>, the accessible name) and --class NAMES (the <svg>
+element's class), checked by the generator after the others. Output goes to
+FILE, or to standard output with `-o -` or no `-o`. A PNG is
 never written to a terminal unless asked for with `-o -`.
 Exit status: 0 written, 1 the generator refused the input (`qrglue: <kind>:
 <message>`), 2 bad command line (argparse's own code), 3 the payload could
@@ -119,6 +123,15 @@ def _parser() -> argparse.ArgumentParser:
                              help="This mask pattern (0..=7, 0..=3 with --micro) instead of the best")
         command.add_argument("--boost-ec", action="store_true",
                              help="Raise the EC level as far as the version still holds the text")
+        if name == "svg":
+            command.add_argument("--view-box-only", action="store_true",
+                                 help="Leave out width and height: only the viewBox stays, so the document scales "
+                                      "to the box it is placed in")
+            command.add_argument("--title", metavar="TEXT",
+                                 help="A <title>: the code's accessible name (at most 1024 UTF-8 bytes of text "
+                                      "XML can carry), escaped")
+            command.add_argument("--class", dest="svg_class", metavar="NAMES",
+                                 help="The <svg> element's class: CSS class names separated by single spaces")
         if name == "text":
             command.add_argument("--style", choices=TEXT_STYLES, default=DEFAULT_TEXT_STYLE,
                                  help="How to draw the modules: half blocks with ink on the dark modules, half "
@@ -156,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
                "boost_ec": args.boost_ec}
     if args.command == "text":
         options["style"] = args.style
+    if args.command == "svg":
+        options.update(view_box_only=args.view_box_only, title=args.title, svg_class=args.svg_class)
     given: str | bytes = args.text
     if args.data_file is not None:
         try:

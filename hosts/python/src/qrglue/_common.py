@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import NamedTuple, NoReturn, cast
 
@@ -47,6 +48,12 @@ DEFAULT_MIN_VERSION: int | None = None
 DEFAULT_MASK: int | None = None
 DEFAULT_BOOST_EC = False
 
+# The SVG options (WIT `svg-options`, the SVG calls' own argument): each at
+# its default, the document earlier versions wrote, byte for byte.
+DEFAULT_VIEW_BOX_ONLY = False
+DEFAULT_TITLE: str | None = None
+DEFAULT_CLASS: str | None = None
+
 # WIT enum `text-style` in declaration order; the raw ABI passes the index.
 TEXT_STYLES = ("half-blocks", "half-blocks-inverted", "ascii")
 DEFAULT_TEXT_STYLE = "half-blocks"
@@ -60,6 +67,9 @@ VERSION_BOUNDS = (1, 40)
 MICRO_VERSION_BOUNDS = (1, 4)
 MASK_BOUNDS = (0, 7)
 MICRO_MASK_BOUNDS = (0, 3)
+# The SVG option strings' UTF-8 lengths: a title of at most 1024 bytes, a class of 1..=256.
+SVG_TITLE_BYTES_BOUNDS = (0, 1024)
+SVG_CLASS_BYTES_BOUNDS = (1, 256)
 
 # The most renders one png_repeat probe call may ask for: no call can be
 # interrupted inside the guest, and the slowest render times this stays
@@ -89,6 +99,23 @@ TEXT_STYLE_NAME_TEMPLATE = "text-style must be one of half-blocks, half-blocks-i
 TEXT_STYLE_INDEX_TEMPLATE = "text-style must be 0..=2 (half-blocks, half-blocks-inverted, ascii), got {value}"
 VERSION_CONFLICT_MESSAGE = "version and min-version exclude each other: give one"
 MICRO_EC_LEVEL_MESSAGE = "ec-level high is not available in Micro QR (M4 goes up to quartile)"
+# The SVG options' refusals, the guest's (`SvgOptions::validate`), checked
+# after every other option by the SVG calls alone: a title too long or with a
+# character XML 1.0 cannot carry ({char} as U+0007, {index} its UTF-8 byte
+# offset), a class that is not CSS class names ({value} in Rust's Debug
+# quoting, see `rust_debug_str`).
+TOO_LONG_TEMPLATE = "{option} must be at most {max} UTF-8 bytes, got {value}"
+NOT_XML_CHAR_TEMPLATE = "{option} holds {char} at byte {index}, which XML 1.0 cannot carry"
+CLASS_TEMPLATE = ("class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, "
+                  "at most 256 bytes, got {value}")
+# The raw guest's answer for option bytes that are not UTF-8 (this package
+# sends only a str's UTF-8, so it never builds this message itself).
+OPTION_NOT_TEXT_TEMPLATE = "{option} is not valid UTF-8 from byte {index}"
+# A title or class str with a lone surrogate: refused here, never replaced.
+OPTION_LONE_SURROGATE_TEMPLATE = "{option} contains a lone surrogate (not encodable as UTF-8)"
+# The host's own type check of title and class (WIT option<string>); the
+# native extension words it the same.
+STRING_TEMPLATE = "{option} must be a string, got {value}"
 # The host's own check of micro and boost-ec (WIT bools: the guest never sees
 # anything else); the Node host words it the same.
 BOOLEAN_TEMPLATE = "{option} must be a boolean, got {value}"
@@ -106,11 +133,13 @@ FIXED_MESSAGES = {"empty-text": EMPTY_TEXT_MESSAGE, "data-too-long": DATA_TOO_LO
 
 # The raw ABI (guest/raw/ABI.md): version, result record size, status codes,
 # and the bits of `symbol_flags` (a number without its flag is ignored).
-RAW_ABI_VERSION = 5
+RAW_ABI_VERSION = 6
 RAW_RECORD_BYTES = 12  # {status: u32, payload_ptr: u32, payload_len: u32}
 RAW_STATUS_OK = 0
 RAW_STATUS_KINDS = {1: "empty-text", 2: "invalid-text", 3: "data-too-long", 4: "invalid-options"}
 RAW_SYMBOL_FLAGS = {"micro": 1, "boost-ec": 2, "has-version": 4, "has-min-version": 8, "has-mask": 16}
+# qr_svg's and qr_svg_bytes's `svg_flags` (ABI 6): viewBox only, a title given, a class given.
+RAW_SVG_FLAGS = {"view-box-only": 1, "has-title": 2, "has-class": 4}
 
 class QrError(ValueError):
     """No code was produced. `kind` is one of `ERROR_KINDS`; `message` (also
@@ -199,6 +228,17 @@ class Options(NamedTuple):
 
 
 # What the generators take: a text, or a binary payload (bytes-like: `payload_length`).
+class SvgOptions(NamedTuple):
+    """Checked SVG options (WIT `svg-options`), not all at their defaults:
+    `title` and `svg_class` None or exact strs that UTF-8 can encode (WIT's
+    `title` and `class`; the guest checks their contents unless one is over
+    its bound, see `check_svg`)."""
+
+    view_box_only: bool = False
+    title: str | None = None
+    svg_class: str | None = None
+
+
 Payload = str | bytes | bytearray | memoryview
 # A checked text's or payload's bytes as the glues copy them into a guest:
 # exact bytes, or a 1-D memoryview of unsigned bytes (`payload_data`).
@@ -210,6 +250,11 @@ Checked = tuple[str, bytes, Options] | tuple[None, Data, Options]
 # The core's Rgba::from_hex, exactly: '#' then 3, 4, 6 or 8 ASCII hex digits.
 # (fullmatch: `$` would let a trailing newline through.)
 _HEX_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+# What XML 1.0's Char production leaves out of a str (surrogates aside, which
+# a title never gets this far with): C0 controls but tab, LF and CR; U+FFFE, U+FFFF.
+_NOT_XML_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+# One CSS class name as the core takes it: ASCII letters, digits, - and _.
+_CLASS_NAME = re.compile("[A-Za-z0-9_-]+")
 
 
 class GeneratorInUse(RuntimeError):
@@ -392,10 +437,127 @@ def check_style(style: object, data: Data, options: Options) -> int:
     answered here, with the contract's words for what the guest would say."""
     style = exact_str(style)
     if not isinstance(style, str) or style not in TEXT_STYLES:
-        if data and options.dark == options.light:
-            raise QrError("invalid-options", SAME_COLORS_TEMPLATE.format(value=format_color(options.dark)))
-        _refuse_options(not data, TEXT_STYLE_NAME_TEMPLATE.format(value=_shown(style)))
+        _refuse_after_options(data, options, TEXT_STYLE_NAME_TEMPLATE.format(value=_shown(style)))
     return TEXT_STYLES.index(style)
+
+
+def check_svg(view_box_only: object, title: object, svg_class: object, data: Data,
+              options: Options) -> SvgOptions | None:
+    """The SVG options (WIT `svg-options`: `svg_class` is WIT's `class`),
+    run after `check_input` (the contract checks them after every option, by
+    the SVG calls alone); None when all three are at their defaults.
+
+    The host's own checks come first, in WIT order: `view_box_only` a bool
+    (`view-box-only must be a boolean, got 1`), `title` and `svg_class` None
+    or a str (`title must be a string, got 5`) that UTF-8 can encode (a lone
+    surrogate is refused, never replaced: `title contains a lone surrogate
+    (not encodable as UTF-8)`). A str subclass is read as its exact str.
+
+    What the strings hold is the guest's to check (`SvgOptions::validate`),
+    unless one is over its bound (a title of more than 1024 UTF-8 bytes, a
+    class of more than 256): such a string never enters a guest (a 100 MB
+    title would exhaust its memory), and the contract's answer is found here
+    (`svg_refusal`), as the Rust host does.
+
+    With the guest never called, what it would have said first is said here,
+    as `check_style` does: an empty text is `empty-text`, equal colours are
+    `invalid-options` for them."""
+    if view_box_only is False and title is None and svg_class is None:
+        return None
+    message = None
+    if view_box_only is not True and view_box_only is not False:
+        message = BOOLEAN_TEMPLATE.format(option="view-box-only", value=_shown(view_box_only))
+    strings: list[str | None] = []
+    oversized = False
+    for option, value, (_, most) in (("title", title, SVG_TITLE_BYTES_BOUNDS),
+                                     ("class", svg_class, SVG_CLASS_BYTES_BOUNDS)):
+        value = exact_str(value)
+        if value is not None and message is None:
+            if not isinstance(value, str):
+                message = STRING_TEMPLATE.format(option=option, value=_shown(value))
+            else:
+                try:
+                    oversized = oversized or len(value.encode("utf-8")) > most
+                except UnicodeEncodeError:
+                    message = OPTION_LONE_SURROGATE_TEMPLATE.format(option=option)
+        strings.append(cast("str | None", value))
+    if message is None and oversized:
+        message = svg_refusal(*strings)
+    if message is not None:
+        _refuse_after_options(data, options, message)
+    checked_title, checked_class = strings
+    return SvgOptions(view_box_only is True, checked_title, checked_class)
+
+
+def svg_refusal(title: str | None, svg_class: str | None) -> str | None:
+    """The guest's `SvgOptions::validate`, message for message, for strs
+    UTF-8 can encode: the title (at most 1024 UTF-8 bytes, then only
+    characters XML 1.0 can carry), then the class (CSS class names separated
+    by single spaces, 1..=256 bytes); None when both pass."""
+    if title is not None:
+        utf8 = title.encode("utf-8")
+        most = SVG_TITLE_BYTES_BOUNDS[1]
+        if len(utf8) > most:
+            return TOO_LONG_TEMPLATE.format(option="title", max=most, value=len(utf8))
+        found = _NOT_XML_CHAR.search(title)
+        if found is not None:
+            index = len(title[:found.start()].encode("utf-8"))
+            return NOT_XML_CHAR_TEMPLATE.format(option="title", char=f"U+{ord(found.group()):04X}", index=index)
+    if svg_class is not None:
+        if (len(svg_class.encode("utf-8")) > SVG_CLASS_BYTES_BOUNDS[1]
+                or not all(_CLASS_NAME.fullmatch(name) for name in svg_class.split(" "))):
+            return CLASS_TEMPLATE.format(value=rust_debug_str(svg_class))
+    return None
+
+
+# Rust's Unicode data (16.0) where `unicodedata`'s (14.0 in Python 3.11)
+# reads otherwise: the grapheme extenders that are no Mn or Me (spacing marks
+# and two halfwidth sound marks: Rust escapes them), and a mark that is no
+# longer one (Rust prints it). Code points newer than Python's data are the
+# one gap left: Rust may print what Python calls unassigned.
+_RUST_EXTENDERS = frozenset(chr(c) for c in (
+    0x9BE, 0x9D7, 0xB3E, 0xB57, 0xBBE, 0xBD7, 0xCC0, 0xCC2, 0xCC7, 0xCC8, 0xCCA, 0xCCB, 0xCD5, 0xCD6, 0xD3E, 0xD57,
+    0xDCF, 0xDDF, 0x1715, 0x1734, 0x1B35, 0x1B3B, 0x1B3D, 0x1B43, 0x1B44, 0x1BAA, 0x1BF2, 0x1BF3, 0x302E, 0x302F,
+    0xA953, 0xA9C0, 0xFF9E, 0xFF9F, 0x111C0, 0x11235, 0x1133E, 0x1134D, 0x11357, 0x114B0, 0x114BD, 0x115AF, 0x116B6,
+    0x11930, 0x1193D, 0x16FF0, 0x16FF1, 0x1D165, 0x1D166, 0x1D16D, 0x1D16E, 0x1D16F, 0x1D170, 0x1D171, 0x1D172))
+_RUST_PRINTED_MARKS = frozenset(("\U0001171e",))
+# How Rust's `Debug` for str writes these characters (`char::escape_debug`).
+_RUST_ESCAPES = {"\0": "\\0", "\t": "\\t", "\r": "\\r", "\n": "\\n", "\\": "\\\\", '"': '\\"'}
+
+
+def rust_debug_str(value: str) -> str:
+    """`value` as Rust's `{:?}` quotes a str, as the guest's class message
+    shows it: in double quotes, `"` and `\\` backslashed, NUL, tab, CR and LF
+    as `\\0 \\t \\r \\n`, and as `\\u{hex}` every character Rust does not
+    print as it is: the non-printable ones (Unicode's Other and Separator
+    categories but the space, as `str.isprintable` reads them) and the
+    grapheme extenders (the marks Mn and Me, and `_RUST_EXTENDERS`). Exact
+    for ASCII, and for every code point Python's Unicode data assigns
+    (tests/test_svg_options.py compares it with the core for each); one
+    newer than that data is escaped here, where Rust may print it."""
+    if value.isascii() and value.isprintable() and '"' not in value and "\\" not in value:
+        return f'"{value}"'
+    out = []
+    for c in value:
+        escape = _RUST_ESCAPES.get(c)
+        if escape is not None:
+            out.append(escape)
+        elif c.isprintable() and (c.isascii() or c in _RUST_PRINTED_MARKS
+                                  or (unicodedata.category(c) not in ("Mn", "Me") and c not in _RUST_EXTENDERS)):
+            out.append(c)
+        else:
+            out.append(f"\\u{{{ord(c):x}}}")
+    return '"' + "".join(out) + '"'
+
+
+def _refuse_after_options(data: Data, options: Options, message: str) -> NoReturn:
+    """Refuse a check the contract runs after every option (`text`'s style,
+    the SVG options), which keeps the guest from being called: what it would
+    report first is reported instead, an empty text (`empty-text`), or equal
+    colours, the one option check `check_input` leaves to it."""
+    if data and options.dark == options.light:
+        raise QrError("invalid-options", SAME_COLORS_TEMPLATE.format(value=format_color(options.dark)))
+    _refuse_options(not data, message)
 
 
 def png_data_uri(png: bytes) -> str:

@@ -47,7 +47,7 @@ from wasmtime import _bindings as bindings
 from wasmtime import component as wc
 
 from . import _loader
-from ._common import EC_LEVELS, MAX_TEXT_BYTES, TEXT_STYLES, Data, Options, QrError, QrMatrix, Symbol
+from ._common import EC_LEVELS, MAX_TEXT_BYTES, TEXT_STYLES, Data, Options, QrError, QrMatrix, SvgOptions, Symbol
 from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
 
 SUPPORTED_WASMTIME = _loader.SUPPORTED_WASMTIME
@@ -94,13 +94,14 @@ _OPTIONS = ("record{ec-level:enum{low,medium,quartile,high},min-size:u32,quiet-z
 _QR_ERROR = "variant{empty-text,invalid-text:string,data-too-long,invalid-options:string}"
 _QR_MATRIX = "record{width:u32,modules:list<u8>}"
 _TEXT_STYLE = "enum{" + ",".join(TEXT_STYLES) + "}"
+_SVG_OPTIONS = "record{view-box-only:bool,title:option<string>,class:option<string>}"
 _EXPECTED_SIGNATURES = {
     (GENERATOR_INTERFACE, "png"): f"(string,{_OPTIONS})->result<list<u8>,{_QR_ERROR}>",
-    (GENERATOR_INTERFACE, "svg"): f"(string,{_OPTIONS})->result<string,{_QR_ERROR}>",
+    (GENERATOR_INTERFACE, "svg"): f"(string,{_OPTIONS},{_SVG_OPTIONS})->result<string,{_QR_ERROR}>",
     (GENERATOR_INTERFACE, "matrix"): f"(string,{_OPTIONS})->result<{_QR_MATRIX},{_QR_ERROR}>",
     (GENERATOR_INTERFACE, "text"): f"(string,{_OPTIONS},{_TEXT_STYLE})->result<string,{_QR_ERROR}>",
     (GENERATOR_INTERFACE, "png-bytes"): f"(list<u8>,{_OPTIONS})->result<list<u8>,{_QR_ERROR}>",
-    (GENERATOR_INTERFACE, "svg-bytes"): f"(list<u8>,{_OPTIONS})->result<string,{_QR_ERROR}>",
+    (GENERATOR_INTERFACE, "svg-bytes"): f"(list<u8>,{_OPTIONS},{_SVG_OPTIONS})->result<string,{_QR_ERROR}>",
     (GENERATOR_INTERFACE, "matrix-bytes"): f"(list<u8>,{_OPTIONS})->result<{_QR_MATRIX},{_QR_ERROR}>",
     (GENERATOR_INTERFACE, "text-bytes"): f"(list<u8>,{_OPTIONS},{_TEXT_STYLE})->result<string,{_QR_ERROR}>",
     (PROBE_INTERFACE, "png-repeat"): f"(string,{_OPTIONS},u32)->result<u32,{_QR_ERROR}>",
@@ -228,14 +229,15 @@ class FastCalls:
         self._context = self.store._context()
 
         # Arguments (borrowed by the callee, so Python owns every byte here):
-        # [text: string, options: record] for png / svg / matrix, then a third
-        # for png-repeat (times: u32) and text (style: enum), which each write
-        # its kind before a call.
+        # [text: string, options: record] for png / matrix, then a third for
+        # png-repeat (times: u32), text (style: enum) and svg (svg-options:
+        # record), which each write its kind before a call.
         self._text_buffer = ctypes.create_string_buffer(MAX_TEXT_BYTES)
         option_names = ("ec-level", "min-size", "quiet-zone", "scale", "dark", "light", "symbol")
         channel_names = ("r", "g", "b", "a")
         symbol_names = ("micro", "version", "min-version", "mask", "boost-ec")
-        named = (*option_names, *channel_names, *symbol_names)
+        svg_names = ("view-box-only", "title", "class")
+        named = (*option_names, *channel_names, *symbol_names, *svg_names)
         self._names = [ctypes.create_string_buffer(n.encode(), len(n))
                        for n in (*named, *EC_LEVELS, *TEXT_STYLES)]
         names = dict(zip(named, self._names, strict=False))
@@ -300,6 +302,28 @@ class FastCalls:
                                               numbers_address + i * _VAL_SIZE))
         self._symbol_number_words = number_words
         self._symbol_written: Symbol | None = None  # the symbol in the entries now (None: the option is none)
+        # svg-options: a record of three entries (view-box-only, title,
+        # class), the third argument of svg and svg-bytes. Each option<string>
+        # points to a string value of its own when some, whose bytes are a
+        # buffer kept in `_svg_buffers` while the entries point to it.
+        svg_fields = ((names["view-box-only"], _BOOL), (names["title"], _OPTION), (names["class"], _OPTION))
+        self._svg_entries = _record_entries(svg_fields)
+        self._svg_entries_address = _address(self._svg_entries)
+        self._svg_words = memoryview(self._svg_entries).cast("Q")
+        view_box_only_at, title_at, class_at = (i * _ENTRY_SIZE + _ENTRY_VAL for i in range(len(svg_fields)))
+        self._view_box_only_word = _of_word(view_box_only_at, _OF_BOOL)
+        self._svg_strings = bytearray(2 * _VAL_SIZE)
+        string_words = memoryview(self._svg_strings).cast("Q")
+        strings_address = _address(self._svg_strings)
+        # title, class: (option word, the string value's size and data words, that value's address).
+        self._svg_string_slots: list[tuple[int, int, int, int]] = []
+        for i, option_at in enumerate((title_at, class_at)):
+            string_words[_kind_word(i * _VAL_SIZE)] = _STRING
+            self._svg_string_slots.append((_of_word(option_at, _OF_OPTION), _of_word(i * _VAL_SIZE, _OF_SIZE),
+                                           _of_word(i * _VAL_SIZE, _OF_DATA), strings_address + i * _VAL_SIZE))
+        self._svg_string_words = string_words
+        self._svg_buffers: list[ctypes.Array[ctypes.c_char]] = []
+        self._svg_written: SvgOptions | None = None  # the options in the entries now (None: all defaults)
         name_refs = [(len(n), ctypes.addressof(n)) for n in self._names[len(named):]]
         self._ec_names, self._style_names = name_refs[:len(EC_LEVELS)], name_refs[len(EC_LEVELS):]
         # A binary payload (list<u8>) as C values: one per byte, the U8 kind
@@ -331,8 +355,6 @@ class FastCalls:
         self._args_ptr = ctypes.cast(_address(self._args), ctypes.POINTER(bindings.wasmtime_component_val_t))
         self._payload_args_ptr = ctypes.cast(_address(self._payload_args),
                                              ctypes.POINTER(bindings.wasmtime_component_val_t))
-        # The style of text-bytes, written once: its kind never changes.
-        self._payload_args_words[self._third_kind_word] = _ENUM
         # One u32 / one list argument for produce / consume.
         self._single = bytearray(_VAL_SIZE)
         self._single_words = memoryview(self._single).cast("Q")
@@ -413,6 +435,30 @@ class FastCalls:
             entry[self._symbol_option_word] = self._symbol_address
         self._symbol_written = symbol
 
+    def _set_svg(self, words: memoryview, svg: SvgOptions | None) -> None:
+        """The third argument (in `words`, an arguments array) as the
+        svg-options record, its entries rewritten only when they change."""
+        words[self._third_kind_word] = _RECORD
+        words[self._style_size_word], words[self._style_data_word] = 3, self._svg_entries_address
+        if svg == self._svg_written:
+            return
+        entries, strings = self._svg_words, self._svg_string_words
+        buffers = []
+        entries[self._view_box_only_word] = int(svg is not None and svg.view_box_only)
+        values = (None, None) if svg is None else (svg.title, svg.svg_class)
+        for (option_word, size_word, data_word, address), value in zip(self._svg_string_slots, values, strict=True):
+            if value is None:
+                entries[option_word] = 0
+                continue
+            utf8 = value.encode("utf-8")
+            # At least one byte, so that an empty string's data is a valid pointer.
+            buffer = ctypes.create_string_buffer(utf8, max(len(utf8), 1))
+            buffers.append(buffer)
+            strings[size_word], strings[data_word] = len(utf8), ctypes.addressof(buffer)
+            entries[option_word] = address
+        self._svg_buffers = buffers
+        self._svg_written = svg
+
     def _result_payload(self, head: _Head) -> tuple[bool, _Head]:
         kind, is_ok, box, _ = head
         if kind != _RESULT:
@@ -482,9 +528,10 @@ class FastCalls:
         self._set_text_and_options(data, options)
         return self._text_call(self._png, 2, self._bytes)
 
-    def svg(self, text: str, data: bytes, options: Options) -> str:
+    def svg(self, text: str, data: bytes, options: Options, svg: SvgOptions | None = None) -> str:
         self._set_text_and_options(data, options)
-        return self._text_call(self._svg, 2, self._string)
+        self._set_svg(self._args_words, svg)
+        return self._text_call(self._svg, 3, self._string)
 
     def matrix(self, text: str, data: bytes, options: Options) -> QrMatrix:
         self._set_text_and_options(data, options)
@@ -501,9 +548,10 @@ class FastCalls:
         self._set_payload_and_options(data, options)
         return self._text_call(self._png_bytes, 2, self._bytes, self._payload_args_ptr)
 
-    def svg_bytes(self, data: Data, options: Options) -> str:
+    def svg_bytes(self, data: Data, options: Options, svg: SvgOptions | None = None) -> str:
         self._set_payload_and_options(data, options)
-        return self._text_call(self._svg_bytes, 2, self._string, self._payload_args_ptr)
+        self._set_svg(self._payload_args_words, svg)
+        return self._text_call(self._svg_bytes, 3, self._string, self._payload_args_ptr)
 
     def matrix_bytes(self, data: Data, options: Options) -> QrMatrix:
         self._set_payload_and_options(data, options)
@@ -512,6 +560,7 @@ class FastCalls:
     def text_bytes(self, data: Data, options: Options, style: int) -> str:
         self._set_payload_and_options(data, options)
         words = self._payload_args_words
+        words[self._third_kind_word] = _ENUM
         words[self._style_size_word], words[self._style_data_word] = self._style_names[style]
         return self._text_call(self._text_bytes, 3, self._string, self._payload_args_ptr)
 

@@ -27,9 +27,11 @@ from ._common import (
     Payload,
     QrError,
     QrMatrix,
+    SvgOptions,
     check_count,
     check_input,
     check_style,
+    check_svg,
     png_data_uri,
     release_data,
     svg_data_uri,
@@ -46,11 +48,11 @@ class Calls(Protocol):
     `*-bytes` generators."""
 
     def png(self, text: str, data: bytes, options: Options) -> bytes: ...
-    def svg(self, text: str, data: bytes, options: Options) -> str: ...
+    def svg(self, text: str, data: bytes, options: Options, svg: SvgOptions | None = None) -> str: ...
     def matrix(self, text: str, data: bytes, options: Options) -> QrMatrix: ...
     def text(self, text: str, data: bytes, options: Options, style: int) -> str: ...
     def png_bytes(self, data: Data, options: Options) -> bytes: ...
-    def svg_bytes(self, data: Data, options: Options) -> str: ...
+    def svg_bytes(self, data: Data, options: Options, svg: SvgOptions | None = None) -> str: ...
     def matrix_bytes(self, data: Data, options: Options) -> QrMatrix: ...
     def text_bytes(self, data: Data, options: Options, style: int) -> str: ...
     def png_repeat(self, text: str, data: bytes, options: Options, times: int) -> int: ...
@@ -164,16 +166,30 @@ class BaseGenerator:
     def svg(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
             light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
+            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+            view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
         """The QR code for `text` as an SVG document (options as for `png`;
-        a fully transparent `light` draws no background). Raises QrError."""
+        a fully transparent `light` draws no background). The SVG options
+        (WIT `svg-options`, checked after the others, by the SVG calls alone):
+        `view_box_only` leaves out width and height (the document scales to
+        its box), `title` adds a `<title>` (the accessible name: at most 1024
+        UTF-8 bytes, characters XML 1.0 can carry; escaped, so an XML parser
+        reads back exactly this text), `svg_class` sets the `<svg>` element's
+        `class` (WIT `class`: CSS class names of ASCII letters, digits, - and
+        _, separated by single spaces, 1..=256 bytes). Raises QrError."""
         checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
                               mask, boost_ec)
         if checked[0] is None:
             _, payload, payload_options = checked
-            return self._payload_call(payload, lambda calls: calls.svg_bytes(payload, payload_options))
+            try:
+                payload_svg = check_svg(view_box_only, title, svg_class, payload, payload_options)
+            except BaseException:
+                release_data(payload)
+                raise
+            return self._payload_call(payload, lambda calls: calls.svg_bytes(payload, payload_options, payload_svg))
         exact, data, options = checked
-        return self._enter(lambda calls: calls.svg(exact, data, options))
+        svg = check_svg(view_box_only, title, svg_class, data, options)
+        return self._enter(lambda calls: calls.svg(exact, data, options, svg))
 
     def png_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
@@ -188,11 +204,13 @@ class BaseGenerator:
     def svg_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                      light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
-        """`svg`'s document as a `data:image/svg+xml;base64,...` URI. Raises QrError."""
+                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+                     view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
+        """`svg`'s document (SVG options included) as a `data:image/svg+xml;base64,...` URI. Raises QrError."""
         return svg_data_uri(self.svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                      scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                     min_version=min_version, mask=mask, boost_ec=boost_ec))
+                                     min_version=min_version, mask=mask, boost_ec=boost_ec,
+                                     view_box_only=view_box_only, title=title, svg_class=svg_class))
 
     def matrix(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
@@ -304,11 +322,13 @@ class PerThread:
     def svg(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
             light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
-        """The QR code for `text` as an SVG document. Thread-safe. Raises QrError."""
+            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+            view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
+        """The QR code for `text` as an SVG document (see `BaseGenerator.svg`). Thread-safe. Raises QrError."""
         return self.generator().svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                     scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                    min_version=min_version, mask=mask, boost_ec=boost_ec)
+                                    min_version=min_version, mask=mask, boost_ec=boost_ec,
+                                    view_box_only=view_box_only, title=title, svg_class=svg_class)
 
     def png_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
@@ -322,11 +342,13 @@ class PerThread:
     def svg_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                      light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
+                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+                     view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
         """`svg` as a `data:image/svg+xml;base64,...` URI. Thread-safe. Raises QrError."""
         return self.generator().svg_data_uri(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                              scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                             min_version=min_version, mask=mask, boost_ec=boost_ec)
+                                             min_version=min_version, mask=mask, boost_ec=boost_ec,
+                                             view_box_only=view_box_only, title=title, svg_class=svg_class)
 
     def matrix(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,

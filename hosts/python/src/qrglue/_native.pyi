@@ -14,9 +14,11 @@ def png(
     text: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str,
     micro: bool, version: int | None, min_version: int | None, mask: int | None, boost_ec: bool, /
 ) -> bytes: ...
+# The SVG options last (view_box_only, title, class: WIT `svg-options`).
 def svg(
     text: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str,
-    micro: bool, version: int | None, min_version: int | None, mask: int | None, boost_ec: bool, /
+    micro: bool, version: int | None, min_version: int | None, mask: int | None, boost_ec: bool,
+    view_box_only: bool, title: str | None, svg_class: str | None, /
 ) -> str: ...
 # (width, modules): qrglue.native.matrix wraps the pair in a QrMatrix.
 def matrix(
@@ -37,7 +39,7 @@ def png_bytes(
 def svg_bytes(
     data: bytes | bytearray | memoryview, ec_level: str, min_size: int, quiet_zone: int, scale: int | None,
     dark: str, light: str, micro: bool, version: int | None, min_version: int | None, mask: int | None,
-    boost_ec: bool, /
+    boost_ec: bool, view_box_only: bool, title: str | None, svg_class: str | None, /
 ) -> str: ...
 def matrix_bytes(
     data: bytes | bytearray | memoryview, ec_level: str, min_size: int, quiet_zone: int, scale: int | None,

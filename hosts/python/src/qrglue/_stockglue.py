@@ -17,7 +17,8 @@ How values come back, read from wasmtime-py 50.0.1 (component/_types.py):
 - an `enum` (`ec-level`, `text-style`) is lowered from its case name, a str.
 - an `option<u32>` (`scale`, `version`, ...) is untagged too: None or the
   int; so is `option<symbol-options>`: None or a Record.
-- a `bool` (`micro`, `boost-ec`) is a Python bool.
+- a `bool` (`micro`, `boost-ec`, `view-box-only`) is a Python bool.
+- an `option<string>` (`title`, `class`) is untagged: None or the str.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any, NoReturn
 
 from wasmtime import component as wc
 
-from ._common import EC_LEVELS, TEXT_STYLES, Data, Options, QrError, QrMatrix, Symbol
+from ._common import EC_LEVELS, TEXT_STYLES, Data, Options, QrError, QrMatrix, SvgOptions, Symbol
 from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
 
 
@@ -53,6 +54,18 @@ def _symbol(symbol: Symbol | None) -> wc.Record | None:
     record = wc.Record()
     fields = {"micro": symbol.micro, "version": symbol.version, "min-version": symbol.min_version,
               "mask": symbol.mask, "boost-ec": symbol.boost_ec}
+    for name, value in fields.items():
+        setattr(record, name, value)
+    return record
+
+
+def _svg_options(svg: SvgOptions | None) -> wc.Record:
+    """The SVG options as WIT's `svg-options` record (every field at its
+    default when `svg` is None)."""
+    record = wc.Record()
+    if svg is None:
+        svg = SvgOptions()
+    fields = {"view-box-only": svg.view_box_only, "title": svg.title, "class": svg.svg_class}
     for name, value in fields.items():
         setattr(record, name, value)
     return record
@@ -115,8 +128,8 @@ class StockCalls:
     def png(self, text: str, data: bytes, options: Options) -> bytes:
         return _png_out(self._png(self.store, text, self._options(options)))
 
-    def svg(self, text: str, data: bytes, options: Options) -> str:
-        return _str_out(self._svg(self.store, text, self._options(options)))
+    def svg(self, text: str, data: bytes, options: Options, svg: SvgOptions | None = None) -> str:
+        return _str_out(self._svg(self.store, text, self._options(options), _svg_options(svg)))
 
     def matrix(self, text: str, data: bytes, options: Options) -> QrMatrix:
         return _matrix_out(self._matrix(self.store, text, self._options(options)))
@@ -130,8 +143,8 @@ class StockCalls:
     def png_bytes(self, data: Data, options: Options) -> bytes:
         return _png_out(self._png_bytes(self.store, bytes(data), self._options(options)))
 
-    def svg_bytes(self, data: Data, options: Options) -> str:
-        return _str_out(self._svg_bytes(self.store, bytes(data), self._options(options)))
+    def svg_bytes(self, data: Data, options: Options, svg: SvgOptions | None = None) -> str:
+        return _str_out(self._svg_bytes(self.store, bytes(data), self._options(options), _svg_options(svg)))
 
     def matrix_bytes(self, data: Data, options: Options) -> QrMatrix:
         return _matrix_out(self._matrix_bytes(self.store, bytes(data), self._options(options)))

@@ -22,6 +22,9 @@ How it differs from the wasm paths:
 - Texts are checked before any copy, like on the other paths: a `str` with
   a lone surrogate is `invalid-text` (never replaced), one of more than 7089
   code points is refused without being encoded.
+- SVG options (`view_box_only`, `title`, `svg_class`) are read by the
+  extension after every other option, with the other paths' messages; a
+  title or class of any length is checked in Rust (no guest to protect).
 - A binary payload (`bytes`, `bytearray`, a C-contiguous `memoryview` of
   bytes) goes to the extension's `*_bytes` functions (the core's `*_bytes`),
   its length checked before any copy: a `bytes` is read in place, the others
@@ -85,13 +88,16 @@ def png(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFA
 def svg(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
         quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
         light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-        min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
-    """The QR code for `text` as an SVG document. Raises QrError."""
+        min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+        view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
+    """The QR code for `text` as an SVG document, written as the SVG options
+    ask (see `qrglue.Generator.svg`). Raises QrError."""
+    svg_options = (view_box_only, cast("str | None", exact_str(title)), cast("str | None", exact_str(svg_class)))
     if isinstance(text, str):
         return _native.svg(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                            min_version, mask, boost_ec))
+                                            min_version, mask, boost_ec), *svg_options)
     return _native.svg_bytes(text, *exact_options(ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                                  min_version, mask, boost_ec))
+                                                  min_version, mask, boost_ec), *svg_options)
 
 
 def png_data_uri(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
@@ -107,11 +113,12 @@ def png_data_uri(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: i
 def svg_data_uri(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                  quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                  light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                 min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
+                 min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+                 view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
     """`svg` as a `data:image/svg+xml;base64,...` URI. Raises QrError."""
     return _svg_data_uri(svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone, scale=scale, dark=dark,
                              light=light, micro=micro, version=version, min_version=min_version, mask=mask,
-                             boost_ec=boost_ec))
+                             boost_ec=boost_ec, view_box_only=view_box_only, title=title, svg_class=svg_class))
 
 
 def matrix(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,

@@ -25,6 +25,7 @@ from ._common import (
     RAW_RECORD_BYTES,
     RAW_STATUS_KINDS,
     RAW_STATUS_OK,
+    RAW_SVG_FLAGS,
     RAW_SYMBOL_FLAGS,
     Data,
     GeneratorInUse,
@@ -32,6 +33,7 @@ from ._common import (
     Options,
     QrError,
     QrMatrix,
+    SvgOptions,
     Symbol,
 )
 from ._generator import BaseGenerator, Calls, PerThread
@@ -55,7 +57,7 @@ _NO_SYMBOL = (0, 0, 0, 0)
 
 
 def _abi_symbol(symbol: Symbol) -> tuple[int, int, int, int]:
-    """The symbol options as ABI 5 passes them: symbol_flags, then version,
+    """The symbol options as ABI 6 passes them: symbol_flags, then version,
     min_version and mask (0 when absent: the flag says which are given)."""
     version, min_version, mask = symbol.version, symbol.min_version, symbol.mask
     flags = ((_MICRO if symbol.micro else 0) | (_BOOST_EC if symbol.boost_ec else 0)
@@ -65,12 +67,27 @@ def _abi_symbol(symbol: Symbol) -> tuple[int, int, int, int]:
 
 
 def _abi_options(options: Options) -> tuple[int, ...]:
-    """The options as ABI 5 passes them, after the text: ec_level, min_size,
+    """The options as ABI 6 passes them, after the text: ec_level, min_size,
     quiet_zone, has_scale, scale, dark, light (colours as 0xRRGGBBAA),
     symbol_flags, version, min_version, mask."""
     scale, symbol = options.scale, options.symbol
     return (options.ec, options.min_size, options.quiet_zone, int(scale is not None), scale or 0, options.dark,
             options.light, *(_NO_SYMBOL if symbol is None else _abi_symbol(symbol)))
+
+
+_VIEW_BOX_ONLY, _HAS_TITLE, _HAS_CLASS = (RAW_SVG_FLAGS[name] for name in ("view-box-only", "has-title", "has-class"))
+
+
+def _abi_svg(svg: SvgOptions | None) -> tuple[int, bytes, bytes]:
+    """The SVG options as ABI 6 passes them: svg_flags, and the title's and
+    the class's UTF-8, which travel in one buffer (title first, `title_len`
+    bytes of it)."""
+    if svg is None:
+        return 0, b"", b""
+    title, svg_class = svg.title, svg.svg_class
+    flags = ((_VIEW_BOX_ONLY if svg.view_box_only else 0) | (0 if title is None else _HAS_TITLE)
+             | (0 if svg_class is None else _HAS_CLASS))
+    return flags, (title or "").encode("utf-8"), (svg_class or "").encode("utf-8")
 
 
 def _matrix(payload: bytes) -> QrMatrix:
@@ -159,9 +176,18 @@ class RawCalls:
         ptr, length = self._lower(data)
         return self._ok(self._png(ptr, length, *_abi_options(options)))
 
-    def svg(self, text: str, data: bytes, options: Options) -> str:
+    def _svg_call(self, export: _rawcore.CoreFunc, data: Data, options: Options, svg: SvgOptions | None = None) -> str:
+        """qr_svg or qr_svg_bytes: the strings' buffer, then the text's,
+        both the guest's from the call on; then the four SVG arguments
+        (svg_flags, title_len, strings_ptr, strings_len) after the options."""
+        flags, title, svg_class = _abi_svg(svg)
+        strings_ptr, strings_len = self._lower(title + svg_class) if title or svg_class else (0, 0)
         ptr, length = self._lower(data)
-        return self._ok(self._svg(ptr, length, *_abi_options(options))).decode("utf-8")
+        record = export(ptr, length, *_abi_options(options), flags, len(title), strings_ptr, strings_len)
+        return self._ok(record).decode("utf-8")
+
+    def svg(self, text: str, data: bytes, options: Options, svg: SvgOptions | None = None) -> str:
+        return self._svg_call(self._svg, data, options, svg)
 
     def matrix(self, text: str, data: bytes, options: Options) -> QrMatrix:
         ptr, length = self._lower(data)
@@ -177,9 +203,8 @@ class RawCalls:
         ptr, length = self._lower(data)
         return self._ok(self._png_bytes(ptr, length, *_abi_options(options)))
 
-    def svg_bytes(self, data: Data, options: Options) -> str:
-        ptr, length = self._lower(data)
-        return self._ok(self._svg_bytes(ptr, length, *_abi_options(options))).decode("utf-8")
+    def svg_bytes(self, data: Data, options: Options, svg: SvgOptions | None = None) -> str:
+        return self._svg_call(self._svg_bytes, data, options, svg)
 
     def matrix_bytes(self, data: Data, options: Options) -> QrMatrix:
         ptr, length = self._lower(data)
