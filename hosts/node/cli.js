@@ -5,7 +5,7 @@
 //
 //   qrglue png TEXT [-o FILE] [--path component|raw|bindgen|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
 //              [--scale N] [--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N] [--mask N] [--boost-ec]
-//   qrglue svg TEXT [same options]
+//   qrglue svg TEXT [same options] [--view-box-only] [--title TEXT] [--class NAMES]
 //   qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
 //   qrglue png --data-file PATH [same options]   (the payload's bytes from PATH, - for standard input)
 //
@@ -84,7 +84,7 @@ Options:
       --min-version <N>          At least this QR version (same bounds; not with --symbol-version: the generator says so, in the contract's words)
       --mask <N>                 This mask pattern (0..=7, 0..=3 with --micro) instead of the best
       --boost-ec                 Raise the EC level as far as the version still holds the text
-${command === 'text' ? STYLE_HELP : ''}  -h, --help                     Print help
+${command === 'text' ? STYLE_HELP : ''}${command === 'svg' ? SVG_HELP : ''}  -h, --help                     Print help
 `;
 
 // --data-file, as the Rust CLI words it.
@@ -95,6 +95,13 @@ const DATA_FILE_HELP = "Read the payload's bytes from PATH (- for standard input
 const STYLE_HELP = '      --style <STYLE>            How to draw the modules: half blocks with ink on the dark modules, ' +
   'half blocks with ink on the light ones, or "##" per dark module ' +
   `[default: ${DEFAULTS.style}] [possible values: ${TEXT_STYLES.join(', ')}]\n`;
+
+// svg's own flags, as the Rust CLI words them.
+const SVG_HELP = '      --view-box-only            Leave out width and height: only the viewBox stays, so the document scales ' +
+  'to the box it is placed in\n' +
+  '      --title <TEXT>             A <title>: the code\'s accessible name (at most 1024 UTF-8 bytes of text XML can carry), ' +
+  'escaped\n' +
+  '      --class <NAMES>            The <svg> element\'s class: CSS class names separated by single spaces\n';
 
 /** A bad command line: the message, then the usage and where to look. */
 class UsageError extends Error {
@@ -121,6 +128,9 @@ const OPTIONS = {
   mask: { type: 'string' },
   'boost-ec': { type: 'boolean' },
   style: { type: 'string' }, // text only
+  'view-box-only': { type: 'boolean' }, // svg only
+  title: { type: 'string' }, // svg only
+  class: { type: 'string' }, // svg only
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -140,7 +150,13 @@ const VALUE_NAMES = {
   mask: '--mask <N>',
   'boost-ec': '--boost-ec',
   style: '--style <STYLE>',
+  'view-box-only': '--view-box-only',
+  title: '--title <TEXT>',
+  class: '--class <NAMES>',
 };
+
+/** The flags only one subcommand takes. */
+const COMMAND_ONLY = { style: 'text', 'view-box-only': 'svg', title: 'svg', class: 'svg' };
 
 /** A u32 option value, as the Rust CLI parses it; anything else is a usage error. */
 function u32(name, value, usage) {
@@ -158,7 +174,7 @@ function parseRequest(command, args) {
   const seen = new Set();
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
-    if (!Object.hasOwn(OPTIONS, token.name) || (token.name === 'style' && command !== 'text')) {
+    if (!Object.hasOwn(OPTIONS, token.name) || (Object.hasOwn(COMMAND_ONLY, token.name) && COMMAND_ONLY[token.name] !== command)) {
       throw new UsageError(`unexpected argument '${token.rawName}' found`, usage);
     }
     if (token.name === 'help') return { help: command };
@@ -213,6 +229,12 @@ function parseRequest(command, args) {
       throw new UsageError(`invalid value '${style}' for '--style <STYLE>' [possible values: ${TEXT_STYLES.join(', ')}]`, usage);
     }
     options.style = style;
+  }
+  if (command === 'svg') {
+    // As given: a bad title or class is the generator's invalid-options (exit 1), in the contract's order.
+    if (values['view-box-only']) options.viewBoxOnly = true;
+    if (values.title !== undefined) options.title = values.title;
+    if (values.class !== undefined) options.class = values.class;
   }
   return { command, text: positionals[0], dataFile, output: values.output, path, options };
 }

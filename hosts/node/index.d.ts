@@ -49,6 +49,27 @@ export interface Options {
   boostEc?: boolean;
 }
 
+/**
+ * svg()'s and svgDataUrl()'s options: Options and the SVG options (WIT `svg-options`), checked after every
+ * other option. The other outputs do not take them (an unknown option, invalid-options, as `style` is for
+ * them). All three at their defaults give the document earlier versions wrote, byte for byte.
+ */
+export interface SvgOptions extends Options {
+  /** Leave out width and height: only the viewBox stays, so the document scales to its box. Default false. */
+  viewBoxOnly?: boolean;
+  /**
+   * A <title> (the code's accessible name), escaped so that an XML parser reads back exactly this text: at
+   * most 1024 UTF-8 bytes, only characters XML 1.0 can carry (no C0 control but tab, LF, CR; no U+FFFE,
+   * U+FFFF; no lone surrogate). Default: none.
+   */
+  title?: string;
+  /**
+   * The <svg> element's class attribute: CSS class names (ASCII letters, digits, - and _) separated by
+   * single spaces, 1..=256 bytes. The WIT name: `{ class: 'qr' }` is legal JavaScript. Default: none.
+   */
+  class?: string;
+}
+
 /** text()'s options: Options and the style. */
 export interface TextOptions extends Options {
   /** Default 'half-blocks'. Checked after every other option. */
@@ -88,7 +109,8 @@ export declare class GuestTrapError extends Error {
  * `minVersion` and `mask` (none: the automatic symbol).
  */
 export declare const DEFAULTS: Readonly<Required<Omit<TextOptions, 'scale' | 'version' | 'minVersion' | 'mask'>>
-  & { scale: undefined; version: undefined; minVersion: undefined; mask: undefined }>;
+  & { scale: undefined; version: undefined; minVersion: undefined; mask: undefined }
+  & { viewBoxOnly: false; title: undefined; class: undefined }>;
 export declare const EC_LEVELS: readonly EcLevel[];
 /** The text styles in WIT order. */
 export declare const TEXT_STYLES: readonly TextStyle[];
@@ -97,12 +119,12 @@ export declare const MAX_TEXT_BYTES: 7089;
 
 /** The code as a PNG (1-bit: grayscale, or a two-colour palette). The array is a copy, owned by the caller. */
 export declare function png(input: Input, options?: Options): Uint8Array;
-/** The code as an SVG document. */
-export declare function svg(input: Input, options?: Options): string;
+/** The code as an SVG document (with a title, a class, or no pixel size: SvgOptions). */
+export declare function svg(input: Input, options?: SvgOptions): string;
 /** png() as a `data:image/png;base64,...` URL (for an <img src>). */
 export declare function pngDataUrl(input: Input, options?: Options): string;
 /** svg() as a `data:image/svg+xml;base64,...` URL. */
-export declare function svgDataUrl(input: Input, options?: Options): string;
+export declare function svgDataUrl(input: Input, options?: SvgOptions): string;
 /** The module matrix, for drawing the code yourself (only ecLevel and the symbol options shape it; the others are checked). */
 export declare function matrix(input: Input, options?: Options): QrMatrix;
 /** The code as lines of text, each ending in "\n", quiet zone included (minSize, scale and the colours are checked but unused). */

@@ -13,7 +13,7 @@ import * as componentPath from 'qrglue';
 import * as rawPath from 'qrglue/raw';
 import * as nativePath from 'qrglue/native';
 import * as bindgenPath from 'qrglue/bindgen';
-import { loadCases, caseInput, jsOptions, outcome } from '../testing/corpus.js';
+import { loadCases, caseInput, jsSvgOptions, outcome } from '../testing/corpus.js';
 
 const PATHS = { 'node-component': componentPath, 'node-raw': rawPath, 'node-native': nativePath, 'node-bindgen': bindgenPath };
 
@@ -22,7 +22,7 @@ for (const testCase of loadCases()) {
   // Built once per case and shared by every path (the 50 MB text is 50 MB):
   // a text, or for a data_hex case its bytes as a Uint8Array.
   const input = caseInput(testCase);
-  const options = jsOptions(testCase.options);
+  const options = jsSvgOptions(testCase.options); // outcome passes the SVG options to svg alone
   for (const [name, api] of Object.entries(PATHS)) {
     results[name][testCase.id] = outcome(api, input, options);
   }

@@ -11,7 +11,7 @@
 import * as glue from '../gen/bindgen/qrglue.js';
 import {
   QrError, GuestTrapError, ERROR_KINDS, checkCount, checkInput, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions,
-  resolveTextOptions, validationText,
+  resolveSvgOptions, resolveTextOptions, validationText,
 } from './common.js';
 
 /** Where the build puts the module the glue instantiates (beside the glue). */
@@ -93,7 +93,6 @@ const validate = (input) => (resolved) => callResolved(glue.pngRepeat, validatio
 
 // Each output's text export and its bytes twin.
 const PNG = [glue.png, glue.pngBytes];
-const SVG = [glue.svg, glue.svgBytes];
 const MATRIX = [glue.matrix, glue.matrixBytes];
 
 export function png(input, options) {
@@ -102,8 +101,12 @@ export function png(input, options) {
   return callWithInput(PNG, input, options);
 }
 
+// The SVG options after boostEc: viewBoxOnly, then title and class (a string or undefined).
 export function svg(input, options) {
-  return callWithInput(SVG, input, options);
+  const data = checkInput(input);
+  const resolved = resolveSvgOptions(data, options, validate(data));
+  const { viewBoxOnly, title, class: className } = resolved.svg;
+  return callResolved(typeof data === 'string' ? glue.svg : glue.svgBytes, data, resolved, viewBoxOnly, title, className);
 }
 
 export function matrix(input, options) {

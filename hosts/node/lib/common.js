@@ -15,11 +15,15 @@
  * `symbol-options`: micro, version, minVersion, mask, boostEc) default to the
  * automatic symbol: a normal QR code, the smallest version that holds the
  * text, the best mask, the EC level as given. `style` is text()'s own option;
- * the other outputs do not take it.
+ * the other outputs do not take it. The SVG options (WIT `svg-options`:
+ * viewBoxOnly, title, class) are svg()'s and svgDataUrl()'s own: the
+ * document every earlier version wrote (width and height, no title, no
+ * class).
  */
 export const DEFAULTS = Object.freeze({
   ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined, dark: '#000000ff', light: '#ffffffff',
   micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, style: 'half-blocks',
+  viewBoxOnly: false, title: undefined, class: undefined,
 });
 
 /** Error-correction levels in WIT order; the index is the raw ABI's encoding. */
@@ -52,7 +56,15 @@ export const MESSAGES = Object.freeze({
   'ec-level-name': 'ec-level must be one of low, medium, quartile, high, got {value}',
   'color': '{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}',
   'text-style-name': 'text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}',
+  'too-long': '{option} must be at most {max} UTF-8 bytes, got {value}',
+  'not-xml-char': '{option} holds {char} at byte {index}, which XML 1.0 cannot carry',
+  'class': 'class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got {value}',
+  'option-lone-surrogate': '{option} contains a lone surrogate (not encodable as UTF-8)',
 });
+
+/** The SVG strings' bounds in UTF-8 bytes (contract `svg-title-bytes`, `svg-class-bytes`: guest/core MAX_SVG_*_BYTES). */
+export const MAX_SVG_TITLE_BYTES = 1024;
+export const MAX_SVG_CLASS_BYTES = 256;
 
 /**
  * The message of a symbol option's flag (micro, boost-ec) that is not a
@@ -60,6 +72,9 @@ export const MESSAGES = Object.freeze({
  * booleans and never sees such a value), so not in the contract.
  */
 export const BOOLEAN_MESSAGE = '{option} must be a boolean, got {value}';
+
+/** The message of an SVG `title` or `class` that is not a string (the hosts' own wording, like BOOLEAN_MESSAGE). */
+export const STRING_MESSAGE = '{option} must be a string, got {value}';
 const FIXED_MESSAGES = { 'empty-text': MESSAGES['empty-text'], 'data-too-long': MESSAGES['data-too-long'] };
 
 /** Why no code was produced. `kind` is the WIT case name. */
@@ -239,6 +254,7 @@ const OPTION_NAMES = Object.freeze([
   'ecLevel', 'minSize', 'quietZone', 'scale', 'dark', 'light', 'micro', 'version', 'minVersion', 'mask', 'boostEc',
 ]);
 const TEXT_OPTION_NAMES = Object.freeze([...OPTION_NAMES, 'style']);
+const SVG_OPTION_NAMES = Object.freeze([...OPTION_NAMES, 'viewBoxOnly', 'title', 'class']);
 
 // Opaque black and white as 0xRRGGBBAA, the defaults' colours.
 const BLACK = 0x000000ff;
@@ -414,6 +430,120 @@ export function resolveTextOptions(text, options, validate) {
     throw new QrError('invalid-options', MESSAGES['text-style-name'].replace('{value}', () => describe(style)));
   }
   return { ...resolved, style, styleIndex };
+}
+
+/** Resolved SVG options when the user gives none: WIT `svg-options` at its defaults. */
+const DEFAULT_SVG = Object.freeze({ viewBoxOnly: false, title: undefined, class: undefined });
+
+/**
+ * svg()'s options: resolveOptions's, plus `svg`, the WIT `svg-options` record
+ * in jco's shape (`{ viewBoxOnly, title, class }`, the strings undefined for
+ * none). The contract checks these after every other option (guest/core
+ * SvgOptions::validate), so a problem found here is reported only once
+ * `validate(resolved)` has found text and options fine (see resolveOptions).
+ *
+ * Most of the strings' rules are the guest's. The host answers itself, in
+ * the guest's order (svgProblem), when the guest cannot be asked: a value
+ * that is not a boolean or a string, a string with a lone surrogate (the
+ * glues' TextEncoder would replace it with U+FFFD: a different title), and
+ * a title over MAX_SVG_TITLE_BYTES or a class over MAX_SVG_CLASS_BYTES
+ * (never copied into guest memory: a 100 MB title would exhaust it).
+ */
+export function resolveSvgOptions(text, options, validate) {
+  const resolved = resolveOptions(text, options, validate, SVG_OPTION_NAMES);
+  if (options === undefined || options === null) return { ...resolved, svg: DEFAULT_SVG };
+  const { viewBoxOnly = false, title, class: className } = options;
+  const svg = { viewBoxOnly, title, class: className };
+  if (svg.viewBoxOnly === false && title === undefined && className === undefined) return { ...resolved, svg: DEFAULT_SVG };
+  if (!svgNeedsGuest(svg)) {
+    validate(resolved);
+    throw new QrError('invalid-options', svgProblem(svg));
+  }
+  return { ...resolved, svg };
+}
+
+// Whether the guest can be asked about `svg` (a boolean, strings within
+// their bounds and well-formed): false when the host must answer itself.
+function svgNeedsGuest({ viewBoxOnly, title, class: className }) {
+  const fits = (value, max) => value === undefined
+    || (typeof value === 'string' && value.isWellFormed() && (value.length <= max || utf8Length(value) <= max));
+  return (viewBoxOnly === true || viewBoxOnly === false) && fits(title, MAX_SVG_TITLE_BYTES) && fits(className, MAX_SVG_CLASS_BYTES);
+}
+
+/**
+ * The first problem of SVG options `{ viewBoxOnly, title, class }` in the
+ * contract's order (record order: view-box-only, title, class; for each
+ * string its type, a lone surrogate, then guest/core SvgOptions::validate's
+ * checks), as the contract words it; null when there is none. The guest
+ * checks the same rules: this answers only for what the guest is never
+ * shown (resolveSvgOptions), and the tests hold the two to the same answers.
+ */
+export function svgProblem({ viewBoxOnly = false, title, class: className }) {
+  if (viewBoxOnly !== true && viewBoxOnly !== false) {
+    return BOOLEAN_MESSAGE.replace('{option}', 'view-box-only').replace('{value}', () => describe(viewBoxOnly));
+  }
+  for (const [name, value] of [['title', title], ['class', className]]) {
+    if (value === undefined) continue;
+    if (typeof value !== 'string') return STRING_MESSAGE.replace('{option}', name).replace('{value}', () => describe(value));
+    if (!value.isWellFormed()) return MESSAGES['option-lone-surrogate'].replace('{option}', name);
+    const problem = name === 'title' ? titleProblem(value) : classProblem(value);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+function titleProblem(title) {
+  const bytes = utf8Length(title);
+  if (bytes > MAX_SVG_TITLE_BYTES) {
+    return MESSAGES['too-long'].replace('{option}', 'title').replace('{max}', MAX_SVG_TITLE_BYTES).replace('{value}', bytes);
+  }
+  // XML 1.0's Char: no C0 control but tab, LF and CR; no U+FFFE or U+FFFF (a well-formed string has no lone surrogate).
+  const bad = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/.exec(title);
+  if (bad === null) return null;
+  const char = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  return MESSAGES['not-xml-char'].replace('{option}', 'title').replace('{char}', char)
+    .replace('{index}', utf8Length(title.slice(0, bad.index)));
+}
+
+function classProblem(className) {
+  const ok = /^[A-Za-z0-9_-]+(?: [A-Za-z0-9_-]+)*$/.test(className) && className.length <= MAX_SVG_CLASS_BYTES;
+  return ok ? null : MESSAGES.class.replace('{value}', () => rustDebug(className));
+}
+
+/**
+ * A string as Rust's `{:?}` writes it (the contract's `class` message
+ * quotes the value so): in double quotes, `"` and `\` escaped, \0 \t \r \n,
+ * and as `\u{hex}` every grapheme extender (combining marks, ZWNJ) and
+ * every character Rust does not print (controls, format characters,
+ * separators but the space, private use, unassigned).
+ */
+export function rustDebug(value) {
+  let out = '"';
+  for (const char of value) {
+    const simple = RUST_ESCAPES[char];
+    if (simple !== undefined) {
+      out += simple;
+    } else if (/[\p{Grapheme_Extend}\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u.test(char) && char !== ' ') {
+      out += `\\u{${char.codePointAt(0).toString(16)}}`;
+    } else {
+      out += char;
+    }
+  }
+  return `${out}"`;
+}
+
+const RUST_ESCAPES = Object.freeze({ '\0': '\\0', '\t': '\\t', '\r': '\\r', '\n': '\\n', '"': '\\"', '\\': '\\\\' });
+
+/**
+ * The raw ABI's `svg_flags` bits (guest/raw/ABI.md, version 6): viewBox
+ * only, and whether the title and the class are given.
+ */
+export const SVG_FLAGS = Object.freeze({ viewBoxOnly: 1, hasTitle: 2, hasClass: 4 });
+
+/** Resolved SVG options' `svg_flags` word (SVG_FLAGS); 0 for the defaults. */
+export function svgFlags({ viewBoxOnly, title, class: className }) {
+  return (viewBoxOnly ? SVG_FLAGS.viewBoxOnly : 0) | (title === undefined ? 0 : SVG_FLAGS.hasTitle)
+    | (className === undefined ? 0 : SVG_FLAGS.hasClass);
 }
 
 /**

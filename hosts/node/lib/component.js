@@ -14,8 +14,8 @@
 // initComponent.
 import { instantiate } from '../gen/qrglue.js';
 import {
-  QrError, GuestTrapError, checkCount, checkInput, checkText, dataUrlHelpers, qrMatrix, resolveOptions, resolveTextOptions,
-  validationText, witRecord,
+  QrError, GuestTrapError, checkCount, checkInput, checkText, dataUrlHelpers, qrMatrix, resolveOptions, resolveSvgOptions,
+  resolveTextOptions, validationText, witRecord,
 } from './common.js';
 
 /** jco's core module, beside its output (the component imports nothing, so it is the only one). */
@@ -115,9 +115,13 @@ export function png(input, options) {
   return guestCall(() => (typeof data === 'string' ? exports.generator.png(data, wit) : exports.generator.pngBytes(data, wit)));
 }
 
+// The third argument is the WIT `svg-options` record, jco's shape as common.js resolves it.
 export function svg(input, options) {
-  const [data, wit] = witArguments(input, options);
-  return guestCall(() => (typeof data === 'string' ? exports.generator.svg(data, wit) : exports.generator.svgBytes(data, wit)));
+  const data = checkInput(input);
+  const resolved = resolveSvgOptions(data, options, validate(data));
+  const wit = witRecord(resolved);
+  return guestCall(() => (typeof data === 'string'
+    ? exports.generator.svg(data, wit, resolved.svg) : exports.generator.svgBytes(data, wit, resolved.svg)));
 }
 
 export function matrix(input, options) {

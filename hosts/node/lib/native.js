@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import {
   QrError, ERROR_KINDS, checkCount, checkInput, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions,
-  resolveTextOptions, validationText,
+  resolveSvgOptions, resolveTextOptions, validationText,
 } from './common.js';
 
 /** `<platform>-<arch>` of this process, as in the in-tree addon's file name. */
@@ -118,15 +118,18 @@ const validate = (input) => (resolved) => callResolved(addon.pngRepeat, validati
 
 // Each output's text export and its bytes twin.
 const PNG = [addon.png, addon.pngBytes];
-const SVG = [addon.svg, addon.svgBytes];
 const MATRIX = [addon.matrix, addon.matrixBytes];
 
 export function png(input, options) {
   return callWithInput(PNG, input, options);
 }
 
+// The SVG options after boostEc: viewBoxOnly, then title and class (a string or undefined).
 export function svg(input, options) {
-  return callWithInput(SVG, input, options);
+  const data = checkInput(input);
+  const resolved = resolveSvgOptions(data, options, validate(data));
+  const { viewBoxOnly, title, class: className } = resolved.svg;
+  return callResolved(typeof data === 'string' ? addon.svg : addon.svgBytes, data, resolved, viewBoxOnly, title, className);
 }
 
 export function matrix(input, options) {

@@ -1,5 +1,5 @@
 // The raw path: glue written by hand against `WebAssembly`, following
-// guest/raw/ABI.md (version 5). Per call: allocate the text buffer in the
+// guest/raw/ABI.md (version 6). Per call: allocate the text buffer in the
 // guest, encode into it (or copy a binary payload into it, for the `_bytes`
 // exports), call, read the 12-byte result record, COPY the
 // payload out, free the record. Every memory access takes a fresh view of
@@ -10,14 +10,15 @@
 // compiles it with WebAssembly.compileStreaming; either calls initRaw(wasm).
 import {
   QrError, GuestTrapError, checkCount, checkInput, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions,
-  resolveTextOptions, symbolFlags, utf8Length, validationText,
+  resolveSvgOptions, resolveTextOptions, svgFlags, symbolFlags, utf8Length, validationText,
 } from './common.js';
 
 /**
  * guest/raw/ABI.md's version, result record size and status codes (index =
- * code; 0 is ok). The `symbol_flags` bits are common.js's SYMBOL_FLAGS.
+ * code; 0 is ok). The `symbol_flags` bits are common.js's SYMBOL_FLAGS, the
+ * `svg_flags` bits its SVG_FLAGS.
  */
-export const ABI_VERSION = 5;
+export const ABI_VERSION = 6;
 export const RECORD_BYTES = 12;
 export const STATUS_KINDS = Object.freeze([null, 'empty-text', 'invalid-text', 'data-too-long', 'invalid-options']);
 
@@ -168,8 +169,10 @@ function callResolved(exportName, data, resolved, ...extra) {
   return guestCall(() => {
     const [ptr, len] = isText ? lowerText(data) : lowerBytes(data);
     const hasScale = scale === undefined ? 0 : 1;
+    // A function lowers its arguments into guest memory after the input (qr_svg's strings).
+    const tail = typeof extra[0] === 'function' ? extra[0]() : extra;
     return liftResult(guest[name](ptr, len, ecIndex, minSize, quietZone, hasScale, scale ?? 0, dark, light,
-      flags, version ?? 0, minVersion ?? 0, mask ?? 0, ...extra));
+      flags, version ?? 0, minVersion ?? 0, mask ?? 0, ...tail));
   });
 }
 
@@ -182,9 +185,25 @@ export function png(input, options) {
   return callWithInput('qr_png', input, options);
 }
 
+// The SVG options (ABI version 6) as the four last arguments: svg_flags,
+// title_len, strings_ptr, strings_len. Both strings go in one guest buffer,
+// the title's UTF-8 then the class's ((0, 0) when both are empty or absent),
+// which the guest owns from the call on. Run inside the guest call, after
+// the input's buffer is lowered (common.js has checked both strings: well
+// formed, within their bounds).
+function lowerSvg(svg) {
+  const title = svg.title ?? '';
+  const className = svg.class ?? '';
+  const titleLen = utf8Length(title);
+  const [ptr, len] = lowerText(title + className);
+  return [svgFlags(svg), titleLen, ptr, len];
+}
+
 export function svg(input, options) {
+  const data = checkInput(input);
+  const resolved = resolveSvgOptions(data, options, validate(data));
   // fatal decoder: the guest promises UTF-8; anything else is a bug to surface.
-  return utf8Decoder.decode(callWithInput('qr_svg', input, options));
+  return utf8Decoder.decode(callResolved('qr_svg', data, resolved, () => lowerSvg(resolved.svg)));
 }
 
 export function matrix(input, options) {

@@ -68,10 +68,13 @@ function scratch(t) {
 /**
  * A case's options as CLI flags: the WIT names are the flag names, but for
  * version (--symbol-version: --version prints the program's) and the
- * booleans, a flag without a value when true.
+ * booleans, a flag without a value when true. The SVG options
+ * (--view-box-only, --title, --class) are svg's alone: left out for any
+ * other command.
  */
-function flags(options) {
-  return Object.entries(options).flatMap(([name, value]) => {
+function flags(options, command) {
+  const svgOnly = ['view-box-only', 'title', 'class'];
+  return Object.entries(options).filter(([name]) => command === 'svg' || !svgOnly.includes(name)).flatMap(([name, value]) => {
     if (typeof value === 'boolean') return value ? [`--${name}`] : [];
     return [`--${name === 'version' ? 'symbol-version' : name}`, String(value)];
   });
@@ -119,7 +122,7 @@ test('text prints the golden text in every style, to standard output and to a fi
     // Options apply as for png; the text goes to a file with -o.
     const c = byId.get(['ref-02-ec-high', 'quiet-zone-0', 'quiet-zone-16', 'utf8-cjk-emoji'][i]);
     runs.push({ id: c.id, style: 'ascii', file: join(dir, `${path}.txt`),
-      args: ['text', caseText(c), ...flags(c.options), '--style=ascii', '--path', path, '-o', join(dir, `${path}.txt`)] });
+      args: ['text', caseText(c), ...flags(c.options, 'text'), '--style=ascii', '--path', path, '-o', join(dir, `${path}.txt`)] });
   }
   const results = await pooled(runs, (run) => qrglue(run.args));
   runs.forEach((run, i) => {
@@ -136,7 +139,7 @@ test('options: --ec-level as a letter or a name, any case; --min-size, --quiet-z
   const ids = ['ref-02-ec-medium', 'ref-02-ec-quartile', 'ref-02-ec-high', 'ref-02-defaults', 'utf8-cjk-emoji',
     'min-size-1', 'min-size-4096', 'quiet-zone-0', 'quiet-zone-16', 'numeric', 'alphanumeric'];
   const byId = new Map(cases.map((c) => [c.id, c]));
-  const runs = ids.map((id) => ({ id, args: ['png', caseText(byId.get(id)), '-o', '-', ...flags(byId.get(id).options)] }));
+  const runs = ids.map((id) => ({ id, args: ['png', caseText(byId.get(id)), '-o', '-', ...flags(byId.get(id).options, 'png')] }));
   runs.push({ id: 'ref-02-ec-high', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level', 'H'] });
   runs.push({ id: 'ref-02-ec-quartile', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level', 'q', '--path', 'raw'] });
   runs.push({ id: 'ref-02-ec-medium', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level=MEDIUM', '--min-size=200'] });
@@ -158,7 +161,9 @@ test("the corpus's error cases: exit 1, nothing written, exactly `qrglue: <kind>
   // and an argument is at most 128 KiB on Linux: those cases are left to the API's tests.
   // Binary payloads come through --data-file (tested below).
   const errorCases = cases.filter((c) => !isBytesCase(c) && expected[c.id].error !== undefined && expected[c.id].error !== 'invalid-text')
-    .filter((c) => Buffer.byteLength(caseText(c)) < 100_000);
+    .filter((c) => Buffer.byteLength(caseText(c)) < 100_000)
+    // Nor can a NUL (an SVG title's): the API's tests take those.
+    .filter((c) => !Object.values(c.options ?? {}).some((value) => typeof value === 'string' && value.includes('\0')));
   assert.ok(errorCases.length >= 30, `only ${errorCases.length} error cases`);
   const kinds = new Set(errorCases.map((c) => expected[c.id].error));
   assert.deepEqual([...kinds].sort(), ['data-too-long', 'empty-text', 'invalid-options']);
@@ -169,7 +174,7 @@ test("the corpus's error cases: exit 1, nothing written, exactly `qrglue: <kind>
     ...(i % 3 === 0 ? [{ c, path: WASM_PATHS[(i + 2) % WASM_PATHS.length], command: 'text', file: join(dir, `${c.id}.txt`) }] : []),
   ]);
   const results = await pooled(runs, ({ c, path, command, file }) =>
-    qrglue([command, caseText(c), ...flags(c.options), '--path', path, ...(file ? ['-o', file] : [])]));
+    qrglue([command, caseText(c), ...flags(c.options, command), '--path', path, ...(file ? ['-o', file] : [])]));
   runs.forEach(({ c, path, command, file }, i) => {
     const want = expected[c.id];
     const where = `${c.id} (${command}, ${path})`;
@@ -263,8 +268,8 @@ test('--scale, --dark, --light: the golden images on every path, and the generat
     const c = byId.get(id);
     const path = ALL_PATHS[i % ALL_PATHS.length];
     return [
-      { id, output: 'png', args: ['png', caseText(c), '-o', '-', '--path', path, ...flags(c.options)] },
-      { id, output: 'svg', args: ['svg', caseText(c), '--path', path, ...flags(c.options)] },
+      { id, output: 'png', args: ['png', caseText(c), '-o', '-', '--path', path, ...flags(c.options, 'png')] },
+      { id, output: 'svg', args: ['svg', caseText(c), '--path', path, ...flags(c.options, 'svg')] },
     ];
   });
   const results = await pooled(runs, (run) => qrglue(run.args));
@@ -379,10 +384,11 @@ test('--data-file PATH and --data-file -: the corpus\'s payloads, golden on ever
   const runs = payloads.flatMap((c, i) => {
     const file = join(dir, `${c.id}.bin`);
     writeFileSync(file, caseBytes(c));
-    const args = flags(c.options);
+    const args = flags(c.options, 'png');
     return [
       { c, output: 'png', args: ['png', '--data-file', file, '-o', '-', '--path', ALL_PATHS[i % ALL_PATHS.length], ...args] },
-      { c, output: 'svg', stdin: true, args: ['svg', '--data-file', '-', '--path', ALL_PATHS[(i + 1) % ALL_PATHS.length], ...args] },
+      { c, output: 'svg', stdin: true,
+        args: ['svg', '--data-file', '-', '--path', ALL_PATHS[(i + 1) % ALL_PATHS.length], ...flags(c.options, 'svg')] },
       { c, output: 'text', stdin: true,
         args: ['text', ...args, '--style', 'ascii', '--path', ALL_PATHS[(i + 2) % ALL_PATHS.length], '--data-file', '-'] },
     ];
@@ -463,4 +469,53 @@ test('a PNG is not written to a terminal unless -o - forces it; an SVG is', { sk
   const svg = onTerminal('svg hello');
   assert.equal(svg.status, 0);
   assert.ok(svg.stdout.includes('<svg'));
+});
+
+// svg's own flags, as the Rust CLI takes them: --view-box-only, --title TEXT,
+// --class NAMES reach the generator on every path; svg alone takes them (a
+// usage error elsewhere); a bad title or class is the generator's
+// invalid-options (exit 1), in the contract's order.
+test('--view-box-only, --title, --class: svg only, on every path', async () => {
+  const options = { viewBoxOnly: true, title: 'A <code> & "more"', class: 'qr qr-large' };
+  const runs = ALL_PATHS.flatMap((path) => [
+    { args: ['svg', 'hello', '--path', path, '--view-box-only', '--title', options.title, '--class', options.class], same: svg('hello', options) },
+    { args: ['svg', 'hello', '--path', path, '--title=', '--min-size', '300'], same: svg('hello', { title: '', minSize: 300 }) },
+    { args: ['svg', 'hello', '--path', path, '--class', 'x'], same: svg('hello', { class: 'x' }) },
+  ]);
+  const results = await pooled(runs, (run) => qrglue(run.args));
+  runs.forEach((run, i) => {
+    assert.equal(results[i].code, 0, `${run.args.join(' ')}: ${results[i].stderr}`);
+    assert.equal(results[i].stdout.toString(), run.same, run.args.join(' '));
+  });
+  for (const [args, message] of [
+    [['png', 'x', '--view-box-only', '-o', '-'], "unexpected argument '--view-box-only' found"],
+    [['text', 'x', '--title', 't'], "unexpected argument '--title' found"],
+    [['png', 'x', '--class=a', '-o', '-'], "unexpected argument '--class' found"],
+    [['svg', 'x', '--title'], "a value is required for '--title <TEXT>' but none was supplied"],
+    [['svg', 'x', '--view-box-only=yes'], "unexpected value 'yes' for '--view-box-only' found; no more were expected"],
+    [['svg', 'x', '--class', 'a', '--class', 'b'], "the argument '--class <NAMES>' cannot be used multiple times"],
+  ]) {
+    const out = await qrglue(args);
+    assert.equal(out.code, USAGE, args.join(' '));
+    assert.ok(out.stderr.startsWith(`qrglue: ${message}\n`), `${args.join(' ')}: ${out.stderr}`);
+  }
+  for (const [args, message] of [
+    [['svg', 'x', '--class', 'a  b'],
+      'class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got "a  b"'],
+    [['svg', 'x', '--title', 'a\u0007'], 'title holds U+0007 at byte 1, which XML 1.0 cannot carry'],
+    [['svg', 'x', '--title', 'x'.repeat(1025), '--path', 'raw'], 'title must be at most 1024 UTF-8 bytes, got 1025'],
+    [['svg', 'x', '--min-size', '0', '--class', 'a  b'], 'min-size must be within 1..=4096, got 0'],
+  ]) {
+    const out = await qrglue(args);
+    assert.equal(out.stderr, `qrglue: invalid-options: ${message}\n`, args.join(' '));
+    assert.equal(out.code, 1);
+  }
+  const empty = await qrglue(['svg', '', '--title', 'a\u0007']);
+  assert.equal(empty.stderr, 'qrglue: empty-text: text is empty\n');
+  // --help: svg's flags in svg's help alone.
+  const svgHelp = (await qrglue(['help', 'svg'])).stdout.toString();
+  for (const flag of ['--view-box-only ', '--title <TEXT>', '--class <NAMES>']) {
+    assert.ok(svgHelp.includes(flag), flag);
+    assert.ok(!(await qrglue(['help', 'png'])).stdout.toString().includes(flag), flag);
+  }
 });

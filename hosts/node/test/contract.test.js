@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
-  DEFAULTS, EC_LEVELS, ERROR_KINDS, MAX_PNG_REPEAT_TIMES, MAX_TEXT_BYTES, MESSAGES, QrError, SYMBOL_FLAGS, TEXT_STYLES, parseColor,
+  DEFAULTS, EC_LEVELS, ERROR_KINDS, MAX_PNG_REPEAT_TIMES, MAX_SVG_CLASS_BYTES, MAX_SVG_TITLE_BYTES, MAX_TEXT_BYTES, MESSAGES, QrError,
+  SVG_FLAGS, SYMBOL_FLAGS, TEXT_STYLES, parseColor,
 } from '../lib/common.js';
 import { ABI_VERSION, RECORD_BYTES, STATUS_KINDS } from '../lib/raw.js';
 import { ADDON_PATH } from '../lib/native.js';
@@ -34,8 +35,13 @@ test('constants equal the contract', () => {
       scale: DEFAULTS.scale ?? null, dark: DEFAULTS.dark, light: DEFAULTS.light, 'text-style': DEFAULTS.style,
       micro: DEFAULTS.micro, version: DEFAULTS.version ?? null, 'min-version': DEFAULTS.minVersion ?? null,
       mask: DEFAULTS.mask ?? null, 'boost-ec': DEFAULTS.boostEc,
+      'view-box-only': DEFAULTS.viewBoxOnly, title: DEFAULTS.title ?? null, class: DEFAULTS.class ?? null,
     },
     contract.defaults);
+  for (const name of ['title', 'class']) assert.ok(name in DEFAULTS, name);
+  // The SVG strings' bounds in UTF-8 bytes: a title may be empty, a class may not.
+  assert.deepEqual([0, MAX_SVG_TITLE_BYTES], contract.bounds['svg-title-bytes']);
+  assert.deepEqual([1, MAX_SVG_CLASS_BYTES], contract.bounds['svg-class-bytes']);
   // DEFAULTS's colours spelt as the contract spells them (#rrggbbaa, lowercase).
   assert.equal(parseColor(DEFAULTS.dark), Number.parseInt(contract.defaults.dark.slice(1), 16));
   assert.equal(parseColor(DEFAULTS.light), Number.parseInt(contract.defaults.light.slice(1), 16));
@@ -95,10 +101,16 @@ test('the raw ABI equals the contract', () => {
     micro: SYMBOL_FLAGS.micro, 'boost-ec': SYMBOL_FLAGS.boostEc, 'has-version': SYMBOL_FLAGS.hasVersion,
     'has-min-version': SYMBOL_FLAGS.hasMinVersion, 'has-mask': SYMBOL_FLAGS.hasMask,
   };
+  const svgFlags = { 'view-box-only': SVG_FLAGS.viewBoxOnly, 'has-title': SVG_FLAGS.hasTitle, 'has-class': SVG_FLAGS.hasClass };
   assert.deepEqual(
-    { version: ABI_VERSION, record_bytes: RECORD_BYTES, status_ok: STATUS_KINDS.indexOf(null), status_codes: codes, symbol_flags: flags },
+    {
+      version: ABI_VERSION, record_bytes: RECORD_BYTES, status_ok: STATUS_KINDS.indexOf(null), status_codes: codes, symbol_flags: flags,
+      svg_flags: svgFlags,
+    },
     contract.raw_abi);
+  assert.equal(ABI_VERSION, 6);
   assert.equal(Object.keys(SYMBOL_FLAGS).length, Object.keys(contract.raw_abi.symbol_flags).length);
+  assert.equal(Object.keys(SVG_FLAGS).length, Object.keys(contract.raw_abi.svg_flags).length);
 });
 
 test('the templates are filled as the contract words them, the value kept as it is', () => {

@@ -85,6 +85,7 @@ for (const path of paths) {
     assert.deepEqual({ ...api.DEFAULTS }, {
       ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined, dark: '#000000ff', light: '#ffffffff',
       micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, style: 'half-blocks',
+      viewBoxOnly: false, title: undefined, class: undefined,
     });
     const halfBlocks = api.text(REFERENCE_URL, { ecLevel: 'low', minSize: 200, quietZone: 4, style: 'half-blocks' });
     assert.equal(sha256(Buffer.from(halfBlocks)), expected['ref-02'].text_sha256['half-blocks']);
@@ -93,8 +94,10 @@ for (const path of paths) {
     }
     const explicit = sha256(api.png(REFERENCE_URL, { ecLevel: 'low', minSize: 200, quietZone: 4 }));
     assert.equal(explicit, expected['ref-02'].png_sha256);
-    // DEFAULTS itself (less text's style) is the default image, spelt any way.
-    const { style, ...imageDefaults } = api.DEFAULTS;
+    // DEFAULTS itself (less text's style and svg's own options) is the default image, spelt any way.
+    const { style, viewBoxOnly, title, class: className, ...imageDefaults } = api.DEFAULTS;
+    // svg's own defaults, spelt out, are the default document.
+    assert.equal(api.svg(REFERENCE_URL, { viewBoxOnly, title, class: className }), api.svg(REFERENCE_URL));
     for (const options of [undefined, null, {}, { ecLevel: undefined }, { minSize: 200 }, imageDefaults, { scale: undefined },
       { dark: '#000', light: '#FFF' }, { dark: '#000000', light: '#ffffffff' }, { dark: '#000F' }]) {
       assert.equal(sha256(api.png(REFERENCE_URL, options)), explicit, JSON.stringify(options));
@@ -197,7 +200,8 @@ for (const { name, api } of everyPath) {
       for (const output of [api.png, api.svg, api.matrix]) {
         const unknown = assertQrError(api, () => output('hello', { style: 'ascii' }), 'invalid-options');
         assert.equal(unknown.message,
-          'unknown option "style" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc)');
+          'unknown option "style" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc'
+          + `${output === api.svg ? ', viewBoxOnly, title, class' : ''})`);
       }
     }
     const bad = { style: 'bogus' };

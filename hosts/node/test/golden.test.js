@@ -6,7 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { cases, expected, caseInput, caseText, isBytesCase, jsOptions, sha256, everyPath, thrown } from '../testing/fixtures.js';
+import {
+  cases, expected, caseInput, caseText, isBytesCase, jsOptions, jsSvgOptions, sha256, everyPath, thrown,
+} from '../testing/fixtures.js';
 import { matrixSha256 } from '../testing/corpus.js';
 
 test('the vectors cover every case of expected.json', () => {
@@ -14,13 +16,17 @@ test('the vectors cover every case of expected.json', () => {
   assert.deepEqual(cases.map((c) => c.id).sort(), Object.keys(expected).sort());
 });
 
+// A case's options without the SVG options: what png, matrix and text take.
+const withoutSvg = ({ viewBoxOnly, title, class: className, ...others }) => others;
+
 for (const { name, api } of everyPath) {
   // Every output of this path, by name; text once per style.
+  // svg takes the SVG options too (jsSvgOptions), the others not (jsOptions).
   const outputs = {
-    png: api.png,
+    png: (text, options) => api.png(text, withoutSvg(options)),
     svg: api.svg,
-    matrix: api.matrix,
-    ...Object.fromEntries(api.TEXT_STYLES.map((style) => [`text ${style}`, (text, options) => api.text(text, { ...options, style })])),
+    matrix: (text, options) => api.matrix(text, withoutSvg(options)),
+    ...Object.fromEntries(api.TEXT_STYLES.map((style) => [`text ${style}`, (text, options) => api.text(text, { ...withoutSvg(options), style })])),
   };
 
   for (const testCase of cases) {
@@ -28,9 +34,10 @@ for (const { name, api } of everyPath) {
     test(`${name}: ${testCase.id}`, () => {
       const text = caseInput(testCase);
       const options = jsOptions(testCase.options);
+      const svgOptions = jsSvgOptions(testCase.options);
       if (want.error !== undefined) {
         for (const [output, render] of Object.entries(outputs)) {
-          const error = thrown(() => render(text, options));
+          const error = thrown(() => render(text, svgOptions));
           assert.ok(error instanceof api.QrError, `${output}: ${error}`);
           assert.deepEqual({ kind: error.kind, message: error.message }, { kind: want.error, message: want.message }, output);
         }
@@ -40,7 +47,7 @@ for (const { name, api } of everyPath) {
       assert.ok(png instanceof Uint8Array);
       assert.equal(png.length, want.png_bytes);
       assert.equal(sha256(png), want.png_sha256);
-      const svg = api.svg(text, options);
+      const svg = api.svg(text, svgOptions);
       assert.equal(typeof svg, 'string');
       assert.ok(svg.startsWith('<'), svg.slice(0, 40));
       assert.equal(sha256(Buffer.from(svg, 'utf8')), want.svg_sha256);
@@ -71,19 +78,19 @@ for (const { name, api } of everyPath) {
     const idOf = (c) => c.id;
     // Binary payloads too (a data URL takes what png() and svg() take).
     const ids = ['ref-02', 'utf8-cjk-emoji', 'opt-colors-and-scale-cjk', 'opt-light-transparent', 'opt-scale-20-v40-quiet-16',
-      'bytes-not-utf8', 'bytes-all-256', 'bytes-styled'];
+      'bytes-not-utf8', 'bytes-all-256', 'bytes-styled', 'svg-all', 'svg-bytes-payload'];
     const chosen = cases.filter((c) => ids.includes(idOf(c)));
     assert.equal(chosen.length, ids.length);
     for (const testCase of chosen) {
-      const [text, options] = [caseInput(testCase), jsOptions(testCase.options)];
+      const [text, options, svgOptions] = [caseInput(testCase), jsOptions(testCase.options), jsSvgOptions(testCase.options)];
       const png = api.pngDataUrl(text, options);
       assert.match(png, /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/);
       const pngBytes = Buffer.from(png.slice('data:image/png;base64,'.length), 'base64');
       assert.equal(sha256(pngBytes), expected[testCase.id].png_sha256, testCase.id);
-      const svg = api.svgDataUrl(text, options);
+      const svg = api.svgDataUrl(text, svgOptions);
       assert.match(svg, /^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+={0,2}$/);
       const svgText = Buffer.from(svg.slice('data:image/svg+xml;base64,'.length), 'base64').toString('utf8');
-      assert.equal(svgText, api.svg(text, options), testCase.id);
+      assert.equal(svgText, api.svg(text, svgOptions), testCase.id);
       assert.equal(sha256(Buffer.from(svgText, 'utf8')), expected[testCase.id].svg_sha256, testCase.id);
     }
     for (const render of [api.pngDataUrl, api.svgDataUrl]) {
@@ -119,7 +126,8 @@ for (const { name, api } of everyPath) {
       const bytes = new TextEncoder().encode(text);
       const options = jsOptions(testCase.options);
       for (const output of ['png', 'svg', 'matrix']) {
-        assert.deepEqual(attempt(() => api[output](bytes, options)), attempt(() => api[output](text, options)), `${testCase.id} ${output}`);
+        const given = output === 'svg' ? jsSvgOptions(testCase.options) : options;
+        assert.deepEqual(attempt(() => api[output](bytes, given)), attempt(() => api[output](text, given)), `${testCase.id} ${output}`);
       }
       for (const style of api.TEXT_STYLES) {
         assert.deepEqual(attempt(() => api.text(bytes, { ...options, style })), attempt(() => api.text(text, { ...options, style })),

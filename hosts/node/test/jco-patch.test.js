@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { patch, unpatch, PATCHES } from '../scripts/patch-jco.mjs';
 import { checkInput, resolveOptions, witRecord } from '../lib/common.js';
-import { cases, expected, caseInput, jsOptions, sha256 } from '../testing/fixtures.js';
+import { cases, expected, caseInput, jsOptions, jsSvgOptions, sha256 } from '../testing/fixtures.js';
 
 const genUrl = new URL('../gen/qrglue.js', import.meta.url);
 const patchedSource = readFileSync(genUrl, 'utf8');
@@ -57,6 +57,7 @@ test('stock and patched glue agree on every corpus case, and equal expected.json
   for (const testCase of cases) {
     let input = caseInput(testCase);
     let wit;
+    let svgWit;
     try {
       // The package's own checks first (lone surrogates and over-long texts
       // never reach the guest), as lib/component.js does.
@@ -64,6 +65,9 @@ test('stock and patched glue agree on every corpus case, and equal expected.json
       // (No guest check before a host-side refusal: such a case is skipped here.)
       // The record as lib/component.js lowers it (symbol none for the automatic symbol).
       wit = witRecord(resolveOptions(input, jsOptions(testCase.options), () => {}));
+      // svg's third argument, the WIT svg-options record (the case's, or the defaults).
+      const { viewBoxOnly = false, title, class: className } = jsSvgOptions(testCase.options);
+      svgWit = { viewBoxOnly, title, class: className };
     } catch {
       continue;
     }
@@ -73,8 +77,9 @@ test('stock and patched glue agree on every corpus case, and equal expected.json
     if (!isText) payloads++;
     for (const op of ['png', 'svg']) {
       const call = isText ? op : `${op}Bytes`;
-      const a = outcome(() => stock.generator[call](input, wit));
-      const b = outcome(() => patched.generator[call](input, wit));
+      const args = op === 'svg' ? [input, wit, svgWit] : [input, wit];
+      const a = outcome(() => stock.generator[call](...args));
+      const b = outcome(() => patched.generator[call](...args));
       assert.deepEqual(b, a, `${testCase.id} ${op}`);
       if (want.error !== undefined) {
         assert.equal(JSON.parse(a.payload).tag, want.error, `${testCase.id} ${op}`);

@@ -81,13 +81,30 @@ export function caseInput(testCase) {
 const JS_OPTION_NAMES = {
   'ec-level': 'ecLevel', 'min-size': 'minSize', 'quiet-zone': 'quietZone', scale: 'scale', dark: 'dark', light: 'light',
   micro: 'micro', version: 'version', 'min-version': 'minVersion', mask: 'mask', 'boost-ec': 'boostEc',
+  'view-box-only': 'viewBoxOnly', title: 'title', class: 'class',
 };
 
+/** The SVG options' names in this package: svg() (and svgDataUrl) take them, the other outputs do not. */
+export const SVG_OPTION_NAMES = Object.freeze(['viewBoxOnly', 'title', 'class']);
+
+/** `options` without the SVG options: what png, matrix and text take of a case's options. */
+export function withoutSvgOptions(options) {
+  return Object.fromEntries(Object.entries(options).filter(([name]) => !SVG_OPTION_NAMES.includes(name)));
+}
+
 /**
- * WIT option names of cases.json -> this package's option names. Only the
- * options present are passed, so a missing one exercises the package default.
+ * WIT option names of cases.json -> this package's option names, for
+ * png, matrix and text: the SVG options (view-box-only, title, class) are
+ * left out, as those calls do not take them (jsSvgOptions keeps them). Only
+ * the options present are passed, so a missing one exercises the package
+ * default.
  */
 export function jsOptions(witOptions = {}) {
+  return withoutSvgOptions(jsSvgOptions(witOptions));
+}
+
+/** jsOptions for svg and svgDataUrl: every option of the case, the SVG options included. */
+export function jsSvgOptions(witOptions = {}) {
   return Object.fromEntries(Object.entries(witOptions).map(([name, value]) => {
     if (!(name in JS_OPTION_NAMES)) throw new Error(`unknown option ${name} in cases.json`);
     return [JS_OPTION_NAMES[name], value];
@@ -125,12 +142,15 @@ export function outcome(api, input, options) {
       return { error: `unexpected ${error?.name ?? typeof error}: ${error?.message ?? error}` };
     }
   };
-  const png = attempt(() => api.png(input, options));
+  // The SVG options go to svg alone (only the SVG digest depends on them):
+  // `options` is jsSvgOptions's.
+  const others = withoutSvgOptions(options);
+  const png = attempt(() => api.png(input, others));
   const svg = attempt(() => api.svg(input, options));
-  const matrix = attempt(() => api.matrix(input, options));
-  const texts = api.TEXT_STYLES.map((style) => [style, attempt(() => api.text(input, { ...options, style }))]);
-  const [first, ...others] = [png, svg, matrix, ...texts.map(([, drawn]) => drawn)];
-  if (first.error === undefined && others.every((other) => other.error === undefined)) {
+  const matrix = attempt(() => api.matrix(input, others));
+  const texts = api.TEXT_STYLES.map((style) => [style, attempt(() => api.text(input, { ...others, style }))]);
+  const [first, ...rest] = [png, svg, matrix, ...texts.map(([, drawn]) => drawn)];
+  if (first.error === undefined && rest.every((other) => other.error === undefined)) {
     return {
       png_sha256: sha256(png.ok),
       png_bytes: png.ok.length,
@@ -140,6 +160,6 @@ export function outcome(api, input, options) {
     };
   }
   // `first` is then { error, message } (or { error } alone for a host bug), as the outcome.
-  return first.error !== undefined && others.every((other) => other.error === first.error && other.message === first.message)
+  return first.error !== undefined && rest.every((other) => other.error === first.error && other.message === first.message)
     ? first : { error: 'outputs-disagree' };
 }

@@ -8,9 +8,9 @@ import * as bindgenPath from '../bindgen.js';
 import * as probes from '../probe.js';
 import * as nativePath from '../native.js';
 import { native as nativeProbe } from '../native-probe.js';
-import { loadCases, loadExpected, caseText, caseBytes, caseInput, isBytesCase, jsOptions } from './corpus.js';
+import { loadCases, loadExpected, caseText, caseBytes, caseInput, isBytesCase, jsOptions, jsSvgOptions } from './corpus.js';
 
-export { caseText, caseBytes, caseInput, isBytesCase, jsOptions };
+export { caseText, caseBytes, caseInput, isBytesCase, jsOptions, jsSvgOptions };
 export const cases = loadCases();
 export const expected = loadExpected();
 

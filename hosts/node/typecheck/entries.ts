@@ -24,7 +24,7 @@ import {
   png, svg, matrix, text, isDark, QrError, GuestTrapError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES,
   pngDataUrl, svgDataUrl,
 } from '../index.js';
-import type { EcLevel, Input, Options, QrErrorKind, QrMatrix, TextOptions, TextStyle } from '../index.js';
+import type { EcLevel, Input, Options, QrErrorKind, QrMatrix, SvgOptions, TextOptions, TextStyle } from '../index.js';
 import * as raw from '../raw.js';
 import * as bindgen from '../bindgen.js';
 import * as native from '../native.js';
@@ -128,6 +128,11 @@ const fromBytes: Uint8Array = png(payload) ?? raw.png(payload.buffer) ?? native.
 const inputs: Input[] = ['text', payload, payload.buffer, new DataView(payload.buffer)];
 const bytesEverywhere: string = svg(payload, options) + text(payload, { style: 'ascii' }) + pngDataUrl(payload) + bindgen.svgDataUrl(payload)
   + String(matrix(payload).width);
+// The SVG options: svg and svgDataUrl alone, on every path.
+const svgOptions: SvgOptions = { ...options, viewBoxOnly: true, title: 'A code', class: 'qr qr-large' };
+const svgDocs: string = svg('x', svgOptions) + raw.svg('x', { title: 't' }) + native.svgDataUrl(payload, { class: 'c' })
+  + bindgen.svg('x', { viewBoxOnly: false });
+const svgDefaults: [false, undefined, undefined] = [DEFAULTS.viewBoxOnly, DEFAULTS.title, DEFAULTS.class];
 
 // @ts-expect-error: not an ec-level
 png('x', { ecLevel: 'best' });
@@ -161,6 +166,12 @@ svg('x', { version: '5' });
 matrix('x', { 'min-version': 5 });
 // @ts-expect-error: boostEc is a boolean
 text('x', { boostEc: 1 });
+// @ts-expect-error: the SVG options are svg's alone
+png('x', { title: 'x' });
+// @ts-expect-error: viewBoxOnly is a boolean
+svg('x', { viewBoxOnly: 1 });
+// @ts-expect-error: class is a string (names separated by spaces), not a list
+svgDataUrl('x', { class: ['a', 'b'] });
 // @ts-expect-error: the matrix is read-only
 grid.width = 3;
 // @ts-expect-error: text returns a string, not bytes
@@ -172,4 +183,4 @@ nativeProbe.trap();
 
 void [bytes, doc, level, limit, sameApi, sameSvg, probes, pages, last, produced, notText];
 void [sameMatrix, sameText, width, modules, corner, style, drawn, notBytes, grown, automatic, microMatrix];
-void [fromBytes, inputs, bytesEverywhere];
+void [fromBytes, inputs, bytesEverywhere, svgDocs, svgDefaults];

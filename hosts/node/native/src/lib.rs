@@ -21,7 +21,7 @@ use napi::bindgen_prelude::{ToNapiValue, TypeName};
 use napi::sys;
 use napi::{JsString, JsValue, ValueType, check_status};
 use napi_derive::napi;
-use qrglue_core::{EcLevel, MAX_TEXT_BYTES, Options, QrError, Rgba, Symbol, TextStyle, contract, probe};
+use qrglue_core::{EcLevel, MAX_TEXT_BYTES, Options, QrError, Rgba, SvgOptions, Symbol, TextStyle, contract, probe};
 
 /// Rust's allocations in the addon come from mimalloc, not from the malloc
 /// that V8 uses for ArrayBuffer memory. Measured with glibc's malloc: the
@@ -195,10 +195,59 @@ pub fn svg(
     min_version: Option<u32>,
     mask: Option<u32>,
     boost_ec: bool,
+    view_box_only: Option<bool>,
+    title: Option<JsString>,
+    class: Option<JsString>,
 ) -> Result<String, JsError> {
+    let svg = svg_options(view_box_only.unwrap_or(false), title.as_ref(), class.as_ref());
     let (text, options) =
         arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
-    qrglue_core::svg(&text, &options).map_err(qr_error)
+    svg_payload(text.as_bytes(), &options, svg)
+}
+
+/// The SVG options (WIT `svg-options`) from the three arguments the svg
+/// exports take after `boost_ec`: `view_box_only` (`undefined` is false),
+/// then `title` and `class` as strings or `undefined` (WIT's `none`). The strings are read as
+/// UTF-16 and decoded strictly, as the text is ([`read_text`]): a lone
+/// surrogate is the contract's `option-lone-surrogate`, never U+FFFD. Its
+/// error waits for [`svg_payload`], after the text's and the options'.
+fn svg_options(view_box_only: bool, title: Option<&JsString>, class: Option<&JsString>) -> Result<SvgOptions, QrError> {
+    let read = |option: &str, value: Option<&JsString>| -> Result<Option<String>, QrError> {
+        let Some(value) = value else { return Ok(None) };
+        let units = read_utf16(value).ok_or_else(|| QrError::InvalidOptions(format!("qrglue: could not read {option} as a string")))?;
+        String::from_utf16(&units)
+            .map(Some)
+            .map_err(|_| QrError::InvalidOptions(contract::OPTION_LONE_SURROGATE_TEMPLATE.replace("{option}", option)))
+    };
+    Ok(SvgOptions { view_box_only, title: read("title", title)?, class: read("class", class)? })
+}
+
+/// A JS string's UTF-16 units, all of them (any length: the addon has no
+/// guest memory to exhaust), or None when it is not a string.
+fn read_utf16(text: &JsString) -> Option<Vec<u16>> {
+    let value = text.value();
+    let mut units = 0usize;
+    // SAFETY: env and value come from the current call; a null buffer asks only for the length.
+    let status = unsafe { sys::napi_get_value_string_utf16(value.env, value.value, ptr::null_mut(), 0, &mut units) };
+    if status != sys::Status::napi_ok {
+        return None;
+    }
+    // One more unit than the string: Node-API always writes a terminating NUL.
+    let mut buffer = vec![0u16; units + 1];
+    let mut written = 0usize;
+    // SAFETY: `buffer` holds `units + 1` units.
+    let status = unsafe { sys::napi_get_value_string_utf16(value.env, value.value, buffer.as_mut_ptr(), units + 1, &mut written) };
+    (status == sys::Status::napi_ok && written == units).then(|| {
+        buffer.truncate(written);
+        buffer
+    })
+}
+
+/// The svg exports' body: the data's and the options' checks first, then the
+/// SVG options' (the contract's order).
+fn svg_payload(data: &[u8], options: &Options, svg: Result<SvgOptions, QrError>) -> Result<String, JsError> {
+    qrglue_core::validate_data(data, options).map_err(qr_error)?;
+    qrglue_core::svg_bytes_with(data, options, &svg.map_err(qr_error)?).map_err(qr_error)
 }
 
 /// The module matrix in one Uint8Array: the width as a little-endian u32,
@@ -327,10 +376,14 @@ pub fn svg_bytes(
     min_version: Option<u32>,
     mask: Option<u32>,
     boost_ec: bool,
+    view_box_only: Option<bool>,
+    title: Option<JsString>,
+    class: Option<JsString>,
 ) -> Result<String, JsError> {
+    let svg = svg_options(view_box_only.unwrap_or(false), title.as_ref(), class.as_ref());
     let options =
         payload_options(data, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
-    qrglue_core::svg_bytes(data, &options).map_err(qr_error)
+    svg_payload(data, &options, svg)
 }
 
 /// [`matrix`] for a binary payload (WIT `generator.matrix-bytes`), in the same
