@@ -3,8 +3,9 @@
 // the chosen path; or, instead of the text, a binary payload: a chosen file's
 // bytes (the *-bytes generators, any bytes). The state lives
 // in the URL (?text=&ec-level=&min-size=&quiet-zone=&path=, and &scale=, &dark=,
-// &light=, &version=, &min-version=, &mask=, &micro=true, &boost-ec=true when
-// given; a payload as &data-hex= in the place of text), so a link reproduces an image. Every failure is shown next to the input, never only in
+// &light=, &version=, &min-version=, &mask=, &micro=true, &boost-ec=true, and
+// the SVG's &view-box-only=true, &title=, &class= when given; a payload as
+// &data-hex= in the place of text), so a link reproduces an image. Every failure is shown next to the input, never only in
 // the console. The bench panel runs in a module worker (bench-worker.js).
 import { DEFAULTS, EC_LEVELS, MAX_TEXT_BYTES } from '../node/lib/common.js';
 import { PATH_NAMES, QrError, loadPath } from './paths.js';
@@ -18,13 +19,17 @@ const form = {
   text: $('text'), ecLevel: $('ec-level'), minSize: $('min-size'), quietZone: $('quiet-zone'),
   scale: $('scale'), dark: $('dark'), light: $('light'),
   version: $('version'), 'min-version': $('min-version'), mask: $('mask'), micro: $('micro'), 'boost-ec': $('boost-ec'),
+  'view-box-only': $('view-box-only'), title: $('title'), class: $('class'),
   path: $('path'),
 };
 // The options a field left empty (a box left unticked) means the default of:
 // in the URL only when given, under their WIT names (the form's keys).
-const OPTIONAL_FIELDS = Object.freeze(['scale', 'dark', 'light', 'version', 'min-version', 'mask', 'micro', 'boost-ec']);
-// The symbol options' two flags: checkboxes, 'true' in the state when ticked.
-const CHECKBOXES = Object.freeze(['micro', 'boost-ec']);
+// The last three are the SVG's own (svg-options): applied to the SVG output alone.
+const OPTIONAL_FIELDS = Object.freeze([
+  'scale', 'dark', 'light', 'version', 'min-version', 'mask', 'micro', 'boost-ec', 'view-box-only', 'title', 'class',
+]);
+// The symbol options' two flags and the SVG's view-box-only: checkboxes, 'true' in the state when ticked.
+const CHECKBOXES = Object.freeze(['micro', 'boost-ec', 'view-box-only']);
 const fieldValue = (name) => (CHECKBOXES.includes(name) ? (form[name].checked ? 'true' : '') : form[name].value);
 
 for (const level of EC_LEVELS) form.ecLevel.add(new Option(level, level));
@@ -35,6 +40,8 @@ form.scale.placeholder = 'none';
 form.dark.placeholder = DEFAULTS.dark;
 form.light.placeholder = DEFAULTS.light;
 for (const name of ['version', 'min-version', 'mask']) form[name].placeholder = 'auto';
+form.title.placeholder = 'none';
+form.class.placeholder = 'none';
 
 // --- the binary payload ------------------------------------------------------
 // Instead of the text, a payload: the bytes of a chosen file (at most one
@@ -171,6 +178,15 @@ function optionsOf(state) {
   };
 }
 
+// svg()'s options: the others and the SVG's own, a field left empty none
+// (a title or class as typed: the glue checks it, and the error quotes it).
+function svgOptionsOf(state) {
+  return {
+    ...optionsOf(state), viewBoxOnly: state['view-box-only'] === 'true' || undefined,
+    title: state.title === '' ? undefined : state.title, class: state.class === '' ? undefined : state.class,
+  };
+}
+
 // --- paths -----------------------------------------------------------------
 const loadedPaths = new Map(); // name -> Promise<api>
 function pathApi(name) {
@@ -254,7 +270,7 @@ async function render() {
     // The text, or the payload's bytes (the glue sends them to the *-bytes calls).
     const input = payload === null ? state.text : payload.bytes;
     png = api.png(input, options);
-    svg = api.svg(input, options);
+    svg = api.svg(input, svgOptionsOf(state));
     drawn = api.text(input, options);
   } catch (error) {
     clearOutputs();

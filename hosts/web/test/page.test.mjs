@@ -324,6 +324,59 @@ for (const path of PATHS) {
       await again.close();
     });
 
+    // The SVG's three inputs apply to the SVG alone: golden against the
+    // corpus's svg-all, in the URL, read back by the browser's own XML parser
+    // (a hostile title as typed), and a bad class shown with its message.
+    test('the SVG options: view-box-only, title and class apply to the SVG alone, in the URL, read back by the browser', async () => {
+      const all = caseById.get('svg-all');
+      // The case's options under their WIT names, as the URL spells them (a ticked box is 'true').
+      const state = { text: all.text, ...Object.fromEntries(Object.entries(all.options).map(([k, v]) => [k, String(v)])), path };
+      assert.equal(all.options['view-box-only'], true);
+      const page = await openPage(browser.context, browser.baseUrl, query(state));
+      assert.equal(await page.getAttribute('html', 'data-status'), 'ok', await page.textContent('#error'));
+      const { png, svg } = await shownOutputs(page);
+      assert.equal(sha256(svg), expected['svg-all'].svg_sha256);
+      assert.equal(sha256(png), expected['svg-all'].png_sha256, 'the PNG is as without them');
+      assert.equal(await page.isChecked('#view-box-only'), true);
+      assert.equal(await page.inputValue('#title'), all.options.title);
+      assert.equal(await page.getAttribute('#svg svg', 'class'), all.options.class);
+      assert.equal(await page.getAttribute('#svg svg', 'width'), null);
+      assert.equal(decodeScreenshot(await page.locator('#svg svg').screenshot())?.data, all.text, 'the view-box-only SVG still reads');
+
+      const hostile = '</title><script>alert(1)</script> "q" \'s\' & <b>\r\nCR LF\t\u00e9\u{1f980}';
+      await page.fill('#title', hostile);
+      await waitForRender(page);
+      // An <input> drops line breaks from what is typed: the title is the field's value.
+      const typed = await page.inputValue('#title');
+      assert.ok(typed.includes('</title><script>'), typed);
+      const readBack = await page.evaluate(async () => {
+        const svgText = await (await fetch(document.getElementById('download-svg').href)).text();
+        const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
+        return { parseErrors: doc.getElementsByTagName('parsererror').length, title: doc.querySelector('title')?.textContent,
+          scripts: doc.getElementsByTagName('script').length, shown: document.querySelector('#svg svg title')?.textContent };
+      });
+      assert.deepEqual(readBack, { parseErrors: 0, title: typed, scripts: 0, shown: typed });
+      assert.equal(new URL(page.url()).searchParams.get('title'), typed);
+      // CR, LF and the rest, through this path's glue: the browser's XML parser reads back exactly the title.
+      const direct = await page.evaluate(async ({ path, title }) => {
+        const { loadPath } = await import('/hosts/web/paths.js');
+        const api = await loadPath(path);
+        const doc = new DOMParser().parseFromString(api.svg('hello', { title }), 'image/svg+xml');
+        return { parseErrors: doc.getElementsByTagName('parsererror').length, title: doc.querySelector('title')?.textContent };
+      }, { path, title: hostile });
+      assert.deepEqual(direct, { parseErrors: 0, title: hostile });
+
+      await page.fill('#class', 'a  b');
+      await waitForRender(page);
+      assert.equal(await page.getAttribute('html', 'data-status'), 'error');
+      assert.deepEqual(await shownError(page), {
+        hidden: false, kind: 'invalid-options',
+        message: 'class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got "a  b"',
+      });
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+
     test('the whole conformance corpus through this path in the browser equals expected.json', async () => {
       const page = await openPage(browser.context, browser.baseUrl, '?text=corpus');
       const outcomes = await page.evaluate(async ({ path, cases }) => {
@@ -342,6 +395,8 @@ for (const path of PATHS) {
             micro: c.options.micro, version: c.options.version, minVersion: c.options['min-version'], mask: c.options.mask,
             boostEc: c.options['boost-ec'],
           };
+          // The SVG's own options go to svg and svgDataUrl alone (the other outputs refuse them).
+          const svgOptions = { ...options, viewBoxOnly: c.options['view-box-only'], title: c.options.title, class: c.options.class };
           // As testing/corpus.js's outcome: every output, or the one error all of them give.
           const attempt = (render) => {
             try {
@@ -351,7 +406,7 @@ for (const path of PATHS) {
             }
           };
           const styles = ['half-blocks', 'half-blocks-inverted', 'ascii'];
-          const outputs = [() => api.png(text, options), () => api.svg(text, options), () => api.matrix(text, options),
+          const outputs = [() => api.png(text, options), () => api.svg(text, svgOptions), () => api.matrix(text, options),
             ...styles.map((style) => () => api.text(text, { ...options, style }))].map(attempt);
           const [png, svg, matrix, ...texts] = outputs;
           if (outputs.every((o) => o.error === undefined)) {
@@ -361,7 +416,7 @@ for (const path of PATHS) {
             // The data URLs hold the same bytes (checked here; the outcome is expected.json's shape).
             const base64 = (bytes) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
             if (api.pngDataUrl(text, options) !== `data:image/png;base64,${base64(png.ok)}`
-              || api.svgDataUrl(text, options) !== `data:image/svg+xml;base64,${base64(utf8(svg.ok))}`) {
+              || api.svgDataUrl(text, svgOptions) !== `data:image/svg+xml;base64,${base64(utf8(svg.ok))}`) {
               result[c.id] = { error: 'data-url-differs' };
               continue;
             }
@@ -379,6 +434,7 @@ for (const path of PATHS) {
       }, { path, cases });
       for (const c of cases) assert.deepEqual(outcomes[c.id], expected[c.id], c.id);
       assert.ok(cases.filter((c) => c.data_hex !== undefined).length >= 20, 'the corpus has its payloads');
+      assert.ok(cases.filter((c) => c.id.startsWith('svg-')).length >= 10, 'the corpus has its SVG options');
       assert.deepEqual(page.problems, []);
       await page.close();
     });
