@@ -23,10 +23,12 @@ fn fill(color: Rgba) -> String {
 }
 
 /// `text` with XML's five special characters escaped (element content and
-/// double-quoted attributes alike), and a carriage return as `&#13;`: a
-/// reader would otherwise turn it (and CR LF) into a line feed.
+/// double-quoted attributes alike), and the line breaks a reader may
+/// normalise written as character references, which none does: a carriage
+/// return (every XML reader turns it, and CR LF, into a line feed), U+0085
+/// and U+2028 (XML 1.1 readers do).
 fn escape(text: &str) -> Cow<'_, str> {
-    if !text.contains(['&', '<', '>', '"', '\'', '\r']) {
+    if !text.contains(['&', '<', '>', '"', '\'', '\r', '\u{85}', '\u{2028}']) {
         return text.into();
     }
     let mut out = String::with_capacity(text.len() + 16);
@@ -38,6 +40,8 @@ fn escape(text: &str) -> Cow<'_, str> {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
             '\r' => out.push_str("&#13;"),
+            '\u{85}' => out.push_str("&#133;"),
+            '\u{2028}' => out.push_str("&#8232;"),
             c => out.push(c),
         }
     }

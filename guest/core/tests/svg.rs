@@ -39,12 +39,14 @@ fn view_box_only_drops_width_and_height_and_nothing_else() {
 
 #[test]
 fn a_title_is_the_first_child_and_markup_in_it_stays_text() {
-    let hostile = r#"</title><script>alert("x")</script><title a='1'>&amp; ]]> <!-- -->"#;
+    let hostile = "</title><script>alert(\"x\")</script><title a='1'>&amp; ]]> <!-- -->\r\n\u{85}\u{2028}";
     let document = svg_with(TEXT, &Options::default(), &options(false, Some(hostile), Some("qr code-1 _x"))).unwrap();
     let parsed = parse(&document);
     let root = parsed.root_element();
     let first = root.first_element_child().unwrap();
     assert!(first.has_tag_name("title"));
+    // Line breaks an XML 1.1 reader would normalise travel as references.
+    assert!(document.contains("&#13;\n&#133;&#8232;</title>"), "{document}");
     assert_eq!(first.text(), Some(hostile));
     assert_eq!(root.attribute("class"), Some("qr code-1 _x"));
     assert_eq!(parsed.descendants().filter(|n| n.is_element()).count(), 4, "svg, title, rect, path: {document}");
