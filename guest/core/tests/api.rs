@@ -219,10 +219,22 @@ fn contract_codes_names_and_indexes_round_trip() {
         assert_eq!((TextStyle::from_index(style.index()), TextStyle::from_name(style.as_str())), (Some(style), Some(style)));
     }
     assert_eq!((TextStyle::from_index(3), TextStyle::from_name("ANSI")), (None, None));
+    // The SVG options' templates, filled in by their functions.
+    assert_eq!(
+        contract::too_long("title", 1024, 1026),
+        contract::TOO_LONG_TEMPLATE.replace("{option}", "title").replace("{max}", "1024").replace("{value}", "1026")
+    );
+    let not_xml = contract::NOT_XML_CHAR_TEMPLATE.replace("{option}", "title").replace("{char}", "U+0007").replace("{index}", "4");
+    assert_eq!(contract::not_xml_char("title", '\u{7}', 4), not_xml);
+    assert_eq!(contract::bad_class("a  b"), contract::CLASS_TEMPLATE.replace("{value}", "\"a  b\""));
+    let not_text = contract::OPTION_NOT_TEXT_TEMPLATE.replace("{option}", "class").replace("{index}", "1");
+    assert_eq!(contract::option_not_text("class", b"a\xff", 1), not_text);
+    let surrogate = contract::OPTION_LONE_SURROGATE_TEMPLATE.replace("{option}", "title");
+    assert_eq!(contract::option_not_text("title", b"a\xed\xa0\x80", 1), surrogate);
     let json = contract::to_json();
     assert!(
         json.contains(r#""max_text_bytes": 7089"#)
-            && json.contains(r##""defaults": {"ec-level": "low", "min-size": 200, "quiet-zone": 4, "scale": null, "dark": "#000000ff", "light": "#ffffffff", "text-style": "half-blocks", "micro": false, "version": null, "min-version": null, "mask": null, "boost-ec": false}"##)
+            && json.contains(r##""defaults": {"ec-level": "low", "min-size": 200, "quiet-zone": 4, "scale": null, "dark": "#000000ff", "light": "#ffffffff", "text-style": "half-blocks", "micro": false, "version": null, "min-version": null, "mask": null, "boost-ec": false, "view-box-only": false, "title": null, "class": null}"##)
             && json.contains(r#""text_styles": ["half-blocks", "half-blocks-inverted", "ascii"]"#),
         "{json}"
     );
