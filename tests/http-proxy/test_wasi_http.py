@@ -221,7 +221,14 @@ def test_clients_that_never_read(server: Server) -> None:
     wash dev's only timer is its 30 s, past this test's wait. Our own server
     drops them all, like every server of tests/http (its request timeout for
     the fitting ones, its write timeout for the stalled ones)."""
-    left = hostile.never_reading_clients(server)
+    if runner(server) == "jco":
+        # jco's one event loop also writes the stalled clients' 4096-pixel
+        # answers, so a fitting connection's keep-alive timer may start late:
+        # wait for the fitting ones alone, with 15 s past the timer (CI run 10
+        # once saw 1 of 25 still open 5 s past it).
+        left = hostile.never_reading_clients(server, done=lambda left: left.fitting == 0, slack=15)
+    else:
+        left = hostile.never_reading_clients(server)
     if runner(server) == "host":
         assert left.fitting + left.stalled == 0, f"never-reading connections still open after the timeouts: {left}"
     elif runner(server) == "jco":
