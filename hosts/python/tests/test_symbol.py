@@ -265,3 +265,30 @@ def test_raw_symbol_flags(glue: str) -> None:
             raw_matrix(flags, 0, 0, 0)
         assert (info.value.kind, str(info.value)) == (
             "invalid-options", OUT_OF_RANGE.format("symbol-flags", 0, 31, flags))
+
+
+def test_a_call_naming_no_option_takes_the_checked_defaults(generators: dict[str, Any]) -> None:
+    # check_input hands a call that names no option the prebuilt DEFAULT_OPTIONS
+    # (the glues then lower nothing anew: the fast glue keeps the entries of the
+    # same object, raw keeps its flat arguments); the same values as other
+    # objects take the full checks and must give equal options.
+    from qrglue import _common
+    text = "https://example.com/"
+    defaults = _common.check_input(text, _common.DEFAULT_EC_LEVEL, _common.DEFAULT_MIN_SIZE,
+                                   _common.DEFAULT_QUIET_ZONE)[2]
+    assert defaults is _common.DEFAULT_OPTIONS
+    spelled = _common.check_input(text, "".join("low"), int("200"), int("4"), None, "".join("#000000ff"),
+                                  "".join("#ffffffff"), False, None, None, None, False)[2]
+    assert spelled is not _common.DEFAULT_OPTIONS and spelled == _common.DEFAULT_OPTIONS
+    assert _common.check_input(b"payload", _common.DEFAULT_EC_LEVEL, _common.DEFAULT_MIN_SIZE,
+                               _common.DEFAULT_QUIET_ZONE)[2] is _common.DEFAULT_OPTIONS
+    # Default calls between calls with every kind of option give the default
+    # bytes on every path: nothing of an earlier call's options stays behind.
+    sequence: list[dict[str, Any]] = [
+        {}, {"scale": 3}, {}, {"dark": "#336699", "light": "#fff0"}, {}, {"quiet_zone": 0, "min_size": 10},
+        {}, {"ec_level": "high"}, {}, {"mask": 3}, {}, {"ec_level": "low", "min_size": 200, "quiet_zone": 4}, {},
+    ]
+    want = [generators["native"].png(text, **options) for options in sequence]
+    assert len(set(want)) == 6  # the default and five other codes: the last set spells the defaults
+    for name, gen in generators.items():
+        assert [gen.png(text, **options) for options in sequence] == want, name

@@ -306,6 +306,27 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
     if length > MAX_TEXT_BYTES:
         raise QrError("data-too-long")
     empty = length == 0
+    # The common call names no option: each argument is then its default's
+    # own object, and the options are DEFAULT_OPTIONS, already checked (the
+    # glues recognise it by identity and lower nothing anew). An equal value
+    # that is another object takes the checks below, with the same result.
+    if (ec_level is DEFAULT_EC_LEVEL and min_size is DEFAULT_MIN_SIZE and quiet_zone is DEFAULT_QUIET_ZONE
+            and scale is None and dark is DEFAULT_DARK and light is DEFAULT_LIGHT and micro is False
+            and version is None and min_version is None and mask is None and boost_ec is False):
+        options = DEFAULT_OPTIONS
+    else:
+        options = _check_options(empty, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
+                                 min_version, mask, boost_ec)
+    if payload is None:
+        return exact_text, utf8, options
+    # (An empty payload is the empty bytes: an empty N-D view has no 1-D cast.)
+    return None, payload_data(payload) if length else b"", options
+
+
+def _check_options(empty: bool, ec_level: object, min_size: object, quiet_zone: object, scale: object,
+                   dark: object, light: object, micro: object, version: object, min_version: object,
+                   mask: object, boost_ec: object) -> Options:
+    """check_input's checks of the options, in its order."""
     ec_level = exact_str(ec_level)
     if not isinstance(ec_level, str) or ec_level not in EC_LEVELS:
         _refuse_options(empty, EC_LEVEL_NAME_TEMPLATE.format(value=_shown(ec_level)))
@@ -316,14 +337,9 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
     rgba_dark, rgba_light = _color("dark", dark, empty), _color("light", light, empty)
     # Every symbol option at its default (the common call): `symbol: none`, no checks to run.
     if micro is False and version is None and min_version is None and mask is None and boost_ec is False:
-        options = Options(ec, size, zone, checked_scale, rgba_dark, rgba_light)
-    else:
-        symbol = _check_symbol(empty, ec, rgba_dark, rgba_light, micro, version, min_version, mask, boost_ec)
-        options = Options(ec, size, zone, checked_scale, rgba_dark, rgba_light, symbol)
-    if payload is None:
-        return exact_text, utf8, options
-    # (An empty payload is the empty bytes: an empty N-D view has no 1-D cast.)
-    return None, payload_data(payload) if length else b"", options
+        return Options(ec, size, zone, checked_scale, rgba_dark, rgba_light)
+    symbol = _check_symbol(empty, ec, rgba_dark, rgba_light, micro, version, min_version, mask, boost_ec)
+    return Options(ec, size, zone, checked_scale, rgba_dark, rgba_light, symbol)
 
 
 def payload_length(value: object) -> int:
@@ -659,3 +675,9 @@ def _shown(value: object) -> str:
         return repr(value)
     except Exception:
         return f"a {type(value).__name__}"
+
+
+# Every option at its default: what check_input returns for a call that names
+# none (see there), built by the same checks.
+DEFAULT_OPTIONS = _check_options(False, DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, None, DEFAULT_DARK,
+                                 DEFAULT_LIGHT, False, None, None, None, False)

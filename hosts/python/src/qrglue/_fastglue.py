@@ -302,6 +302,7 @@ class FastCalls:
                                               numbers_address + i * _VAL_SIZE))
         self._symbol_number_words = number_words
         self._symbol_written: Symbol | None = None  # the symbol in the entries now (None: the option is none)
+        self._options_written: Options | None = None  # the options object the entries hold now (None: not yet)
         # svg-options: a record of three entries (view-box-only, title,
         # class), the third argument of svg and svg-bytes. Each option<string>
         # points to a string value of its own when some, whose bytes are a
@@ -395,6 +396,10 @@ class FastCalls:
         self._set_options(options)
 
     def _set_options(self, options: Options) -> None:
+        # The same Options object as the last call's (DEFAULT_OPTIONS, for
+        # every call that names no option): the entries already hold it.
+        if options is self._options_written:
+            return
         entry = self._entry_words
         entry[self._ec_name_size_word], entry[self._ec_name_data_word] = self._ec_names[options.ec]
         entry[self._min_size_word] = options.min_size
@@ -417,6 +422,7 @@ class FastCalls:
         symbol = options.symbol
         if symbol is not self._symbol_written:
             self._write_symbol(symbol)
+        self._options_written = options
 
     def _write_symbol(self, symbol: Symbol | None) -> None:
         entry = self._entry_words

@@ -20,8 +20,8 @@ import struct
 import wasmtime
 
 from . import _loader, _rawcore
-from ._common import RAW_ABI_VERSION as ABI_VERSION
 from ._common import (
+    DEFAULT_OPTIONS,
     RAW_RECORD_BYTES,
     RAW_STATUS_KINDS,
     RAW_STATUS_OK,
@@ -36,6 +36,7 @@ from ._common import (
     SvgOptions,
     Symbol,
 )
+from ._common import RAW_ABI_VERSION as ABI_VERSION
 from ._generator import BaseGenerator, Calls, PerThread
 
 __all__ = ["Generator", "GeneratorInUse", "GuestTrap", "QrError", "QrMatrix", "matrix", "png", "png_data_uri", "svg",
@@ -66,13 +67,21 @@ def _abi_symbol(symbol: Symbol) -> tuple[int, int, int, int]:
     return flags, version or 0, min_version or 0, mask or 0
 
 
-def _abi_options(options: Options) -> tuple[int, ...]:
+def _lower_options(options: Options) -> tuple[int, ...]:
     """The options as ABI 6 passes them, after the text: ec_level, min_size,
     quiet_zone, has_scale, scale, dark, light (colours as 0xRRGGBBAA),
     symbol_flags, version, min_version, mask."""
     scale, symbol = options.scale, options.symbol
     return (options.ec, options.min_size, options.quiet_zone, int(scale is not None), scale or 0, options.dark,
             options.light, *(_NO_SYMBOL if symbol is None else _abi_symbol(symbol)))
+
+
+_DEFAULT_ABI_OPTIONS = _lower_options(DEFAULT_OPTIONS)
+
+
+def _abi_options(options: Options) -> tuple[int, ...]:
+    """_lower_options, lowered once for DEFAULT_OPTIONS (every call that names no option)."""
+    return _DEFAULT_ABI_OPTIONS if options is DEFAULT_OPTIONS else _lower_options(options)
 
 
 _VIEW_BOX_ONLY, _HAS_TITLE, _HAS_CLASS = (RAW_SVG_FLAGS[name] for name in ("view-box-only", "has-title", "has-class"))
