@@ -560,9 +560,19 @@ export function dataUrlHelpers(png, svg) {
 
 const utf8Encoder = new TextEncoder();
 
-// btoa over a binary string (no Buffer here, and Uint8Array.toBase64 is newer
-// than Node 20), built in chunks so that no call spreads a whole image.
+// Node's Buffer encodes in native code, in place (a 394-byte png: ~0.5 us
+// against ~20 us for btoa over a binary string). Browsers have no Buffer:
+// there btoa over a binary string (Uint8Array.toBase64 is newer than Node 20
+// and than some browsers), built in chunks so that no call spreads a whole image.
+const NodeBuffer = globalThis.process?.versions?.node ? globalThis.Buffer : undefined;
+
 function base64(bytes) {
+  if (NodeBuffer) return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  return base64InChunks(bytes);
+}
+
+/** btoa over a binary string; exported for the test that checks it against Buffer. */
+export function base64InChunks(bytes) {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));

@@ -172,3 +172,18 @@ test('a payload goes to the bytes generators and a text to the text ones, on eve
   const want = ['png', 'png-bytes', 'svg-bytes', 'matrix-bytes', 'text-bytes', 'svg', 'matrix', 'text', 'png-bytes', 'svg'];
   assert.deepEqual(called, { component: want, raw: want, bindgen: want, native: want });
 });
+
+// Node encodes data URLs with Buffer; a browser (no Buffer) takes the btoa
+// fallback: both give the same base64 for any bytes, views at an offset and
+// lengths past one btoa chunk (0x8000) included.
+test('data URLs: the browser fallback base64 equals Buffer\'s', async () => {
+  const { base64InChunks } = await import('../lib/common.js');
+  const backing = new Uint8Array(0x8000 * 2 + 7 + 5);
+  for (let i = 0; i < backing.length; i++) backing[i] = (i * 131 + (i >> 8)) & 0xff;
+  for (const length of [0, 1, 2, 3, 394, 0x7fff, 0x8000, 0x8001, 0x8000 * 2 + 7]) {
+    const view = backing.subarray(5, 5 + length);
+    const want = Buffer.from(view).toString('base64');
+    assert.equal(base64InChunks(view), want, `length ${length}`);
+    assert.equal(Buffer.from(want, 'base64').equals(Buffer.from(view)), true);
+  }
+});
