@@ -50,6 +50,10 @@ _setup-lint: setup-rust
     cmp -s hosts/python/requirements-dev.txt hosts/python/.venv/.requirements-installed || just build-python
     just _npm hosts/node
 
+# What runs linux-arm64-gnu's dist here: qemu-user, arm64 Node 20 and CPython 3.11 at the pins of tools/arm64/runtimes.lock.
+_setup-arm64-runtimes:
+    bash tools/arm64/runtimes.sh
+
 _setup-vegeta: (_go-install "github.com/tsenart/vegeta/v12@" + vegeta_version vegeta)
 
 _setup-nats: (_go-install "github.com/nats-io/nats-server/v2@" + nats_version nats_server)
@@ -132,13 +136,17 @@ build-python: build-wasm
 build-web: build-node
     bash hosts/web/scripts/setup.sh
 
-# target/dist/: the npm tarballs (qrglue, its platform package qrglue-<triple>) and the wheels (qrglue, qrglue-native abi3).
+# target/dist/: the npm tarballs (qrglue, its platform packages qrglue-<triple>) and the wheels (qrglue, qrglue-native abi3 per platform).
 [group('build')]
-dist: build-node build-python
+dist: build-node build-python _dist-arm64
     rm -rf target/dist
     node hosts/node/scripts/dist.mjs target/dist
     bash hosts/python/scripts/dist.sh target/dist
     cd target/dist && for f in *; do echo "dist: target/dist/$f ($(stat -c %s "$f") bytes)"; done
+
+# linux-arm64-gnu's addon and abi3 wheel, cross-built into target/cross (rustup's target, Debian's gcc-aarch64-linux-gnu).
+_dist-arm64: build-python
+    bash tools/arm64/build.sh
 
 # Everything the node, python and rust servers need (tests/http/README.md), the CLI of tier cli included.
 [group('build')]
@@ -223,10 +231,10 @@ test-node: build-node contract
 test-python: build-python contract
     cd hosts/python && .venv/bin/python -m pytest -q
 
-# Dist: what `just dist` wrote, installed into a clean npm project and a clean venv (the golden PNG; the addon from its platform package).
+# Dist: what `just dist` wrote, installed into a clean npm project and a clean venv (the golden PNG; the addon from its platform package); linux-arm64-gnu's under qemu-user.
 [group('test')]
-test-dist: dist
-    cd hosts/node && node --test dist-test/installed.mjs
+test-dist: dist _setup-arm64-runtimes
+    cd hosts/node && node --test dist-test/installed.mjs dist-test/installed-arm64.mjs
     cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider dist_test
 
 # Web: the page in headless Chromium per path, its bench panel, and report.svg with no overlapping text.

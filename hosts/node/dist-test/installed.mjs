@@ -6,9 +6,9 @@
 //   the golden PNG of the reference URL, 'qrglue/native' loads its addon from
 //   node_modules/qrglue-<triple>/ (the only .node file loaded), and
 //   'qrglue/auto' chooses native.
-// - qrglue's tarball alone (its optional dependency is not on the registry:
-//   npm skips it, as it skips a platform package whose os/cpu/libc do not
-//   match): 'qrglue' and 'qrglue/auto' (now the component path) give the
+// - qrglue's tarball alone (its optional dependencies are not on the registry:
+//   npm skips this machine's, as it skips a platform package whose os/cpu/libc
+//   do not match, e.g. linux-arm64-gnu's here): 'qrglue' and 'qrglue/auto' (now the component path) give the
 //   golden PNG, 'qrglue/native' throws QRGLUE_NO_ADDON, and no .node is loaded.
 // (Not named *.test.mjs, so `node --test` in hosts/node, which runs without
 // target/dist, does not pick it up.)
@@ -75,13 +75,14 @@ function probe(project) {
 }
 
 test('target/dist holds napi-rs\'s layout: qrglue with optionalDependencies, and the platform package with the addon', () => {
-  assert.deepEqual(napi.targets, ['x86_64-unknown-linux-gnu'], 'the targets this test knows how to check');
+  // This machine's target here; linux-arm64-gnu's package in installed-arm64.mjs (run under qemu-user).
+  assert.deepEqual(napi.targets, ['x86_64-unknown-linux-gnu', 'aarch64-unknown-linux-gnu'], 'the targets these tests know how to check');
   assert.ok(existsSync(mainTarball), `${mainTarball}: run \`just dist\``);
   assert.ok(existsSync(platformTarball), `${platformTarball}: run \`just dist\``);
 
   const main = tarJson(mainTarball, 'package.json');
   assert.equal(main.version, version);
-  assert.deepEqual(main.optionalDependencies, { [`qrglue-${TRIPLE}`]: version });
+  assert.deepEqual(main.optionalDependencies, { 'qrglue-linux-x64-gnu': version, 'qrglue-linux-arm64-gnu': version });
   assert.equal(main.exports['./auto'].default, './auto.js');
   const mainFiles = tarList(mainTarball);
   for (const file of ['auto.js', 'native.js', 'lib/native.js', 'index.js', 'wasm/qrglue.component.wasm', 'gen/qrglue.core.wasm']) {

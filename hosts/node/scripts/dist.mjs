@@ -7,17 +7,19 @@
 //                         every target of package.json "napi" (committed; this
 //                         script checks they are what create-npm-dirs writes,
 //                         `--write-npm-dirs` rewrites them, e.g. after a version bump)
-//   napi artifacts        the addon built here (`just build-node`) copied into
-//                         the package of this machine's target as
-//                         qrglue.<platformArchABI>.node
+//   napi artifacts        every target's addon copied into its package as
+//                         qrglue.<platformArchABI>.node: this machine's from
+//                         `just build-node` (native/), the others from their
+//                         cross build (target/cross/<triple>/addon/, e.g.
+//                         tools/arm64/build.sh for aarch64-unknown-linux-gnu)
 //   napi pre-publish      the main package.json gains "optionalDependencies",
 //                         one platform package per target at the same version
 //                         (in a staged copy: the repository's package.json has
 //                         none, so hosts/node's own `npm install` never asks
 //                         the registry for them)
 //
-// and `npm pack` of both into OUT (default target/dist). Only this machine's
-// target can be packed: its addon is the one `just build-node` built.
+// and `npm pack` of each into OUT (default target/dist). A target of
+// package.json whose addon is missing fails the whole run (no partial dist).
 //
 // Usage: node hosts/node/scripts/dist.mjs [OUT] | --write-npm-dirs
 import { execFileSync } from 'node:child_process';
@@ -100,19 +102,28 @@ for (const target of targets) {
   }
 }
 
-// This machine's target: the addon of `just build-node` into its package (napi artifacts), then packed.
+// Where each target's addon was built: this machine's by `just build-node`, the others by their cross build.
 const hostAbi = process.platform === 'linux'
   ? (readFileSync('/usr/bin/ldd', 'utf8').includes('musl') ? 'musl' : 'gnu')
   : process.platform === 'win32' ? 'msvc' : null;
-const host = targets.find((t) => t.platform === process.platform && t.arch === process.arch && t.abi === hostAbi);
-if (!host) {
-  throw new Error(`dist: package.json "napi".targets has no target for this machine (${process.platform}-${process.arch})`);
+const LIBRARY = { linux: 'libqrglue_node_native.so', darwin: 'libqrglue_node_native.dylib', win32: 'qrglue_node_native.dll' };
+function builtAddon(target) {
+  if (target.platform === process.platform && target.arch === process.arch && target.abi === hostAbi) {
+    return { path: join(nodeDir, 'native', `qrglue.${process.platform}-${process.arch}.node`), how: '`just build-node`' };
+  }
+  return { path: join(repo, 'target/cross', target.triple, 'addon', LIBRARY[target.platform]), how: 'its cross build (`just dist`)' };
 }
-const hostDir = npmDir(host);
-const built = join(nodeDir, 'native', `qrglue.${process.platform}-${process.arch}.node`);
-if (!existsSync(built)) throw new Error(`dist: no addon at ${built}: run \`just build-node\``);
-copyFileSync(built, join(hostDir.dir, hostDir.binary));
-const platformPacked = npmPack(hostDir.dir);
+const missing = targets.map((t) => ({ t, ...builtAddon(t) })).filter(({ path }) => !existsSync(path));
+if (missing.length > 0) {
+  throw new Error(`dist: no addon for ${missing.map(({ t, path, how }) => `${t.triple} at ${path} (built by ${how})`).join(', ')}: ` +
+    'every target of package.json "napi".targets is packed');
+}
+// napi artifacts, then each platform package packed.
+const platformPacked = targets.map((target) => {
+  const dir = npmDir(target);
+  copyFileSync(builtAddon(target).path, join(dir.dir, dir.binary));
+  return npmPack(dir.dir);
+});
 
 // The main package, staged with its optionalDependencies (napi pre-publish), then packed.
 const stage = join(repo, 'target/dist-stage/qrglue');
@@ -127,5 +138,5 @@ const staged = { ...pkg, optionalDependencies: Object.fromEntries(targets.map((t
 writeFileSync(join(stage, 'package.json'), `${JSON.stringify(staged, null, 2)}\n`);
 const mainPacked = npmPack(stage);
 if (process.env.QRGLUE_VERBOSE) {
-  for (const packed of [mainPacked, platformPacked]) console.log(`${packed.filename}: ${packed.entryCount} files`);
+  for (const packed of [mainPacked, ...platformPacked]) console.log(`${packed.filename}: ${packed.entryCount} files`);
 }

@@ -10,6 +10,7 @@ Outside tests/ on purpose: `just test-python` runs without target/dist."""
 from __future__ import annotations
 
 import json
+import platform
 import re
 import subprocess
 import venv
@@ -28,11 +29,13 @@ GOLDEN = json.loads((REPO / "tests" / "vectors" / "expected.json").read_text())[
 URL = "https://www.reddit.com/r/rustjerk/top/?t=all"
 
 
-def wheels() -> tuple[Path, Path]:
+def wheels(machine: str = platform.machine()) -> tuple[Path, Path]:
+    """qrglue's wheel and qrglue_native's for `machine` (this one's; aarch64's in test_installed_arm64.py)."""
     pure = DIST / f"qrglue-{VERSION}-py3-none-any.whl"
-    native = list(DIST.glob(f"qrglue_native-{VERSION}-cp310-abi3-*.whl"))
+    native = list(DIST.glob(f"qrglue_native-{VERSION}-cp310-abi3-*_{machine}.whl"))
     assert pure.is_file(), f"{pure}: run `just dist`"
-    assert len(native) == 1, f"one abi3 qrglue_native {VERSION} wheel in {DIST}, not {native}: run `just dist`"
+    assert len(native) == 1, (f"one abi3 qrglue_native {VERSION} {machine} wheel in {DIST}, not {native}: "
+                              "run `just dist`")
     return pure, native[0]
 
 

