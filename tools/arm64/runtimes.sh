@@ -8,24 +8,30 @@
 #                                        libraries it loads (.deb from deb.debian.org's
 #                                        pool, sha256 checked, unpacked with dpkg -x)
 # and Debian's qemu-user (qemu-aarch64, apt-get when missing), which runs them
-# with the cross toolchain's glibc (/usr/aarch64-linux-gnu, from
-# gcc-aarch64-linux-gnu: tools/arm64/build.sh installs it). Does nothing when
-# the lock has not changed since the last run (stamp target/tools/arm64/.installed).
+# with the cross toolchain's glibc as sysroot (/usr/aarch64-linux-gnu, Debian's
+# libc6-arm64-cross: glibc 2.36, bookworm's). Fetches nothing when the lock has
+# not changed since the last run (stamp target/tools/arm64/.installed).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 lock=tools/arm64/runtimes.lock
 dir=target/tools/arm64
 mirror=${QRGLUE_DEBIAN_MIRROR:-https://deb.debian.org/debian}
 
-if ! command -v qemu-aarch64 >/dev/null || [ ! -e /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 ]; then
+# qemu-user without its Recommends (qemu-user-binfmt would register arm64 binaries
+# system-wide: qemu-aarch64 is only ever called by name here); the arm64 glibc and
+# libstdc++ (Node's) of the cross toolchain, its packages alone.
+if ! command -v qemu-aarch64 >/dev/null || [ ! -e /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 ] \
+    || [ ! -e /usr/aarch64-linux-gnu/lib/libstdc++.so.6 ]; then
   if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null; then
-    echo "qrglue arm64: install Debian's packages: apt-get install -y qemu-user gcc-aarch64-linux-gnu" >&2
+    echo "qrglue arm64: install Debian's packages: apt-get install -y --no-install-recommends" \
+      "qemu-user libc6-arm64-cross libstdc++6-arm64-cross" >&2
     exit 1
   fi
   sudo=$([ "$(id -u)" -eq 0 ] || echo sudo)
-  echo "qrglue arm64: installing Debian's qemu-user and gcc-aarch64-linux-gnu (apt-get)" >&2
+  echo "qrglue arm64: installing Debian's qemu-user, libc6-arm64-cross, libstdc++6-arm64-cross (apt-get)" >&2
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq qemu-user gcc-aarch64-linux-gnu >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    qemu-user libc6-arm64-cross libstdc++6-arm64-cross >/dev/null
 fi
 
 if cmp -s "$lock" "$dir/.installed"; then exit 0; fi
