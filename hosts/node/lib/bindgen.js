@@ -9,10 +9,7 @@
 // (qrglue/bindgen reads them with readFileSync; a page can compile
 // BINDGEN_WASM_URL with WebAssembly.compileStreaming).
 import * as glue from '../gen/bindgen/qrglue.js';
-import {
-  QrError, GuestTrapError, ERROR_KINDS, checkCount, checkInput, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions,
-  resolveSvgOptions, resolveTextOptions, validationText,
-} from './common.js';
+import { QrError, GuestTrapError, ERROR_KINDS, checkCount, dataUrlHelpers, flatGenerators } from './common.js';
 
 /** Where the build puts the module the glue instantiates (beside the glue). */
 export const BINDGEN_WASM_URL = new URL('../gen/bindgen/qrglue_bg.wasm', import.meta.url);
@@ -66,59 +63,16 @@ function guestCall(call) {
   }
 }
 
-// Input and options checked and resolved as on every path, then passed flat:
-// the guest takes the EC level as its WIT index. checkInput must come first:
-// the glue encodes strings with TextEncoder, which turns a lone surrogate into
-// U+FFFD (a different text), and copies the whole text (or payload) into
-// guest memory. A text goes to the text export, a payload (a plain
-// Uint8Array, common.js checkInput) to its `*Bytes` twin, whose `&[u8]` the
-// glue copies into guest memory once.
-function callWithInput([textFn, bytesFn], input, options, ...extra) {
-  const data = checkInput(input);
-  return callResolved(typeof data === 'string' ? textFn : bytesFn, data, resolveOptions(data, options, validate(data)), ...extra);
-}
+// png, svg, matrix and text as on the native path (common.js
+// flatGenerators). checkInput comes first there, and must: the glue encodes
+// strings with TextEncoder, which turns a lone surrogate into U+FFFD (a
+// different text), and copies the whole text (or payload) into guest memory;
+// a payload's `&[u8]` is copied into guest memory once. The glue copies each
+// result out of guest memory (`.slice()`) and frees it in the guest: the
+// Uint8Array is ours.
+const generators = flatGenerators(glue, guestCall);
 
-// scale, version, minVersion, mask: a number or undefined (WIT's none);
-// colours as 0xRRGGBBAA; micro and boostEc booleans.
-function callResolved(exportFn, data, resolved, ...extra) {
-  const { ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc } = resolved;
-  return guestCall(() => exportFn(data, ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc,
-    ...extra));
-}
-
-// Checks text and options and renders nothing (pngRepeat zero times): what
-// common.js runs before it reports a problem only the host sees. A payload
-// is checked through its stand-in text (common.js validationText).
-const validate = (input) => (resolved) => callResolved(glue.pngRepeat, validationText(input), resolved, 0);
-
-// Each output's text export and its bytes twin.
-const PNG = [glue.png, glue.pngBytes];
-const MATRIX = [glue.matrix, glue.matrixBytes];
-
-export function png(input, options) {
-  // The glue copies the PNG out of guest memory (`.slice()`) and frees it in
-  // the guest: the Uint8Array is ours.
-  return callWithInput(PNG, input, options);
-}
-
-// The SVG options after boostEc: viewBoxOnly, then title and class (a string or undefined).
-export function svg(input, options) {
-  const data = checkInput(input);
-  const resolved = resolveSvgOptions(data, options, validate(data));
-  const { viewBoxOnly, title, class: className } = resolved.svg;
-  return callResolved(typeof data === 'string' ? glue.svg : glue.svgBytes, data, resolved, viewBoxOnly, title, className);
-}
-
-export function matrix(input, options) {
-  // One array out: the width as a little-endian u32, then the packed modules.
-  return matrixFromPayload(callWithInput(MATRIX, input, options));
-}
-
-export function text(input, options) {
-  const data = checkInput(input);
-  const resolved = resolveTextOptions(data, options, validate(data));
-  return callResolved(typeof data === 'string' ? glue.text : glue.textBytes, data, resolved, resolved.styleIndex);
-}
+export const { png, svg, matrix, text } = generators;
 
 export const { pngDataUrl, svgDataUrl } = dataUrlHelpers(png, svg);
 
@@ -131,11 +85,7 @@ export const probe = Object.freeze({
     checkCount('len', len);
     return guestCall(() => glue.produce(len));
   },
-  pngRepeat(text, options, times) {
-    checkCount('times', times);
-    checkText(text);
-    return callResolved(glue.pngRepeat, text, resolveOptions(text, options, validate(text)), times);
-  },
+  pngRepeat: generators.pngRepeat,
   trap: () => guestCall(() => glue.trap()),
   /** The guest's own answer: its linear memory size in 64 KiB pages. */
   memoryPages: () => guestCall(() => glue.memoryPages()),

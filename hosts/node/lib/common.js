@@ -547,6 +547,66 @@ export function svgFlags({ viewBoxOnly, title, class: className }) {
 }
 
 /**
+ * png, svg, matrix, text and the pngRepeat probe over exports that take the
+ * options flat: guest/bindgen's wasm-bindgen exports (lib/bindgen.js) and the
+ * native addon's (lib/native.js), which share their names, argument order and
+ * types. One implementation for both adapters: each passes its exports and
+ * `call`, which runs one export call and maps its errors as that path does.
+ *
+ * The input and options are checked and resolved as on every path (checkInput
+ * first), then passed flat: the EC level as its WIT index; scale, version,
+ * minVersion, mask a number or undefined (WIT's none); colours as 0xRRGGBBAA;
+ * micro and boostEc booleans; then the output's own arguments (svg's
+ * viewBoxOnly, title and class; text's style index). A text goes to the text
+ * export, a payload (a plain Uint8Array, checkInput) to its `*Bytes` twin.
+ */
+export function flatGenerators(exports, call) {
+  // Taken once: neither the glue's nor the addon's exports are ever replaced.
+  const { png, pngBytes, svg, svgBytes, matrix, matrixBytes, text, textBytes, pngRepeat } = exports;
+
+  function callResolved(exportFn, data, resolved, ...extra) {
+    const { ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc } = resolved;
+    return call(() => exportFn(data, ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc,
+      ...extra));
+  }
+
+  // Checks text and options and renders nothing (pngRepeat zero times): what
+  // resolveOptions runs before it reports a problem only the host sees. A
+  // payload is checked through its stand-in text (validationText).
+  const validate = (input) => (resolved) => callResolved(pngRepeat, validationText(input), resolved, 0);
+
+  return Object.freeze({
+    png(input, options) {
+      const data = checkInput(input);
+      return callResolved(typeof data === 'string' ? png : pngBytes, data, resolveOptions(data, options, validate(data)));
+    },
+    svg(input, options) {
+      const data = checkInput(input);
+      const resolved = resolveSvgOptions(data, options, validate(data));
+      const { viewBoxOnly, title, class: className } = resolved.svg;
+      return callResolved(typeof data === 'string' ? svg : svgBytes, data, resolved, viewBoxOnly, title, className);
+    },
+    matrix(input, options) {
+      const data = checkInput(input);
+      // One array out: the width as a little-endian u32, then the packed modules.
+      return matrixFromPayload(
+        callResolved(typeof data === 'string' ? matrix : matrixBytes, data, resolveOptions(data, options, validate(data))));
+    },
+    text(input, options) {
+      const data = checkInput(input);
+      const resolved = resolveTextOptions(data, options, validate(data));
+      return callResolved(typeof data === 'string' ? text : textBytes, data, resolved, resolved.styleIndex);
+    },
+    // The probe: a text only, `times` a u32.
+    pngRepeat(input, options, times) {
+      checkCount('times', times);
+      checkText(input);
+      return callResolved(pngRepeat, input, resolveOptions(input, options, validate(input)), times);
+    },
+  });
+}
+
+/**
  * pngDataUrl and svgDataUrl over a path's png and svg: the image as a
  * `data:` URL (node-qrcode's toDataURL), for an `<img src>` or CSS. The
  * bytes are base64 exactly as png() and svg() give them (the SVG as UTF-8).

@@ -16,10 +16,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import {
-  QrError, ERROR_KINDS, checkCount, checkInput, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions,
-  resolveSvgOptions, resolveTextOptions, validationText,
-} from './common.js';
+import { QrError, ERROR_KINDS, checkCount, dataUrlHelpers, flatGenerators } from './common.js';
 
 /** `<platform>-<arch>` of this process, as in the in-tree addon's file name. */
 export const PLATFORM = `${process.platform}-${process.arch}`;
@@ -94,54 +91,12 @@ function nativeCall(call) {
   }
 }
 
-// Input and options checked and resolved as on every path, then passed flat:
-// the addon takes the EC level as its WIT index. A text goes to the text
-// export (read from the JS string), a payload (a plain Uint8Array, common.js
-// checkInput) to its `*Bytes` twin, which reads the bytes in place (no copy).
-function callWithInput([textFn, bytesFn], input, options, ...extra) {
-  const data = checkInput(input);
-  return callResolved(typeof data === 'string' ? textFn : bytesFn, data, resolveOptions(data, options, validate(data)), ...extra);
-}
+// png, svg, matrix and text as on the bindgen path (common.js
+// flatGenerators): a text is read from the JS string, a payload's bytes in
+// place (no copy).
+const generators = flatGenerators(addon, nativeCall);
 
-// scale, version, minVersion, mask: a number or undefined (WIT's none);
-// colours as 0xRRGGBBAA; micro and boostEc booleans (the bindgen exports' shape).
-function callResolved(exportFn, data, resolved, ...extra) {
-  const { ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc } = resolved;
-  return nativeCall(() => exportFn(data, ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc,
-    ...extra));
-}
-
-// Checks text and options and renders nothing (pngRepeat zero times): what
-// common.js runs before it reports a problem only the host sees. A payload
-// is checked through its stand-in text (common.js validationText).
-const validate = (input) => (resolved) => callResolved(addon.pngRepeat, validationText(input), resolved, 0);
-
-// Each output's text export and its bytes twin.
-const PNG = [addon.png, addon.pngBytes];
-const MATRIX = [addon.matrix, addon.matrixBytes];
-
-export function png(input, options) {
-  return callWithInput(PNG, input, options);
-}
-
-// The SVG options after boostEc: viewBoxOnly, then title and class (a string or undefined).
-export function svg(input, options) {
-  const data = checkInput(input);
-  const resolved = resolveSvgOptions(data, options, validate(data));
-  const { viewBoxOnly, title, class: className } = resolved.svg;
-  return callResolved(typeof data === 'string' ? addon.svg : addon.svgBytes, data, resolved, viewBoxOnly, title, className);
-}
-
-export function matrix(input, options) {
-  // One array out: the width as a little-endian u32, then the packed modules.
-  return matrixFromPayload(callWithInput(MATRIX, input, options));
-}
-
-export function text(input, options) {
-  const data = checkInput(input);
-  const resolved = resolveTextOptions(data, options, validate(data));
-  return callResolved(typeof data === 'string' ? addon.text : addon.textBytes, data, resolved, resolved.styleIndex);
-}
+export const { png, svg, matrix, text } = generators;
 
 export const { pngDataUrl, svgDataUrl } = dataUrlHelpers(png, svg);
 
@@ -155,10 +110,6 @@ export const probe = Object.freeze({
   noop: () => addon.noop(),
   consume: (data) => nativeCall(() => addon.consume(data)),
   produce: (len) => nativeCall(() => addon.produce(checkCount('len', len))),
-  pngRepeat(text, options, times) {
-    checkCount('times', times);
-    checkText(text);
-    return callResolved(addon.pngRepeat, text, resolveOptions(text, options, validate(text)), times);
-  },
+  pngRepeat: generators.pngRepeat,
   panic: () => addon.panic(),
 });
