@@ -32,6 +32,32 @@ def outcome(render: Callable[..., Any], text: str, options: dict[str, Any]) -> t
         return "error", e.kind, str(e)
 
 
+def without_style(options: dict[str, Any]) -> dict[str, Any]:
+    """The options png, svg and matrix take: all but text's `style`."""
+    return {name: value for name, value in options.items() if name != "style"}
+
+
+def every_path_agrees(text: Any, options: dict[str, Any]) -> tuple[Any, ...]:
+    """Every output of `text` (a str or a bytes-like payload) on the three
+    paths: the same outcome on each, and when png fails, every output fails
+    alike (a bad style only concerns text, and only once the rest is fine).
+    `options` may hold `style`, which only text takes. Returns the outcomes of
+    png and text."""
+    text_options = options
+    options = without_style(options)
+    png = outcome(COMPONENT.png, text, options)
+    assert png == outcome(RAW.png, text, options) == outcome(NATIVE.png, text, options)
+    svg = outcome(COMPONENT.svg, text, options)
+    assert svg == outcome(RAW.svg, text, options) == outcome(NATIVE.svg, text, options)
+    matrix = outcome(COMPONENT.matrix, text, options)
+    assert matrix == outcome(RAW.matrix, text, options) == outcome(NATIVE.matrix, text, options)
+    drawn = outcome(COMPONENT.text, text, text_options)
+    assert drawn == outcome(RAW.text, text, text_options) == outcome(NATIVE.text, text, text_options)
+    if png[0] == "error":
+        assert matrix == svg == png and (drawn == png or text_options.get("style") == "other")
+    return png, drawn
+
+
 options_strategy = st.fixed_dictionaries({}, optional={
     "ec_level": st.sampled_from(["low", "medium", "quartile", "high", "other"]),
     "style": st.sampled_from(["half-blocks", "half-blocks-inverted", "ascii", "other"]),  # text only
@@ -60,19 +86,7 @@ texts = st.one_of(
           suppress_health_check=[HealthCheck.too_slow])
 @given(text=texts, options=options_strategy)
 def test_component_raw_and_native_agree(text: str, options: dict[str, Any]) -> None:
-    text_options = options
-    options = {name: value for name, value in options.items() if name != "style"}
-    png = outcome(COMPONENT.png, text, options)
-    assert png == outcome(RAW.png, text, options) == outcome(NATIVE.png, text, options)
-    svg = outcome(COMPONENT.svg, text, options)
-    assert svg == outcome(RAW.svg, text, options) == outcome(NATIVE.svg, text, options)
-    matrix = outcome(COMPONENT.matrix, text, options)
-    assert matrix == outcome(RAW.matrix, text, options) == outcome(NATIVE.matrix, text, options)
-    drawn = outcome(COMPONENT.text, text, text_options)
-    assert drawn == outcome(RAW.text, text, text_options) == outcome(NATIVE.text, text, text_options)
-    # Every output fails alike (a bad style only concerns text, and only once the rest is fine).
-    if png[0] == "error":
-        assert matrix == svg == png and (drawn == png or text_options.get("style") == "other")
+    png, drawn = every_path_agrees(text, options)
     if drawn[0] == "error" and png[0] == "ok":
         assert drawn == ("error", "invalid-options", "text-style must be one of half-blocks, "
                          "half-blocks-inverted, ascii, got 'other'")
@@ -103,19 +117,7 @@ FORMS: dict[str, Callable[[bytes], Any]] = {"bytes": bytes, "bytearray": bytearr
 @given(data=payloads, form=st.sampled_from(sorted(FORMS)), options=options_strategy)
 def test_every_path_agrees_on_random_binary_payloads_and_options(data: bytes, form: str,
                                                                  options: dict[str, Any]) -> None:
-    payload = FORMS[form](data)
-    text_options = options
-    options = {name: value for name, value in options.items() if name != "style"}
-    png = outcome(COMPONENT.png, payload, options)
-    assert png == outcome(RAW.png, payload, options) == outcome(NATIVE.png, payload, options)
-    svg = outcome(COMPONENT.svg, payload, options)
-    assert svg == outcome(RAW.svg, payload, options) == outcome(NATIVE.svg, payload, options)
-    matrix = outcome(COMPONENT.matrix, payload, options)
-    assert matrix == outcome(RAW.matrix, payload, options) == outcome(NATIVE.matrix, payload, options)
-    drawn = outcome(COMPONENT.text, payload, text_options)
-    assert drawn == outcome(RAW.text, payload, text_options) == outcome(NATIVE.text, payload, text_options)
-    if png[0] == "error":
-        assert matrix == svg == png and (drawn == png or text_options.get("style") == "other")
+    png, drawn = every_path_agrees(FORMS[form](data), options)
     # Never invalid-text: a payload is not decoded.
     assert png[:2] != ("error", "invalid-text") and drawn[:2] != ("error", "invalid-text")
     if not data:
@@ -127,7 +129,7 @@ def test_every_path_agrees_on_random_binary_payloads_and_options(data: bytes, fo
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         return
-    assert png == outcome(COMPONENT.png, text, options)
+    assert png == outcome(COMPONENT.png, text, without_style(options))
 
 
 def test_threads_each_get_correct_results() -> None:
