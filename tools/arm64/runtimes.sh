@@ -52,7 +52,11 @@ while read -r kind a b c; do
       ;;
     deb)  # deb POOL-PATH SHA256
       deb="$dir/download/$(basename "$a")"
-      curl -fsSL --retry 3 -o "$deb" "$mirror/$a"
+      if ! curl -fsSL --retry 3 -o "$deb" "$mirror/$a"; then
+        echo "qrglue arm64: $mirror/$a is not there: the pool keeps only current versions," \
+          "so a pin of $lock goes away with the next point release (its header says how to renew it)" >&2
+        exit 1
+      fi
       if ! echo "$b  $deb" | sha256sum -c --quiet -; then
         echo "qrglue arm64: $mirror/$a does not match its pinned sha256 $b" >&2
         exit 1
