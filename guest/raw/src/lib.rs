@@ -79,229 +79,104 @@ pub extern "C" fn qr_abi_version() -> u32 {
     contract::RAW_ABI_VERSION
 }
 
-/// PNG for the text in (ptr, len). Takes ownership of the buffer.
-#[unsafe(no_mangle)]
-pub extern "C" fn qr_png(
-    ptr: u32,
-    len: u32,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    has_scale: u32,
-    scale: u32,
-    dark: u32,
-    light: u32,
-    symbol_flags: u32,
-    version: u32,
-    min_version: u32,
-    mask: u32,
-) -> u32 {
-    result_record(generate(
-        Payload::Text,
-        ptr,
-        len,
-        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
-        |data, options| qrglue_core::png_bytes(data, &options),
-    ))
+/// Declares one generating export with the ABI's flat parameters: (ptr, len),
+/// then the eleven option integers every generating call takes, then the
+/// export's own (`$extra`). They reach `$body` as `ptr`, `len`, the options
+/// gathered into `$options` (`[u32; 11]`, the order of [`options`]) and the
+/// extras by their names. A macro so that the thirteen shared parameters are
+/// written once, not in each of the nine exports (a text export and its
+/// `_bytes` twin differ only in [`Payload`]); the exported names, parameters
+/// and their order stay ABI.md's.
+macro_rules! generating_export {
+    (
+        $(#[$attr:meta])*
+        fn $name:ident($ptr:ident, $len:ident, $options:ident $(, $extra:ident)* $(,)?) $body:block
+    ) => {
+        $(#[$attr])*
+        #[unsafe(no_mangle)]
+        pub extern "C" fn $name(
+            $ptr: u32,
+            $len: u32,
+            ec_level: u32,
+            min_size: u32,
+            quiet_zone: u32,
+            has_scale: u32,
+            scale: u32,
+            dark: u32,
+            light: u32,
+            symbol_flags: u32,
+            version: u32,
+            min_version: u32,
+            mask: u32,
+            $($extra: u32,)*
+        ) -> u32 {
+            let $options = [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask];
+            $body
+        }
+    };
 }
 
-/// PNG for the binary payload in (ptr, len) (any bytes, not only UTF-8). Takes ownership of the buffer.
-#[unsafe(no_mangle)]
-pub extern "C" fn qr_png_bytes(
-    ptr: u32,
-    len: u32,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    has_scale: u32,
-    scale: u32,
-    dark: u32,
-    light: u32,
-    symbol_flags: u32,
-    version: u32,
-    min_version: u32,
-    mask: u32,
-) -> u32 {
-    result_record(generate(
-        Payload::Bytes,
-        ptr,
-        len,
-        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
-        |data, options| qrglue_core::png_bytes(data, &options),
-    ))
+generating_export! {
+    /// PNG for the text in (ptr, len). Takes ownership of the buffer.
+    fn qr_png(ptr, len, options) {
+        result_record(generate(Payload::Text, ptr, len, options, |data, options| qrglue_core::png_bytes(data, &options)))
+    }
 }
 
-/// SVG for the text in (ptr, len). Takes ownership of the buffer.
-#[unsafe(no_mangle)]
-pub extern "C" fn qr_svg(
-    ptr: u32,
-    len: u32,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    has_scale: u32,
-    scale: u32,
-    dark: u32,
-    light: u32,
-    symbol_flags: u32,
-    version: u32,
-    min_version: u32,
-    mask: u32,
-    svg_flags: u32,
-    title_len: u32,
-    strings_ptr: u32,
-    strings_len: u32,
-) -> u32 {
-    // Taken first, so that the guest owns (and frees) it whatever the outcome.
-    let svg = svg_options(svg_flags, title_len, strings_ptr, strings_len);
-    result_record(generate(
-        Payload::Text,
-        ptr,
-        len,
-        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
-        |data, options| svg_payload(data, &options, svg),
-    ))
+generating_export! {
+    /// PNG for the binary payload in (ptr, len) (any bytes, not only UTF-8). Takes ownership of the buffer.
+    fn qr_png_bytes(ptr, len, options) {
+        result_record(generate(Payload::Bytes, ptr, len, options, |data, options| qrglue_core::png_bytes(data, &options)))
+    }
 }
 
-/// SVG for the binary payload in (ptr, len). Takes ownership of the buffer.
-#[unsafe(no_mangle)]
-pub extern "C" fn qr_svg_bytes(
-    ptr: u32,
-    len: u32,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    has_scale: u32,
-    scale: u32,
-    dark: u32,
-    light: u32,
-    symbol_flags: u32,
-    version: u32,
-    min_version: u32,
-    mask: u32,
-    svg_flags: u32,
-    title_len: u32,
-    strings_ptr: u32,
-    strings_len: u32,
-) -> u32 {
-    // Taken first, so that the guest owns (and frees) it whatever the outcome.
-    let svg = svg_options(svg_flags, title_len, strings_ptr, strings_len);
-    result_record(generate(
-        Payload::Bytes,
-        ptr,
-        len,
-        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
-        |data, options| svg_payload(data, &options, svg),
-    ))
+generating_export! {
+    /// SVG for the text in (ptr, len). Takes ownership of the buffer.
+    fn qr_svg(ptr, len, options, svg_flags, title_len, strings_ptr, strings_len) {
+        // Taken first, so that the guest owns (and frees) it whatever the outcome.
+        let svg = svg_options(svg_flags, title_len, strings_ptr, strings_len);
+        result_record(generate(Payload::Text, ptr, len, options, |data, options| svg_payload(data, &options, svg)))
+    }
 }
 
-/// The module matrix for the text in (ptr, len): the payload is the width as
-/// a little-endian u32, then the packed modules (wit/qr.wit's `qr-matrix`). Takes ownership of the buffer.
-#[unsafe(no_mangle)]
-pub extern "C" fn qr_matrix(
-    ptr: u32,
-    len: u32,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    has_scale: u32,
-    scale: u32,
-    dark: u32,
-    light: u32,
-    symbol_flags: u32,
-    version: u32,
-    min_version: u32,
-    mask: u32,
-) -> u32 {
-    result_record(generate(
-        Payload::Text,
-        ptr,
-        len,
-        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
-        matrix_payload,
-    ))
+generating_export! {
+    /// SVG for the binary payload in (ptr, len). Takes ownership of the buffer.
+    fn qr_svg_bytes(ptr, len, options, svg_flags, title_len, strings_ptr, strings_len) {
+        // Taken first, so that the guest owns (and frees) it whatever the outcome.
+        let svg = svg_options(svg_flags, title_len, strings_ptr, strings_len);
+        result_record(generate(Payload::Bytes, ptr, len, options, |data, options| svg_payload(data, &options, svg)))
+    }
 }
 
-/// The module matrix for the binary payload in (ptr, len). Takes ownership of the buffer.
-#[unsafe(no_mangle)]
-pub extern "C" fn qr_matrix_bytes(
-    ptr: u32,
-    len: u32,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    has_scale: u32,
-    scale: u32,
-    dark: u32,
-    light: u32,
-    symbol_flags: u32,
-    version: u32,
-    min_version: u32,
-    mask: u32,
-) -> u32 {
-    result_record(generate(
-        Payload::Bytes,
-        ptr,
-        len,
-        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
-        matrix_payload,
-    ))
+generating_export! {
+    /// The module matrix for the text in (ptr, len): the payload is the width as
+    /// a little-endian u32, then the packed modules (wit/qr.wit's `qr-matrix`). Takes ownership of the buffer.
+    fn qr_matrix(ptr, len, options) {
+        result_record(generate(Payload::Text, ptr, len, options, matrix_payload))
+    }
 }
 
-/// The text form of the code for the text in (ptr, len), in `style` (0..=2,
-/// WIT order; checked after the options). Takes ownership of the buffer.
-#[unsafe(no_mangle)]
-pub extern "C" fn qr_text(
-    ptr: u32,
-    len: u32,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    has_scale: u32,
-    scale: u32,
-    dark: u32,
-    light: u32,
-    symbol_flags: u32,
-    version: u32,
-    min_version: u32,
-    mask: u32,
-    style: u32,
-) -> u32 {
-    result_record(generate(
-        Payload::Text,
-        ptr,
-        len,
-        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
-        |data, options| text_payload(data, &options, style),
-    ))
+generating_export! {
+    /// The module matrix for the binary payload in (ptr, len). Takes ownership of the buffer.
+    fn qr_matrix_bytes(ptr, len, options) {
+        result_record(generate(Payload::Bytes, ptr, len, options, matrix_payload))
+    }
 }
 
-/// The text form of the code for the binary payload in (ptr, len), in
-/// `style`. Takes ownership of the buffer.
-#[unsafe(no_mangle)]
-pub extern "C" fn qr_text_bytes(
-    ptr: u32,
-    len: u32,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    has_scale: u32,
-    scale: u32,
-    dark: u32,
-    light: u32,
-    symbol_flags: u32,
-    version: u32,
-    min_version: u32,
-    mask: u32,
-    style: u32,
-) -> u32 {
-    result_record(generate(
-        Payload::Bytes,
-        ptr,
-        len,
-        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
-        |data, options| text_payload(data, &options, style),
-    ))
+generating_export! {
+    /// The text form of the code for the text in (ptr, len), in `style` (0..=2,
+    /// WIT order; checked after the options). Takes ownership of the buffer.
+    fn qr_text(ptr, len, options, style) {
+        result_record(generate(Payload::Text, ptr, len, options, |data, options| text_payload(data, &options, style)))
+    }
+}
+
+generating_export! {
+    /// The text form of the code for the binary payload in (ptr, len), in
+    /// `style`. Takes ownership of the buffer.
+    fn qr_text_bytes(ptr, len, options, style) {
+        result_record(generate(Payload::Bytes, ptr, len, options, |data, options| text_payload(data, &options, style)))
+    }
 }
 
 /// The payload of `qr_matrix`: the width as a little-endian u32, then the
@@ -382,38 +257,18 @@ pub extern "C" fn qr_produce(len: u32) -> u32 {
     result_record(outcome)
 }
 
-/// Probe: renders the PNG `times` times in the guest; on success the payload
-/// is the last PNG's length as 4 little-endian bytes. Takes ownership of the
-/// text buffer.
-#[unsafe(no_mangle)]
-pub extern "C" fn qr_png_repeat(
-    ptr: u32,
-    len: u32,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    has_scale: u32,
-    scale: u32,
-    dark: u32,
-    light: u32,
-    symbol_flags: u32,
-    version: u32,
-    min_version: u32,
-    mask: u32,
-    times: u32,
-) -> u32 {
-    let outcome = generate(
-        Payload::Text,
-        ptr,
-        len,
-        [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask],
-        |data, options| {
+generating_export! {
+    /// Probe: renders the PNG `times` times in the guest; on success the payload
+    /// is the last PNG's length as 4 little-endian bytes. Takes ownership of the
+    /// text buffer.
+    fn qr_png_repeat(ptr, len, options, times) {
+        let outcome = generate(Payload::Text, ptr, len, options, |data, options| {
             // generate checked that the data is UTF-8.
             let text = qrglue_core::text_from_utf8(data)?;
             qrglue_core::probe::png_repeat(text, &options, times).map(|n| n.to_le_bytes().to_vec())
-        },
-    );
-    result_record(outcome)
+        });
+        result_record(outcome)
+    }
 }
 
 /// Probe: traps, always (wasm `unreachable`), so hosts can test recovery.
