@@ -102,198 +102,109 @@ fn text_payload(data: &[u8], options: &Options, style: u32) -> Result<String, Qr
     qrglue_core::text_bytes(data, options, style)
 }
 
-/// The QR code for `text` as a 1-bit grayscale PNG (WIT `generator.png`).
-#[wasm_bindgen]
-pub fn png(
-    text: &str,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-) -> Result<Vec<u8>, JsValue> {
-    generate(
-        text.as_bytes(),
-        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
-        qrglue_core::png_bytes,
-    )
+/// Declares one generating export with the options as flat parameters (the
+/// module's doc says how): the text or payload, then the eleven options every
+/// generating export takes, then the export's own (`$extra`). The options reach
+/// `$body` gathered into `$options` (a [`Flat`]), the rest by their names. A
+/// macro so that the eleven shared parameters are written once, not in each of
+/// the nine exports (a text export and its `*Bytes` twin differ only in taking
+/// `text: &str` or `data: &[u8]`); the names, parameters and their order are
+/// the glue's, unchanged. Each export's doc is a `#[doc = " ..."]` attribute,
+/// not a `///` comment: inside a macro's input, `///` becomes a raw string
+/// (`r" ..."`), which wasm-bindgen copies into the generated .d.ts and JSDoc
+/// as written, `r"` and all.
+macro_rules! generating_export {
+    (
+        $(#[$attr:meta])*
+        fn $name:ident($input:ident: $input_type:ty, $options:ident $(, $extra:ident: $extra_type:ty)* $(,)?) -> $output:ty $body:block
+    ) => {
+        $(#[$attr])*
+        pub fn $name(
+            $input: $input_type,
+            ec_level: u32,
+            min_size: u32,
+            quiet_zone: u32,
+            scale: Option<u32>,
+            dark: u32,
+            light: u32,
+            micro: bool,
+            version: Option<u32>,
+            min_version: Option<u32>,
+            mask: Option<u32>,
+            boost_ec: bool,
+            $($extra: $extra_type,)*
+        ) -> $output {
+            let $options =
+                Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } };
+            $body
+        }
+    };
 }
 
-/// `png` for a binary payload (WIT `generator.png-bytes`).
-#[wasm_bindgen(js_name = pngBytes)]
-pub fn png_bytes(
-    data: &[u8],
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-) -> Result<Vec<u8>, JsValue> {
-    generate(
-        data,
-        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
-        qrglue_core::png_bytes,
-    )
+generating_export! {
+    #[doc = " The QR code for `text` as a 1-bit grayscale PNG (WIT `generator.png`)."]
+    #[wasm_bindgen]
+    fn png(text: &str, options) -> Result<Vec<u8>, JsValue> {
+        generate(text.as_bytes(), options, qrglue_core::png_bytes)
+    }
 }
 
-/// The QR code for `text` as an SVG document (WIT `generator.svg`).
-#[wasm_bindgen]
-pub fn svg(
-    text: &str,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-    view_box_only: bool,
-    title: Option<String>,
-    class: Option<String>,
-) -> Result<String, JsValue> {
-    let svg = qrglue_core::SvgOptions { view_box_only, title, class };
-    generate(
-        text.as_bytes(),
-        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
-        |data, options| svg_payload(data, options, &svg),
-    )
+generating_export! {
+    #[doc = " `png` for a binary payload (WIT `generator.png-bytes`)."]
+    #[wasm_bindgen(js_name = pngBytes)]
+    fn png_bytes(data: &[u8], options) -> Result<Vec<u8>, JsValue> {
+        generate(data, options, qrglue_core::png_bytes)
+    }
 }
 
-/// `svg` for a binary payload (WIT `generator.svg-bytes`).
-#[wasm_bindgen(js_name = svgBytes)]
-pub fn svg_bytes(
-    data: &[u8],
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-    view_box_only: bool,
-    title: Option<String>,
-    class: Option<String>,
-) -> Result<String, JsValue> {
-    let svg = qrglue_core::SvgOptions { view_box_only, title, class };
-    generate(
-        data,
-        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
-        |data, options| svg_payload(data, options, &svg),
-    )
+generating_export! {
+    #[doc = " The QR code for `text` as an SVG document (WIT `generator.svg`)."]
+    #[wasm_bindgen]
+    fn svg(text: &str, options, view_box_only: bool, title: Option<String>, class: Option<String>) -> Result<String, JsValue> {
+        let svg = qrglue_core::SvgOptions { view_box_only, title, class };
+        generate(text.as_bytes(), options, |data, options| svg_payload(data, options, &svg))
+    }
 }
 
-/// The module matrix (WIT `generator.matrix`): see `matrix_payload`.
-#[wasm_bindgen]
-pub fn matrix(
-    text: &str,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-) -> Result<Vec<u8>, JsValue> {
-    generate(
-        text.as_bytes(),
-        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
-        matrix_payload,
-    )
+generating_export! {
+    #[doc = " `svg` for a binary payload (WIT `generator.svg-bytes`)."]
+    #[wasm_bindgen(js_name = svgBytes)]
+    fn svg_bytes(data: &[u8], options, view_box_only: bool, title: Option<String>, class: Option<String>) -> Result<String, JsValue> {
+        let svg = qrglue_core::SvgOptions { view_box_only, title, class };
+        generate(data, options, |data, options| svg_payload(data, options, &svg))
+    }
 }
 
-/// `matrix` for a binary payload (WIT `generator.matrix-bytes`).
-#[wasm_bindgen(js_name = matrixBytes)]
-pub fn matrix_bytes(
-    data: &[u8],
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-) -> Result<Vec<u8>, JsValue> {
-    generate(
-        data,
-        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
-        matrix_payload,
-    )
+generating_export! {
+    #[doc = " The module matrix (WIT `generator.matrix`): see `matrix_payload`."]
+    #[wasm_bindgen]
+    fn matrix(text: &str, options) -> Result<Vec<u8>, JsValue> {
+        generate(text.as_bytes(), options, matrix_payload)
+    }
 }
 
-/// The code as text (WIT `generator.text`); `style` is the WIT index (0..=2).
-#[wasm_bindgen]
-pub fn text(
-    text: &str,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-    style: u32,
-) -> Result<String, JsValue> {
-    generate(
-        text.as_bytes(),
-        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
-        |data, options| text_payload(data, options, style),
-    )
+generating_export! {
+    #[doc = " `matrix` for a binary payload (WIT `generator.matrix-bytes`)."]
+    #[wasm_bindgen(js_name = matrixBytes)]
+    fn matrix_bytes(data: &[u8], options) -> Result<Vec<u8>, JsValue> {
+        generate(data, options, matrix_payload)
+    }
 }
 
-/// `text` for a binary payload (WIT `generator.text-bytes`).
-#[wasm_bindgen(js_name = textBytes)]
-pub fn text_bytes(
-    data: &[u8],
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-    style: u32,
-) -> Result<String, JsValue> {
-    generate(
-        data,
-        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
-        |data, options| text_payload(data, options, style),
-    )
+generating_export! {
+    #[doc = " The code as text (WIT `generator.text`); `style` is the WIT index (0..=2)."]
+    #[wasm_bindgen]
+    fn text(text: &str, options, style: u32) -> Result<String, JsValue> {
+        generate(text.as_bytes(), options, |data, options| text_payload(data, options, style))
+    }
+}
+
+generating_export! {
+    #[doc = " `text` for a binary payload (WIT `generator.text-bytes`)."]
+    #[wasm_bindgen(js_name = textBytes)]
+    fn text_bytes(data: &[u8], options, style: u32) -> Result<String, JsValue> {
+        generate(data, options, |data, options| text_payload(data, options, style))
+    }
 }
 
 /// Probe: does nothing (the fixed cost of one call).
@@ -314,28 +225,12 @@ pub fn produce(len: u32) -> Vec<u8> {
     qrglue_core::probe::pattern(len as usize)
 }
 
-/// Probe: renders the PNG `times` times in the guest; the last PNG's length.
-#[wasm_bindgen(js_name = pngRepeat)]
-pub fn png_repeat(
-    text: &str,
-    ec_level: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-    times: u32,
-) -> Result<u32, JsValue> {
-    generate(
-        text.as_bytes(),
-        Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } },
-        |_, options| qrglue_core::probe::png_repeat(text, options, times),
-    )
+generating_export! {
+    #[doc = " Probe: renders the PNG `times` times in the guest; the last PNG's length."]
+    #[wasm_bindgen(js_name = pngRepeat)]
+    fn png_repeat(text: &str, options, times: u32) -> Result<u32, JsValue> {
+        generate(text.as_bytes(), options, |_, options| qrglue_core::probe::png_repeat(text, options, times))
+    }
 }
 
 /// Probe: traps, always (wasm `unreachable`), so hosts can test recovery.
