@@ -110,14 +110,12 @@ fn read_text(text: &JsString) -> Result<String, JsError> {
     String::from_utf16(&buffer[..written]).map_err(|_| qr_error(QrError::InvalidText(contract::LONE_SURROGATE_MESSAGE.to_owned())))
 }
 
-/// The core's options from the JS side's resolved values, passed flat as on
-/// the raw ABI: the level as its WIT index (as `lib/common.js` resolves it),
-/// `scale` a number or `undefined` (WIT's `none`), the colours as
-/// `0xRRGGBBAA` (`lib/common.js` reads the CSS hex strings and words a bad
-/// one itself), then the symbol options as the wasm-bindgen exports take
-/// them (see [`symbol`]). The ranges, the same-colour check and the symbol
-/// checks are the core's.
-fn options(
+/// The JS side's resolved options, passed flat as on the raw ABI: the level
+/// as its WIT index (as `lib/common.js` resolves it), `scale` a number or
+/// `undefined` (WIT's `none`), the colours as `0xRRGGBBAA` (`lib/common.js`
+/// reads the CSS hex strings and words a bad one itself), then the symbol
+/// options as the wasm-bindgen exports take them (see [`symbol`]).
+struct Flat {
     ec_index: u32,
     min_size: u32,
     quiet_zone: u32,
@@ -125,7 +123,12 @@ fn options(
     dark: u32,
     light: u32,
     symbol: Symbol,
-) -> Result<Options, JsError> {
+}
+
+/// The core's options from the flat ones. The ranges, the same-colour check
+/// and the symbol checks are the core's.
+fn options(flat: Flat) -> Result<Options, JsError> {
+    let Flat { ec_index, min_size, quiet_zone, scale, dark, light, symbol } = flat;
     let ec_level =
         EcLevel::from_index(ec_index).ok_or_else(|| qr_error(QrError::InvalidOptions(contract::bad_ec_level_index(ec_index))))?;
     Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol })
@@ -141,68 +144,94 @@ const fn symbol(micro: bool, version: Option<u32>, min_version: Option<u32>, mas
 
 /// Text and options as the core takes them; the text checks come first, in
 /// the contract's order (a text error is reported before an options error).
-#[allow(clippy::too_many_arguments)]
-fn arguments(
-    text: &JsString,
-    ec_index: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    symbol: Symbol,
-) -> Result<(String, Options), JsError> {
+fn arguments(text: &JsString, flat: Flat) -> Result<(String, Options), JsError> {
     let text = read_text(text)?;
     qrglue_core::validate_text(&text).map_err(qr_error)?;
-    Ok((text, options(ec_index, min_size, quiet_zone, scale, dark, light, symbol)?))
+    Ok((text, options(flat)?))
 }
 
-/// The QR code as a PNG, in a Uint8Array that JS owns.
-#[napi(catch_unwind)]
-#[allow(clippy::too_many_arguments)]
-pub fn png(
-    text: JsString,
-    ec_index: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-) -> Result<JsBytes, JsError> {
-    let (text, options) =
-        arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
-    qrglue_core::png(&text, &options).map(JsBytes).map_err(qr_error)
+/// Declares one generating export: the text (a `JsString`) or the binary
+/// payload (`&[u8]`), then the eleven options every generating export takes
+/// flat, as the wasm-bindgen exports do (ec_index, min_size, quiet_zone,
+/// scale, dark, light, micro, version, min_version, mask, boost_ec), then the
+/// export's own (`$extra`). The options reach `$body` gathered into
+/// `$options` (a [`Flat`]), the rest by their names. A macro so that the
+/// eleven shared parameters are written once, not in each of the nine
+/// exports (a text export and its `_bytes` twin differ only in how the input
+/// is read and checked); the names, parameters and their order are
+/// `lib/native.js`'s and `native.d.ts`'s, unchanged. The options are flat
+/// arguments by design (as on the raw ABI), hence the clippy allow.
+macro_rules! generating_export {
+    // napi-derive reads some types by their tokens (a `&[u8]` argument is
+    // borrowed in place; `Result` is recognised only when spelt out), so the
+    // input's type and `Result` are matched here as written, not as `ty`
+    // fragments (which reach napi-derive wrapped, and read differently). The
+    // other arguments (`u32`, `Option<..>`) are converted by their traits,
+    // wrapped or not.
+    (
+        $(#[$attr:meta])*
+        fn $name:ident($input:ident: JsString, $($rest:tt)*) -> Result<$ok:ty, JsError> $body:block
+    ) => {
+        generating_export! { @emit [$input: JsString] $(#[$attr])* fn $name($($rest)*) -> $ok $body }
+    };
+    (
+        $(#[$attr:meta])*
+        fn $name:ident($input:ident: &[u8], $($rest:tt)*) -> Result<$ok:ty, JsError> $body:block
+    ) => {
+        generating_export! { @emit [$input: &[u8]] $(#[$attr])* fn $name($($rest)*) -> $ok $body }
+    };
+    (
+        @emit [$($input:tt)*]
+        $(#[$attr:meta])*
+        fn $name:ident($options:ident $(, $extra:ident: $extra_type:ty)* $(,)?) -> $ok:ty $body:block
+    ) => {
+        $(#[$attr])*
+        #[allow(clippy::too_many_arguments)]
+        pub fn $name(
+            $($input)*,
+            ec_index: u32,
+            min_size: u32,
+            quiet_zone: u32,
+            scale: Option<u32>,
+            dark: u32,
+            light: u32,
+            micro: bool,
+            version: Option<u32>,
+            min_version: Option<u32>,
+            mask: Option<u32>,
+            boost_ec: bool,
+            $($extra: $extra_type,)*
+        ) -> Result<$ok, JsError> {
+            let $options =
+                Flat { ec_index, min_size, quiet_zone, scale, dark, light, symbol: symbol(micro, version, min_version, mask, boost_ec) };
+            $body
+        }
+    };
 }
 
-/// The QR code as an SVG document.
-#[napi(catch_unwind)]
-#[allow(clippy::too_many_arguments)]
-pub fn svg(
-    text: JsString,
-    ec_index: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-    view_box_only: Option<bool>,
-    title: Option<JsString>,
-    class: Option<JsString>,
-) -> Result<String, JsError> {
-    let svg = svg_options(view_box_only.unwrap_or(false), title.as_ref(), class.as_ref());
-    let (text, options) =
-        arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
-    svg_payload(text.as_bytes(), &options, svg)
+generating_export! {
+    /// The QR code as a PNG, in a Uint8Array that JS owns.
+    #[napi(catch_unwind)]
+    fn png(text: JsString, options) -> Result<JsBytes, JsError> {
+        let (text, options) = arguments(&text, options)?;
+        qrglue_core::png(&text, &options).map(JsBytes).map_err(qr_error)
+    }
+}
+
+generating_export! {
+    /// The QR code as an SVG document.
+    #[napi(catch_unwind)]
+    fn svg(
+        text: JsString,
+        options,
+        view_box_only: Option<bool>,
+        title: Option<JsString>,
+        class: Option<JsString>,
+    ) -> Result<String, JsError> {
+        let svg = svg_options(view_box_only.unwrap_or(false), title.as_ref(), class.as_ref());
+        let (text, options) = arguments(&text, options)?;
+        svg_payload(text.as_bytes(), &options, svg)
+    }
 }
 
 /// The SVG options (WIT `svg-options`) from the three arguments the svg
@@ -250,29 +279,16 @@ fn svg_payload(data: &[u8], options: &Options, svg: Result<SvgOptions, QrError>)
     qrglue_core::svg_bytes_with(data, options, &svg.map_err(qr_error)?).map_err(qr_error)
 }
 
-/// The module matrix in one Uint8Array: the width as a little-endian u32,
-/// then the packed modules (the raw ABI's payload; `lib/common.js` splits it
-/// for every path that returns it so).
-#[napi(catch_unwind)]
-#[allow(clippy::too_many_arguments)]
-pub fn matrix(
-    text: JsString,
-    ec_index: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-) -> Result<JsBytes, JsError> {
-    let (text, options) =
-        arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
-    let matrix = qrglue_core::matrix(&text, &options).map_err(qr_error)?;
-    Ok(JsBytes(matrix_payload(&matrix)))
+generating_export! {
+    /// The module matrix in one Uint8Array: the width as a little-endian u32,
+    /// then the packed modules (the raw ABI's payload; `lib/common.js` splits it
+    /// for every path that returns it so).
+    #[napi(catch_unwind)]
+    fn matrix(text: JsString, options) -> Result<JsBytes, JsError> {
+        let (text, options) = arguments(&text, options)?;
+        let matrix = qrglue_core::matrix(&text, &options).map_err(qr_error)?;
+        Ok(JsBytes(matrix_payload(&matrix)))
+    }
 }
 
 /// The matrix exports' payload: the width as a little-endian u32, then the
@@ -285,30 +301,16 @@ fn matrix_payload(matrix: &qrglue_core::QrMatrix) -> Vec<u8> {
     payload
 }
 
-/// The code as text; `style` is the WIT index (0..=2), as on the raw ABI,
-/// checked after every option as the contract orders it (the JS side maps
-/// the style's name, and words a bad name itself).
-#[napi(catch_unwind)]
-#[allow(clippy::too_many_arguments)]
-pub fn text(
-    text: JsString,
-    ec_index: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-    style: u32,
-) -> Result<String, JsError> {
-    let (text, options) =
-        arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
-    let style = text_style(&options, style)?;
-    qrglue_core::text(&text, &options, style).map_err(qr_error)
+generating_export! {
+    /// The code as text; `style` is the WIT index (0..=2), as on the raw ABI,
+    /// checked after every option as the contract orders it (the JS side maps
+    /// the style's name, and words a bad name itself).
+    #[napi(catch_unwind)]
+    fn text(text: JsString, options, style: u32) -> Result<String, JsError> {
+        let (text, options) = arguments(&text, options)?;
+        let style = text_style(&options, style)?;
+        qrglue_core::text(&text, &options, style).map_err(qr_error)
+    }
 }
 
 /// The text exports' style from its WIT index, checked after every option
@@ -322,116 +324,56 @@ fn text_style(options: &Options, style: u32) -> Result<TextStyle, JsError> {
 /// message for bytes and for a text) and the options, in the contract's
 /// order, as [`arguments`] does for a text. The bytes are read in place, from
 /// the caller's Uint8Array (no copy), and never checked as UTF-8.
-#[allow(clippy::too_many_arguments)]
-fn payload_options(
-    data: &[u8],
-    ec_index: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    symbol: Symbol,
-) -> Result<Options, JsError> {
+fn payload_options(data: &[u8], flat: Flat) -> Result<Options, JsError> {
     qrglue_core::validate_payload(data).map_err(qr_error)?;
-    options(ec_index, min_size, quiet_zone, scale, dark, light, symbol)
+    options(flat)
 }
 
-/// [`png`] for a binary payload (WIT `generator.png-bytes`): any bytes, in a
-/// Uint8Array (a Buffer is one), read in place.
-#[napi(catch_unwind)]
-#[allow(clippy::too_many_arguments)]
-pub fn png_bytes(
-    data: &[u8],
-    ec_index: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-) -> Result<JsBytes, JsError> {
-    let options =
-        payload_options(data, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
-    qrglue_core::png_bytes(data, &options).map(JsBytes).map_err(qr_error)
+generating_export! {
+    /// [`png`] for a binary payload (WIT `generator.png-bytes`): any bytes, in a
+    /// Uint8Array (a Buffer is one), read in place.
+    #[napi(catch_unwind)]
+    fn png_bytes(data: &[u8], options) -> Result<JsBytes, JsError> {
+        let options = payload_options(data, options)?;
+        qrglue_core::png_bytes(data, &options).map(JsBytes).map_err(qr_error)
+    }
 }
 
-/// [`svg`] for a binary payload (WIT `generator.svg-bytes`).
-#[napi(catch_unwind)]
-#[allow(clippy::too_many_arguments)]
-pub fn svg_bytes(
-    data: &[u8],
-    ec_index: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-    view_box_only: Option<bool>,
-    title: Option<JsString>,
-    class: Option<JsString>,
-) -> Result<String, JsError> {
-    let svg = svg_options(view_box_only.unwrap_or(false), title.as_ref(), class.as_ref());
-    let options =
-        payload_options(data, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
-    svg_payload(data, &options, svg)
+generating_export! {
+    /// [`svg`] for a binary payload (WIT `generator.svg-bytes`).
+    #[napi(catch_unwind)]
+    fn svg_bytes(
+        data: &[u8],
+        options,
+        view_box_only: Option<bool>,
+        title: Option<JsString>,
+        class: Option<JsString>,
+    ) -> Result<String, JsError> {
+        let svg = svg_options(view_box_only.unwrap_or(false), title.as_ref(), class.as_ref());
+        let options = payload_options(data, options)?;
+        svg_payload(data, &options, svg)
+    }
 }
 
-/// [`matrix`] for a binary payload (WIT `generator.matrix-bytes`), in the same
-/// one-array shape.
-#[napi(catch_unwind)]
-#[allow(clippy::too_many_arguments)]
-pub fn matrix_bytes(
-    data: &[u8],
-    ec_index: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-) -> Result<JsBytes, JsError> {
-    let options =
-        payload_options(data, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
-    let matrix = qrglue_core::matrix_bytes(data, &options).map_err(qr_error)?;
-    Ok(JsBytes(matrix_payload(&matrix)))
+generating_export! {
+    /// [`matrix`] for a binary payload (WIT `generator.matrix-bytes`), in the same
+    /// one-array shape.
+    #[napi(catch_unwind)]
+    fn matrix_bytes(data: &[u8], options) -> Result<JsBytes, JsError> {
+        let options = payload_options(data, options)?;
+        let matrix = qrglue_core::matrix_bytes(data, &options).map_err(qr_error)?;
+        Ok(JsBytes(matrix_payload(&matrix)))
+    }
 }
 
-/// [`text`] for a binary payload (WIT `generator.text-bytes`).
-#[napi(catch_unwind)]
-#[allow(clippy::too_many_arguments)]
-pub fn text_bytes(
-    data: &[u8],
-    ec_index: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-    style: u32,
-) -> Result<String, JsError> {
-    let options =
-        payload_options(data, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
-    let style = text_style(&options, style)?;
-    qrglue_core::text_bytes(data, &options, style).map_err(qr_error)
+generating_export! {
+    /// [`text`] for a binary payload (WIT `generator.text-bytes`).
+    #[napi(catch_unwind)]
+    fn text_bytes(data: &[u8], options, style: u32) -> Result<String, JsError> {
+        let options = payload_options(data, options)?;
+        let style = text_style(&options, style)?;
+        qrglue_core::text_bytes(data, &options, style).map_err(qr_error)
+    }
 }
 
 /// Probe: does nothing; the fixed cost of one call.
@@ -457,27 +399,13 @@ pub fn produce(len: u32) -> Result<JsBytes, JsError> {
     Ok(JsBytes(probe::pattern(len as usize)))
 }
 
-/// Probe: renders the PNG `times` times in Rust; the last PNG's length.
-#[napi(catch_unwind)]
-#[allow(clippy::too_many_arguments)]
-pub fn png_repeat(
-    text: JsString,
-    ec_index: u32,
-    min_size: u32,
-    quiet_zone: u32,
-    scale: Option<u32>,
-    dark: u32,
-    light: u32,
-    micro: bool,
-    version: Option<u32>,
-    min_version: Option<u32>,
-    mask: Option<u32>,
-    boost_ec: bool,
-    times: u32,
-) -> Result<u32, JsError> {
-    let (text, options) =
-        arguments(&text, ec_index, min_size, quiet_zone, scale, dark, light, symbol(micro, version, min_version, mask, boost_ec))?;
-    probe::png_repeat(&text, &options, times).map_err(qr_error)
+generating_export! {
+    /// Probe: renders the PNG `times` times in Rust; the last PNG's length.
+    #[napi(catch_unwind)]
+    fn png_repeat(text: JsString, options, times: u32) -> Result<u32, JsError> {
+        let (text, options) = arguments(&text, options)?;
+        probe::png_repeat(&text, &options, times).map_err(qr_error)
+    }
 }
 
 /// Probe: panics in Rust, always, so tests can check that a panic reaches
