@@ -370,291 +370,177 @@ fn read_u32(value: &Bound<'_, PyAny>) -> PyResult<u32> {
     Err(PyValueError::new_err(format!("expected an int in 0..2**32, got {}", shown(value))))
 }
 
-/// The QR code for `text` as PNG bytes. Options positional, unresolved
-/// (`scale`, `version`, `min_version`, `mask` may be `None`):
-/// `qrglue.native.png` supplies the defaults.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
-fn png<'py>(
-    text: &Bound<'py, PyAny>,
-    ec_level: &Bound<'py, PyAny>,
-    min_size: &Bound<'py, PyAny>,
-    quiet_zone: &Bound<'py, PyAny>,
-    scale: &Bound<'py, PyAny>,
-    dark: &Bound<'py, PyAny>,
-    light: &Bound<'py, PyAny>,
-    micro: &Bound<'py, PyAny>,
-    version: &Bound<'py, PyAny>,
-    min_version: &Bound<'py, PyAny>,
-    mask: &Bound<'py, PyAny>,
-    boost_ec: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let py = text.py();
-    guarded(|| {
-        let (text, options) = arguments(
-            text,
-            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
-        )?;
-        let png = core(py, move || qrglue_core::png(&text, &options))?;
-        Ok(PyBytes::new(py, &png))
-    })
+/// Declares one generating function: its parameters, every one a
+/// `&Bound<'py, PyAny>`, are the input (`text` or `data`) and the function's
+/// own (`style`, `times`, the SVG options) around `[$options]`, which stands
+/// for the eleven options every generating function takes, positional in
+/// WIT order (ec_level, min_size, quiet_zone, scale, dark, light, micro,
+/// version, min_version, mask, boost_ec); they reach `$body` gathered into
+/// `$options` (a [`RawOptions`]). A macro so that the eleven shared
+/// parameters and their `RawOptions` are written once, not in each of the
+/// nine functions; the names, parameters and their order (Python's
+/// `__text_signature__`, `_native.pyi`) are unchanged.
+macro_rules! generating_function {
+    (
+        $(#[$attr:meta])*
+        fn $name:ident<$py:lifetime>($($before:ident,)+ [$options:ident] $(, $after:ident)* $(,)?) -> $output:ty $body:block
+    ) => {
+        $(#[$attr])*
+        #[pyfunction]
+        #[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
+        fn $name<$py>(
+            $($before: &Bound<$py, PyAny>,)+
+            ec_level: &Bound<$py, PyAny>,
+            min_size: &Bound<$py, PyAny>,
+            quiet_zone: &Bound<$py, PyAny>,
+            scale: &Bound<$py, PyAny>,
+            dark: &Bound<$py, PyAny>,
+            light: &Bound<$py, PyAny>,
+            micro: &Bound<$py, PyAny>,
+            version: &Bound<$py, PyAny>,
+            min_version: &Bound<$py, PyAny>,
+            mask: &Bound<$py, PyAny>,
+            boost_ec: &Bound<$py, PyAny>,
+            $($after: &Bound<$py, PyAny>,)*
+        ) -> $output {
+            let $options = RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec };
+            $body
+        }
+    };
 }
 
-/// The QR code for `text` as an SVG document, written as the SVG options
-/// (`view_box_only`, `title`, `class`) ask.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
-fn svg<'py>(
-    text: &Bound<'py, PyAny>,
-    ec_level: &Bound<'py, PyAny>,
-    min_size: &Bound<'py, PyAny>,
-    quiet_zone: &Bound<'py, PyAny>,
-    scale: &Bound<'py, PyAny>,
-    dark: &Bound<'py, PyAny>,
-    light: &Bound<'py, PyAny>,
-    micro: &Bound<'py, PyAny>,
-    version: &Bound<'py, PyAny>,
-    min_version: &Bound<'py, PyAny>,
-    mask: &Bound<'py, PyAny>,
-    boost_ec: &Bound<'py, PyAny>,
-    view_box_only: &Bound<'py, PyAny>,
-    title: &Bound<'py, PyAny>,
-    class: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyString>> {
-    let py = text.py();
-    guarded(|| {
-        let (text, options) = arguments(
-            text,
-            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
-        )?;
-        // Equal colours, the core's last check of the options, come before
-        // the SVG options (as before `text`'s style).
-        options.validate().map_err(|e| qr_error(py, e))?;
-        let svg = read_svg(view_box_only, title, class)?;
-        let svg = core(py, move || qrglue_core::svg_with(&text, &options, &svg))?;
-        Ok(PyString::new(py, &svg))
-    })
+generating_function! {
+    /// The QR code for `text` as PNG bytes. Options positional, unresolved
+    /// (`scale`, `version`, `min_version`, `mask` may be `None`):
+    /// `qrglue.native.png` supplies the defaults.
+    fn png<'py>(text, [options]) -> PyResult<Bound<'py, PyBytes>> {
+        let py = text.py();
+        guarded(|| {
+            let (text, options) = arguments(text, &options)?;
+            let png = core(py, move || qrglue_core::png(&text, &options))?;
+            Ok(PyBytes::new(py, &png))
+        })
+    }
 }
 
-/// The module matrix for `text` as `(width, modules)`: the modules packed
-/// as WIT's `qr-matrix` packs them (`qrglue.native.matrix` wraps the pair in
-/// a `QrMatrix`).
-#[pyfunction]
-#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
-fn matrix<'py>(
-    text: &Bound<'py, PyAny>,
-    ec_level: &Bound<'py, PyAny>,
-    min_size: &Bound<'py, PyAny>,
-    quiet_zone: &Bound<'py, PyAny>,
-    scale: &Bound<'py, PyAny>,
-    dark: &Bound<'py, PyAny>,
-    light: &Bound<'py, PyAny>,
-    micro: &Bound<'py, PyAny>,
-    version: &Bound<'py, PyAny>,
-    min_version: &Bound<'py, PyAny>,
-    mask: &Bound<'py, PyAny>,
-    boost_ec: &Bound<'py, PyAny>,
-) -> PyResult<(usize, Bound<'py, PyBytes>)> {
-    let py = text.py();
-    guarded(|| {
-        let (text, options) = arguments(
-            text,
-            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
-        )?;
-        let (width, modules) = core(py, move || qrglue_core::matrix(&text, &options).map(|m| (m.width(), m.packed_modules())))?;
-        Ok((width, PyBytes::new(py, &modules)))
-    })
+generating_function! {
+    /// The QR code for `text` as an SVG document, written as the SVG options
+    /// (`view_box_only`, `title`, `class`) ask.
+    fn svg<'py>(text, [options], view_box_only, title, class) -> PyResult<Bound<'py, PyString>> {
+        let py = text.py();
+        guarded(|| {
+            let (text, options) = arguments(text, &options)?;
+            // Equal colours, the core's last check of the options, come before
+            // the SVG options (as before `text`'s style).
+            options.validate().map_err(|e| qr_error(py, e))?;
+            let svg = read_svg(view_box_only, title, class)?;
+            let svg = core(py, move || qrglue_core::svg_with(&text, &options, &svg))?;
+            Ok(PyString::new(py, &svg))
+        })
+    }
 }
 
-/// The QR code for `text` as lines of text in `style` (a WIT case name,
-/// checked after the options).
-#[pyfunction]
-#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
-fn text<'py>(
-    text: &Bound<'py, PyAny>,
-    style: &Bound<'py, PyAny>,
-    ec_level: &Bound<'py, PyAny>,
-    min_size: &Bound<'py, PyAny>,
-    quiet_zone: &Bound<'py, PyAny>,
-    scale: &Bound<'py, PyAny>,
-    dark: &Bound<'py, PyAny>,
-    light: &Bound<'py, PyAny>,
-    micro: &Bound<'py, PyAny>,
-    version: &Bound<'py, PyAny>,
-    min_version: &Bound<'py, PyAny>,
-    mask: &Bound<'py, PyAny>,
-    boost_ec: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyString>> {
-    let py = text.py();
-    guarded(|| {
-        let (text, options) = arguments(
-            text,
-            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
-        )?;
-        // Equal colours, the core's last check of the options, come before the
-        // style: the core's own check, run here as text() would run it.
-        options.validate().map_err(|e| qr_error(py, e))?;
-        let style = read_style(style)?;
-        let drawn = core(py, move || qrglue_core::text(&text, &options, style))?;
-        Ok(PyString::new(py, &drawn))
-    })
+generating_function! {
+    /// The module matrix for `text` as `(width, modules)`: the modules packed
+    /// as WIT's `qr-matrix` packs them (`qrglue.native.matrix` wraps the pair in
+    /// a `QrMatrix`).
+    fn matrix<'py>(text, [options]) -> PyResult<(usize, Bound<'py, PyBytes>)> {
+        let py = text.py();
+        guarded(|| {
+            let (text, options) = arguments(text, &options)?;
+            let (width, modules) = core(py, move || qrglue_core::matrix(&text, &options).map(|m| (m.width(), m.packed_modules())))?;
+            Ok((width, PyBytes::new(py, &modules)))
+        })
+    }
 }
 
-/// The QR code for a binary payload (bytes, bytearray or memoryview) as PNG
-/// bytes: `png`'s twin over `qrglue_core::png_bytes`.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
-fn png_bytes<'py>(
-    data: &Bound<'py, PyAny>,
-    ec_level: &Bound<'py, PyAny>,
-    min_size: &Bound<'py, PyAny>,
-    quiet_zone: &Bound<'py, PyAny>,
-    scale: &Bound<'py, PyAny>,
-    dark: &Bound<'py, PyAny>,
-    light: &Bound<'py, PyAny>,
-    micro: &Bound<'py, PyAny>,
-    version: &Bound<'py, PyAny>,
-    min_version: &Bound<'py, PyAny>,
-    mask: &Bound<'py, PyAny>,
-    boost_ec: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let py = data.py();
-    guarded(|| {
-        let (payload, options) = payload_arguments(
-            data,
-            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
-        )?;
-        let data = payload.as_slice();
-        let png = core(py, move || qrglue_core::png_bytes(data, &options))?;
-        Ok(PyBytes::new(py, &png))
-    })
+generating_function! {
+    /// The QR code for `text` as lines of text in `style` (a WIT case name,
+    /// checked after the options).
+    fn text<'py>(text, style, [options]) -> PyResult<Bound<'py, PyString>> {
+        let py = text.py();
+        guarded(|| {
+            let (text, options) = arguments(text, &options)?;
+            // Equal colours, the core's last check of the options, come before the
+            // style: the core's own check, run here as text() would run it.
+            options.validate().map_err(|e| qr_error(py, e))?;
+            let style = read_style(style)?;
+            let drawn = core(py, move || qrglue_core::text(&text, &options, style))?;
+            Ok(PyString::new(py, &drawn))
+        })
+    }
 }
 
-/// The QR code for a binary payload as an SVG document (SVG options as for `svg`).
-#[pyfunction]
-#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
-fn svg_bytes<'py>(
-    data: &Bound<'py, PyAny>,
-    ec_level: &Bound<'py, PyAny>,
-    min_size: &Bound<'py, PyAny>,
-    quiet_zone: &Bound<'py, PyAny>,
-    scale: &Bound<'py, PyAny>,
-    dark: &Bound<'py, PyAny>,
-    light: &Bound<'py, PyAny>,
-    micro: &Bound<'py, PyAny>,
-    version: &Bound<'py, PyAny>,
-    min_version: &Bound<'py, PyAny>,
-    mask: &Bound<'py, PyAny>,
-    boost_ec: &Bound<'py, PyAny>,
-    view_box_only: &Bound<'py, PyAny>,
-    title: &Bound<'py, PyAny>,
-    class: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyString>> {
-    let py = data.py();
-    guarded(|| {
-        let (payload, options) = payload_arguments(
-            data,
-            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
-        )?;
-        options.validate().map_err(|e| qr_error(py, e))?;
-        let svg = read_svg(view_box_only, title, class)?;
-        let data = payload.as_slice();
-        let svg = core(py, move || qrglue_core::svg_bytes_with(data, &options, &svg))?;
-        Ok(PyString::new(py, &svg))
-    })
+generating_function! {
+    /// The QR code for a binary payload (bytes, bytearray or memoryview) as PNG
+    /// bytes: `png`'s twin over `qrglue_core::png_bytes`.
+    fn png_bytes<'py>(data, [options]) -> PyResult<Bound<'py, PyBytes>> {
+        let py = data.py();
+        guarded(|| {
+            let (payload, options) = payload_arguments(data, &options)?;
+            let data = payload.as_slice();
+            let png = core(py, move || qrglue_core::png_bytes(data, &options))?;
+            Ok(PyBytes::new(py, &png))
+        })
+    }
 }
 
-/// The module matrix for a binary payload as `(width, modules)`.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
-fn matrix_bytes<'py>(
-    data: &Bound<'py, PyAny>,
-    ec_level: &Bound<'py, PyAny>,
-    min_size: &Bound<'py, PyAny>,
-    quiet_zone: &Bound<'py, PyAny>,
-    scale: &Bound<'py, PyAny>,
-    dark: &Bound<'py, PyAny>,
-    light: &Bound<'py, PyAny>,
-    micro: &Bound<'py, PyAny>,
-    version: &Bound<'py, PyAny>,
-    min_version: &Bound<'py, PyAny>,
-    mask: &Bound<'py, PyAny>,
-    boost_ec: &Bound<'py, PyAny>,
-) -> PyResult<(usize, Bound<'py, PyBytes>)> {
-    let py = data.py();
-    guarded(|| {
-        let (payload, options) = payload_arguments(
-            data,
-            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
-        )?;
-        let data = payload.as_slice();
-        let (width, modules) = core(py, move || qrglue_core::matrix_bytes(data, &options).map(|m| (m.width(), m.packed_modules())))?;
-        Ok((width, PyBytes::new(py, &modules)))
-    })
+generating_function! {
+    /// The QR code for a binary payload as an SVG document (SVG options as for `svg`).
+    fn svg_bytes<'py>(data, [options], view_box_only, title, class) -> PyResult<Bound<'py, PyString>> {
+        let py = data.py();
+        guarded(|| {
+            let (payload, options) = payload_arguments(data, &options)?;
+            options.validate().map_err(|e| qr_error(py, e))?;
+            let svg = read_svg(view_box_only, title, class)?;
+            let data = payload.as_slice();
+            let svg = core(py, move || qrglue_core::svg_bytes_with(data, &options, &svg))?;
+            Ok(PyString::new(py, &svg))
+        })
+    }
 }
 
-/// The QR code for a binary payload as lines of text in `style` (checked
-/// after the options, as for `text`).
-#[pyfunction]
-#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
-fn text_bytes<'py>(
-    data: &Bound<'py, PyAny>,
-    style: &Bound<'py, PyAny>,
-    ec_level: &Bound<'py, PyAny>,
-    min_size: &Bound<'py, PyAny>,
-    quiet_zone: &Bound<'py, PyAny>,
-    scale: &Bound<'py, PyAny>,
-    dark: &Bound<'py, PyAny>,
-    light: &Bound<'py, PyAny>,
-    micro: &Bound<'py, PyAny>,
-    version: &Bound<'py, PyAny>,
-    min_version: &Bound<'py, PyAny>,
-    mask: &Bound<'py, PyAny>,
-    boost_ec: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyString>> {
-    let py = data.py();
-    guarded(|| {
-        let (payload, options) = payload_arguments(
-            data,
-            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
-        )?;
-        // Equal colours before the style, as for `text`.
-        options.validate().map_err(|e| qr_error(py, e))?;
-        let style = read_style(style)?;
-        let data = payload.as_slice();
-        let drawn = core(py, move || qrglue_core::text_bytes(data, &options, style))?;
-        Ok(PyString::new(py, &drawn))
-    })
+generating_function! {
+    /// The module matrix for a binary payload as `(width, modules)`.
+    fn matrix_bytes<'py>(data, [options]) -> PyResult<(usize, Bound<'py, PyBytes>)> {
+        let py = data.py();
+        guarded(|| {
+            let (payload, options) = payload_arguments(data, &options)?;
+            let data = payload.as_slice();
+            let (width, modules) = core(py, move || qrglue_core::matrix_bytes(data, &options).map(|m| (m.width(), m.packed_modules())))?;
+            Ok((width, PyBytes::new(py, &modules)))
+        })
+    }
 }
 
-/// Probe: renders the PNG `times` times in Rust (GIL released); the last
-/// PNG's length.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)] // the options, positional: qrglue.native names them
-fn png_repeat(
-    text: &Bound<'_, PyAny>,
-    times: &Bound<'_, PyAny>,
-    ec_level: &Bound<'_, PyAny>,
-    min_size: &Bound<'_, PyAny>,
-    quiet_zone: &Bound<'_, PyAny>,
-    scale: &Bound<'_, PyAny>,
-    dark: &Bound<'_, PyAny>,
-    light: &Bound<'_, PyAny>,
-    micro: &Bound<'_, PyAny>,
-    version: &Bound<'_, PyAny>,
-    min_version: &Bound<'_, PyAny>,
-    mask: &Bound<'_, PyAny>,
-    boost_ec: &Bound<'_, PyAny>,
-) -> PyResult<u32> {
-    let py = text.py();
-    guarded(|| {
-        let (text, options) = arguments(
-            text,
-            &RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec },
-        )?;
-        let times = read_u32(times)?;
-        core(py, move || probe::png_repeat(&text, &options, times))
-    })
+generating_function! {
+    /// The QR code for a binary payload as lines of text in `style` (checked
+    /// after the options, as for `text`).
+    fn text_bytes<'py>(data, style, [options]) -> PyResult<Bound<'py, PyString>> {
+        let py = data.py();
+        guarded(|| {
+            let (payload, options) = payload_arguments(data, &options)?;
+            // Equal colours before the style, as for `text`.
+            options.validate().map_err(|e| qr_error(py, e))?;
+            let style = read_style(style)?;
+            let data = payload.as_slice();
+            let drawn = core(py, move || qrglue_core::text_bytes(data, &options, style))?;
+            Ok(PyString::new(py, &drawn))
+        })
+    }
+}
+
+generating_function! {
+    /// Probe: renders the PNG `times` times in Rust (GIL released); the last
+    /// PNG's length.
+    fn png_repeat<'py>(text, times, [options]) -> PyResult<u32> {
+        let py = text.py();
+        guarded(|| {
+            let (text, options) = arguments(text, &options)?;
+            let times = read_u32(times)?;
+            core(py, move || probe::png_repeat(&text, &options, times))
+        })
+    }
 }
 
 /// Probe: does nothing; the fixed cost of one call.
