@@ -3,6 +3,7 @@
 // only Node-specific part: it reads the module's bytes from the package.
 import { readFileSync } from 'node:fs';
 import { initBindgen, BINDGEN_WASM_URL } from './lib/bindgen.js';
+import './lib/node-base64.js';
 
 initBindgen(readFileSync(BINDGEN_WASM_URL));
 

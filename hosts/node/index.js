@@ -3,6 +3,7 @@
 // the only Node-specific part: it reads jco's core module from the package.
 import { readFileSync } from 'node:fs';
 import { initComponent } from './lib/component.js';
+import './lib/node-base64.js';
 
 initComponent((name) => readFileSync(new URL(`./gen/${name}`, import.meta.url)));
 

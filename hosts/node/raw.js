@@ -3,6 +3,7 @@
 // Node-specific part: it reads the module's bytes from the package.
 import { readFileSync } from 'node:fs';
 import { initRaw, RAW_WASM_URL } from './lib/raw.js';
+import './lib/node-base64.js';
 
 initRaw(readFileSync(RAW_WASM_URL));
 

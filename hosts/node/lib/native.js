@@ -17,6 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { QrError, ERROR_KINDS, checkCount, dataUrlHelpers, flatGenerators } from './common.js';
+import './node-base64.js';
 
 /** `<platform>-<arch>` of this process, as in the in-tree addon's file name. */
 export const PLATFORM = `${process.platform}-${process.arch}`;
