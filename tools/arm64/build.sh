@@ -23,13 +23,16 @@ triple=aarch64-unknown-linux-gnu
 rustup target list --installed | grep -qx "$triple" || rustup target add "$triple"
 if ! command -v aarch64-linux-gnu-gcc >/dev/null; then
   if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null; then
-    echo "qrglue arm64: no aarch64-linux-gnu-gcc; install Debian's package: apt-get install -y gcc-aarch64-linux-gnu" >&2
+    echo "qrglue arm64: no aarch64-linux-gnu-gcc; install Debian's package:" \
+      "apt-get install -y --no-install-recommends gcc-aarch64-linux-gnu" >&2
     exit 1
   fi
   sudo=$([ "$(id -u)" -eq 0 ] || echo sudo)
   echo "qrglue arm64: installing Debian's gcc-aarch64-linux-gnu (apt-get)" >&2
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq gcc-aarch64-linux-gnu >/dev/null
+  # env after sudo: sudo's env_reset would drop a DEBIAN_FRONTEND set before it.
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    gcc-aarch64-linux-gnu >/dev/null
 fi
 
 export CARGO_TARGET_DIR="$repo/target/cross"

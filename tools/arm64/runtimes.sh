@@ -11,9 +11,13 @@
 # with the cross toolchain's glibc as sysroot (/usr/aarch64-linux-gnu, Debian's
 # libc6-arm64-cross: glibc 2.36, bookworm's). Fetches nothing when the lock has
 # not changed since the last run (stamp target/tools/arm64/.installed).
+# A pinned .deb gone from the pool (HTTP 404) is replaced, with a warning, by its
+# package's current version through apt-get download (private state dir
+# target/tools/apt-arm64, the system's sources and keyring); any other failure
+# (network, sha256 mismatch) stops. QRGLUE_ARM64_LOCK: another lock file.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-lock=tools/arm64/runtimes.lock
+lock=${QRGLUE_ARM64_LOCK:-tools/arm64/runtimes.lock}
 dir=target/tools/arm64
 mirror=${QRGLUE_DEBIAN_MIRROR:-https://deb.debian.org/debian}
 
@@ -30,12 +34,35 @@ if ! command -v qemu-aarch64 >/dev/null || [ ! -e /usr/aarch64-linux-gnu/lib/ld-
   sudo=$([ "$(id -u)" -eq 0 ] || echo sudo)
   echo "qrglue arm64: installing Debian's qemu-user, libc6-arm64-cross, libstdc++6-arm64-cross (apt-get)" >&2
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+  # env after sudo: sudo's env_reset would drop a DEBIAN_FRONTEND set before it.
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
     qemu-user libc6-arm64-cross libstdc++6-arm64-cross >/dev/null
 fi
 
+# PKG:arm64's current version by apt-get download into $dir/download (prints its
+# path), with apt's own state in target/tools/apt-arm64: the system's sources and
+# keyring, arm64 lists fetched there once per run, nothing of the system changed.
+apt_download() {
+  local d
+  d="$(pwd)/target/tools/apt-arm64"
+  local opts=(-q -o APT::Architecture=arm64 -o APT::Architectures=arm64
+    -o "Dir::State::Lists=$d/lists" -o "Dir::State::status=$d/status" -o "Dir::Cache=$d/cache"
+    -o Debug::NoLocking=1 -o Acquire::IndexTargets::deb::DEP-11::DefaultEnabled=false)
+  [ "$(id -u)" -ne 0 ] || opts+=(-o APT::Sandbox::User=root)
+  if [ ! -e "$d/status" ]; then
+    mkdir -p "$d/lists/partial" "$d/cache/archives/partial"
+    : >"$d/status"
+    apt-get "${opts[@]}" update >&2
+  fi
+  (cd "$dir/download" && apt-get "${opts[@]}" download "$1:arm64" >&2)
+  local f
+  for f in "$dir/download/$1"_*_arm64.deb; do [ -e "$f" ] && echo "$f" && return 0; done
+  echo "qrglue arm64: apt-get download $1:arm64 gave no .deb" >&2
+  exit 1
+}
+
 if cmp -s "$lock" "$dir/.installed"; then exit 0; fi
-rm -rf "$dir"
+rm -rf "$dir" target/tools/apt-arm64
 mkdir -p "$dir/download" "$dir/python"
 while read -r kind a b c; do
   case "$kind" in
@@ -52,12 +79,23 @@ while read -r kind a b c; do
       ;;
     deb)  # deb POOL-PATH SHA256
       deb="$dir/download/$(basename "$a")"
-      if ! curl -fsSL --retry 3 -o "$deb" "$mirror/$a"; then
-        echo "qrglue arm64: $mirror/$a is not there: the pool keeps only current versions," \
-          "so a pin of $lock goes away with the next point release (its header says how to renew it)" >&2
+      code=$(curl -sSL --retry 3 -o "$deb" -w '%{http_code}' "$mirror/$a") || {
+        echo "qrglue arm64: could not fetch $mirror/$a" >&2
         exit 1
-      fi
-      if ! echo "$b  $deb" | sha256sum -c --quiet -; then
+      }
+      if [ "$code" = 404 ]; then
+        # Gone from the pool (a point release or security update replaced it):
+        # the package's current version through apt itself, which checks the
+        # signed Release/Packages chain of the system's sources with its keyring.
+        rm -f "$deb"
+        pkg=$(basename "$a"); pkg=${pkg%%_*}
+        echo "qrglue arm64: WARNING: $mirror/$a is gone from the pool; using $pkg:arm64's" \
+          "current version through apt. Renew the pins of $lock (its header says how)." >&2
+        deb=$(apt_download "$pkg")
+      elif [ "$code" != 200 ]; then
+        echo "qrglue arm64: $mirror/$a: HTTP $code" >&2
+        exit 1
+      elif ! echo "$b  $deb" | sha256sum -c --quiet -; then
         echo "qrglue arm64: $mirror/$a does not match its pinned sha256 $b" >&2
         exit 1
       fi
