@@ -18,7 +18,7 @@ import {
  * code; 0 is ok). The `symbol_flags` bits are common.js's SYMBOL_FLAGS, the
  * `svg_flags` bits its SVG_FLAGS.
  */
-export const ABI_VERSION = 6;
+export const ABI_VERSION = 7;
 export const RECORD_BYTES = 12;
 export const STATUS_KINDS = Object.freeze([null, 'empty-text', 'invalid-text', 'data-too-long', 'invalid-options']);
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from ._common import (
     DEFAULT_BOOST_EC,
+    DEFAULT_ECI,
     DEFAULT_CLASS,
     DEFAULT_DARK,
     DEFAULT_EC_LEVEL,
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_BOOST_EC",
+    "DEFAULT_ECI",
     "DEFAULT_CLASS",
     "DEFAULT_DARK",
     "DEFAULT_EC_LEVEL",
