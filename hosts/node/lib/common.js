@@ -67,7 +67,7 @@ export const MAX_SVG_TITLE_BYTES = 1024;
 export const MAX_SVG_CLASS_BYTES = 256;
 
 /**
- * The message of a symbol option's flag (micro, boost-ec) that is not a
+ * The message of a symbol option's flag (micro, boost-ec, eci) that is not a
  * boolean: the hosts' own wording (Node and Python alike; the guest takes
  * booleans and never sees such a value), so not in the contract.
  */

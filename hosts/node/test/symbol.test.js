@@ -29,6 +29,7 @@ const [, MAX_MASK] = contract.bounds.mask;
 const [, MAX_MICRO_MASK] = contract.bounds['micro-mask'];
 const VERSION_CONFLICT = contract.messages['version-conflict'];
 const MICRO_EC_LEVEL = contract.messages['micro-ec-level'];
+const MICRO_ECI = contract.messages['micro-eci'];
 const notU32 = (option, shown) => `${option} must be an integer within 0..=4294967295, got ${shown}`;
 const notBoolean = (option, shown) => `${option} must be a boolean, got ${shown}`;
 const SAME_WHITE = 'dark and light must be different colours, both are #ffffffff';
@@ -80,6 +81,13 @@ const BAD_VALUES = [
   [{ version: 1, minVersion: 40, mask: 0, boostEc: true }, VERSION_CONFLICT],
   [{ micro: true, ecLevel: 'high' }, MICRO_EC_LEVEL],
   [{ micro: true, ecLevel: 'high', version: 4, mask: 3, boostEc: true }, MICRO_EC_LEVEL],
+  [{ micro: true, eci: true }, MICRO_ECI],
+  [{ micro: true, eci: true, ecLevel: 'high' }, MICRO_EC_LEVEL],
+  [{ micro: true, eci: true, mask: 4 }, 'mask must be within 0..=3, got 4'],
+  [{ eci: 'yes' }, notBoolean('eci', '"yes"')],
+  [{ eci: 1 }, notBoolean('eci', '1 (number)')],
+  [{ eci: 1, boostEc: 1 }, notBoolean('boost-ec', '1 (number)')],
+  [{ eci: 1, micro: true, ecLevel: 'high' }, notBoolean('eci', '1 (number)')],
   // Types: the host's checks, with the WIT names.
   [{ micro: 'yes' }, notBoolean('micro', '"yes"')],
   [{ micro: 1 }, notBoolean('micro', '1 (number)')],
