@@ -23,9 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+import qrglue
 from conftest import CASES, ECI_UTF8_PREFIX, EXPECTED, PATHS, read_code, reader_bytes, reader_eci_prefix, reader_text
 from corpus import case_input, case_options, case_text
-import qrglue
 from qrglue import TEXT_STYLES, QrError
 
 

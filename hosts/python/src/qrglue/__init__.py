@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING
 
 from ._common import (
     DEFAULT_BOOST_EC,
-    DEFAULT_ECI,
     DEFAULT_CLASS,
     DEFAULT_DARK,
     DEFAULT_EC_LEVEL,
+    DEFAULT_ECI,
     DEFAULT_LIGHT,
     DEFAULT_MASK,
     DEFAULT_MICRO,
@@ -64,9 +64,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_BOOST_EC",
-    "DEFAULT_ECI",
     "DEFAULT_CLASS",
     "DEFAULT_DARK",
+    "DEFAULT_ECI",
     "DEFAULT_EC_LEVEL",
     "DEFAULT_LIGHT",
     "DEFAULT_MASK",

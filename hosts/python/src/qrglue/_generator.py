@@ -142,7 +142,8 @@ class BaseGenerator:
     def png(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
             light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> bytes:
+            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+            eci: bool = False) -> bytes:
         """The QR code for `text` (a str, or a binary payload: bytes,
         bytearray or memoryview, see the class) as PNG bytes: 1-bit,
         grayscale for black on opaque white, else a two-colour palette (with
@@ -198,7 +199,8 @@ class BaseGenerator:
     def png_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                      light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> str:
+                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+                     eci: bool = False) -> str:
         """`png`'s bytes as a `data:image/png;base64,...` URI (segno's name,
         node-qrcode's toDataURL). Raises QrError."""
         return png_data_uri(self.png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
@@ -219,7 +221,8 @@ class BaseGenerator:
     def matrix(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> QrMatrix:
+               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+               eci: bool = False) -> QrMatrix:
         """The module matrix for `text`, quiet zone not included: for drawing
         the code yourself. Only `ec_level` and the symbol options shape it;
         the others are checked all the same. Raises QrError."""
@@ -317,7 +320,8 @@ class PerThread:
     def png(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
             light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> bytes:
+            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+            eci: bool = False) -> bytes:
         """The QR code for `text` as PNG bytes (see `BaseGenerator.png`). Thread-safe. Raises QrError."""
         return self.generator().png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                     scale=scale, dark=dark, light=light, micro=micro, version=version,
@@ -337,7 +341,8 @@ class PerThread:
     def png_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                      light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> str:
+                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+                     eci: bool = False) -> str:
         """`png` as a `data:image/png;base64,...` URI. Thread-safe. Raises QrError."""
         return self.generator().png_data_uri(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                              scale=scale, dark=dark, light=light, micro=micro, version=version,
@@ -357,7 +362,8 @@ class PerThread:
     def matrix(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> QrMatrix:
+               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+               eci: bool = False) -> QrMatrix:
         """The module matrix for `text` (see `BaseGenerator.matrix`). Thread-safe. Raises QrError."""
         return self.generator().matrix(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                        scale=scale, dark=dark, light=light, micro=micro, version=version,

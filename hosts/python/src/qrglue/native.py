@@ -103,7 +103,8 @@ def svg(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFA
 def png_data_uri(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                  quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                  light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                 min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> str:
+                 min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+                 eci: bool = False) -> str:
     """`png` as a `data:image/png;base64,...` URI. Raises QrError."""
     return _png_data_uri(png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone, scale=scale, dark=dark,
                              light=light, micro=micro, version=version, min_version=min_version, mask=mask,
@@ -124,7 +125,8 @@ def svg_data_uri(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: i
 def matrix(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
            quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
            light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-           min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> QrMatrix:
+           min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+           eci: bool = False) -> QrMatrix:
     """The module matrix for `text`, quiet zone not included (see
     `qrglue.Generator.matrix`). Raises QrError."""
     if isinstance(text, str):
@@ -155,7 +157,8 @@ def text(text: Payload, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFA
 def png_repeat(text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> int:
+               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+               eci: bool = False) -> int:
     """Render the PNG `times` times in Rust, GIL released; the last PNG's length."""
     text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec, eci = (
         exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask,

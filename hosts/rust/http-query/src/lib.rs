@@ -24,21 +24,8 @@ pub const MAX_TEXT_BYTES: usize = 512;
 
 /// The query's parameter names, the WIT names in WIT field order (`text`
 /// first): also the order in which the options' forms are checked.
-pub const NAMES: [&str; 13] = [
-    "text",
-    "ec-level",
-    "min-size",
-    "quiet-zone",
-    "scale",
-    "dark",
-    "light",
-    "micro",
-    "version",
-    "min-version",
-    "mask",
-    "boost-ec",
-    "eci",
-];
+pub const NAMES: [&str; 13] =
+    ["text", "ec-level", "min-size", "quiet-zone", "scale", "dark", "light", "micro", "version", "min-version", "mask", "boost-ec", "eci"];
 
 /// The bad-query message for a name not in [`NAMES`].
 pub const UNKNOWN_NAME_MESSAGE: &str = "unknown query parameter (known: text, ec-level, min-size, quiet-zone, scale, dark, light, micro, version, min-version, mask, boost-ec, eci)";
