@@ -1,5 +1,5 @@
 // The raw path: glue written by hand against `WebAssembly`, following
-// guest/raw/ABI.md (version 6). Per call: allocate the text buffer in the
+// guest/raw/ABI.md (version 7). Per call: allocate the text buffer in the
 // guest, encode into it (or copy a binary payload into it, for the `_bytes`
 // exports), call, read the 12-byte result record, COPY the
 // payload out, free the record. Every memory access takes a fresh view of

@@ -12,7 +12,7 @@ import {
 const cases = JSON.parse(readFileSync(new URL('../../../tests/http/query_cases.json', import.meta.url), 'utf8'));
 const API_NAMES = {
   'ec-level': 'ecLevel', 'min-size': 'minSize', 'quiet-zone': 'quietZone', scale: 'scale', dark: 'dark', light: 'light',
-  micro: 'micro', version: 'version', 'min-version': 'minVersion', mask: 'mask', 'boost-ec': 'boostEc',
+  micro: 'micro', version: 'version', 'min-version': 'minVersion', mask: 'mask', 'boost-ec': 'boostEc', eci: 'eci',
 };
 
 test('the shared query cases', () => {

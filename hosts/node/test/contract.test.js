@@ -108,7 +108,7 @@ test('the raw ABI equals the contract', () => {
       svg_flags: svgFlags,
     },
     contract.raw_abi);
-  assert.equal(ABI_VERSION, 6);
+  assert.equal(ABI_VERSION, 7);
   assert.equal(Object.keys(SYMBOL_FLAGS).length, Object.keys(contract.raw_abi.symbol_flags).length);
   assert.equal(Object.keys(SVG_FLAGS).length, Object.keys(contract.raw_abi.svg_flags).length);
 });

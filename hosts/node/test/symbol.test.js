@@ -254,11 +254,12 @@ test('the component path lowers symbol none for the automatic symbol, the raw pa
   assert.equal(symbolFlags(auto), 0);
   const chosen = { ...auto, micro: true, version: 3, mask: 0 };
   assert.ok(!isAutoSymbol(chosen));
-  assert.deepEqual(witRecord(chosen).symbol, { micro: true, version: 3, minVersion: undefined, mask: 0, boostEc: false });
+  assert.deepEqual(witRecord(chosen).symbol, { micro: true, version: 3, minVersion: undefined, mask: 0, boostEc: false, eci: false });
   assert.equal(symbolFlags(chosen), SYMBOL_FLAGS.micro | SYMBOL_FLAGS.hasVersion | SYMBOL_FLAGS.hasMask);
   assert.equal(symbolFlags({ ...auto, boostEc: true, minVersion: 7 }), SYMBOL_FLAGS.boostEc | SYMBOL_FLAGS.hasMinVersion);
   // Each option alone leaves the automatic symbol.
-  for (const key of ['micro', 'boostEc']) assert.ok(!isAutoSymbol({ ...auto, [key]: true }), key);
+  assert.equal(symbolFlags({ ...auto, eci: true }), SYMBOL_FLAGS.eci);
+  for (const key of ['micro', 'boostEc', 'eci']) assert.ok(!isAutoSymbol({ ...auto, [key]: true }), key);
   for (const key of ['version', 'minVersion', 'mask']) assert.ok(!isAutoSymbol({ ...auto, [key]: 0 }), key);
 });
 
@@ -290,11 +291,16 @@ test('raw ABI 4: symbol_flags, then version, min_version, mask; a value without 
     { status: 4, message: outOfRange('version', 1, MAX_VERSION, 41) });
   assert.deepEqual(matrix('hello', SYMBOL_FLAGS.hasVersion | SYMBOL_FLAGS.hasMinVersion, 2, 2, 0), { status: 4, message: VERSION_CONFLICT });
   // The flags of the contract file are lib/common.js's, and a bit past them is refused.
-  const flagNames = { micro: 'micro', 'boost-ec': 'boostEc', 'has-version': 'hasVersion', 'has-min-version': 'hasMinVersion', 'has-mask': 'hasMask' };
+  const flagNames = { micro: 'micro', 'boost-ec': 'boostEc', 'has-version': 'hasVersion', 'has-min-version': 'hasMinVersion', 'has-mask': 'hasMask',
+    eci: 'eci' };
   assert.deepEqual(Object.fromEntries(Object.entries(contract.raw_abi.symbol_flags).map(([k, v]) => [flagNames[k], v])), { ...SYMBOL_FLAGS });
   const all = Object.values(SYMBOL_FLAGS).reduce((a, b) => a | b, 0);
   assert.equal(matrix('hello', all + 1, 0, 0, 0).status, 4);
-  assert.match(matrix('hello', all + 1, 0, 0, 0).message, /^symbol-flags must be within 0..=31, got 32$/);
+  assert.match(matrix('hello', all + 1, 0, 0, 0).message, /^symbol-flags must be within 0..=63, got 64$/);
+  assert.notDeepEqual(matrix('hello', SYMBOL_FLAGS.eci, 0, 0, 0), auto);
+  assert.deepEqual(matrix('hello', SYMBOL_FLAGS.eci, 0, 0, 0).modules,
+    sha256(everyPath[0].api.matrix('hello', { eci: true }).modules));
+  assert.deepEqual(matrix('123', SYMBOL_FLAGS.micro | SYMBOL_FLAGS.eci, 0, 0, 0), { status: 4, message: MICRO_ECI });
 });
 
 // The same outcome on every path for random symbol options, good and bad,
@@ -316,6 +322,7 @@ test('every path agrees on 300 random texts and symbol options', () => {
     micro: fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constantFrom(0, 'yes') }),
     version: small, minVersion: small, mask: small,
     boostEc: fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constant(1) }),
+    eci: fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constant('true') }),
   }, { requiredKeys: [] });
   const text = fc.oneof(fc.stringMatching(/^[0-9]{0,30}$/), fc.stringMatching(/^[0-9A-Z $%*+\-./:]{0,30}$/), fc.string({ maxLength: 40 }));
   const seen = new Set();

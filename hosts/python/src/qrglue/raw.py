@@ -68,7 +68,7 @@ def _abi_symbol(symbol: Symbol) -> tuple[int, int, int, int]:
 
 
 def _lower_options(options: Options) -> tuple[int, ...]:
-    """The options as ABI 6 passes them, after the text: ec_level, min_size,
+    """The options as ABI 7 passes them, after the text: ec_level, min_size,
     quiet_zone, has_scale, scale, dark, light (colours as 0xRRGGBBAA),
     symbol_flags, version, min_version, mask."""
     scale, symbol = options.scale, options.symbol
