@@ -47,7 +47,7 @@ def test_constants_equal_the_contract(contract: dict[str, Any]) -> None:
     assert (qrglue.DEFAULT_SCALE, qrglue.DEFAULT_DARK, qrglue.DEFAULT_LIGHT) == (
         _common.DEFAULT_SCALE, _common.DEFAULT_DARK, _common.DEFAULT_LIGHT)
     assert (qrglue.DEFAULT_MICRO, qrglue.DEFAULT_VERSION, qrglue.DEFAULT_MIN_VERSION, qrglue.DEFAULT_MASK,
-            qrglue.DEFAULT_BOOST_EC) == (False, None, None, None, False)
+            qrglue.DEFAULT_BOOST_EC, qrglue.DEFAULT_ECI) == (False, None, None, None, False, False)
     assert _common.MAX_TEXT_BYTES == contract["max_text_bytes"]
     assert _common.MAX_PNG_REPEAT_TIMES == contract["max_png_repeat_times"]
     assert list(_common.ERROR_KINDS) == contract["error_kinds"]
