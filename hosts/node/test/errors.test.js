@@ -213,7 +213,7 @@ for (const { name, api } of everyPath) {
       ['hello', { ...bad, ecLevel: 'x' }, 'ec-level must be one of low, medium, quartile, high, got "x"'],
       ['hello', { ...bad, minSize: 1.5 }, 'min-size must be an integer within 0..=4294967295, got 1.5 (number)'],
       ['hello', { ...bad, colour: 'red' },
-        'unknown option "colour" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, style)'],
+        'unknown option "colour" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci, style)'],
       ['hello', { ...bad, scale: 0 }, 'scale must be within 1..=20, got 0'],
       ['hello', { ...bad, dark: 'red' }, 'dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"'],
       ['hello', { ...bad, dark: '#fff', light: '#ffffff' }, 'dark and light must be different colours, both are #ffffffff'],
