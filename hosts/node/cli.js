@@ -4,7 +4,7 @@
 // lines and exit codes.
 //
 //   qrglue png TEXT [-o FILE] [--path component|raw|bindgen|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
-//              [--scale N] [--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N] [--mask N] [--boost-ec]
+//              [--scale N] [--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N] [--mask N] [--boost-ec] [--eci]
 //   qrglue svg TEXT [same options] [--view-box-only] [--title TEXT] [--class NAMES]
 //   qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
 //   qrglue png --data-file PATH [same options]   (the payload's bytes from PATH, - for standard input)
@@ -84,6 +84,7 @@ Options:
       --min-version <N>          At least this QR version (same bounds; not with --symbol-version: the generator says so, in the contract's words)
       --mask <N>                 This mask pattern (0..=7, 0..=3 with --micro) instead of the best
       --boost-ec                 Raise the EC level as far as the version still holds the text
+      --eci                      Precede the data with ECI designator 26 (UTF-8), as segno's eci=True (not with --micro)
 ${command === 'text' ? STYLE_HELP : ''}${command === 'svg' ? SVG_HELP : ''}  -h, --help                     Print help
 `;
 
@@ -127,6 +128,7 @@ const OPTIONS = {
   'min-version': { type: 'string' },
   mask: { type: 'string' },
   'boost-ec': { type: 'boolean' },
+  eci: { type: 'boolean' },
   style: { type: 'string' }, // text only
   'view-box-only': { type: 'boolean' }, // svg only
   title: { type: 'string' }, // svg only
@@ -149,6 +151,7 @@ const VALUE_NAMES = {
   'min-version': '--min-version <N>',
   mask: '--mask <N>',
   'boost-ec': '--boost-ec',
+  eci: '--eci',
   style: '--style <STYLE>',
   'view-box-only': '--view-box-only',
   title: '--title <TEXT>',
@@ -223,6 +226,7 @@ function parseRequest(command, args) {
   }
   if (values.micro) options.micro = true;
   if (values['boost-ec']) options.boostEc = true;
+  if (values.eci) options.eci = true;
   if (command === 'text') {
     const style = values.style ?? DEFAULTS.style;
     if (!TEXT_STYLES.includes(style)) {

@@ -47,6 +47,12 @@ export interface Options {
   mask?: number;
   /** Raise the EC level as far as the chosen version still holds the text. Default false. */
   boostEc?: boolean;
+  /**
+   * Precede the data with ECI designator 26 (UTF-8) so readers decode its bytes as UTF-8 (segno's `eci=True`);
+   * costs 12 bits, so a text near a version's capacity may need the next version. Not with micro (invalid-options).
+   * Payloads (Uint8Array) take it too: the caller declares their bytes UTF-8. Default false.
+   */
+  eci?: boolean;
 }
 
 /**

@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[2]
 # WIT record field -> Python keyword of qrglue.png / svg / matrix / text.
 _OPTION_KEYWORDS = {"ec-level": "ec_level", "min-size": "min_size", "quiet-zone": "quiet_zone", "scale": "scale",
                     "dark": "dark", "light": "light", "micro": "micro", "version": "version",
-                    "min-version": "min_version", "mask": "mask", "boost-ec": "boost_ec",
+                    "min-version": "min_version", "mask": "mask", "boost-ec": "boost_ec", "eci": "eci",
                     "view-box-only": "view_box_only", "title": "title", "class": "svg_class"}
 # The SVG options' keywords (WIT `svg-options`): svg's own, passed to it alone.
 SVG_KEYWORDS = ("view_box_only", "title", "svg_class")

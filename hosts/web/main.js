@@ -3,7 +3,7 @@
 // the chosen path; or, instead of the text, a binary payload: a chosen file's
 // bytes (the *-bytes generators, any bytes). The state lives
 // in the URL (?text=&ec-level=&min-size=&quiet-zone=&path=, and &scale=, &dark=,
-// &light=, &version=, &min-version=, &mask=, &micro=true, &boost-ec=true, and
+// &light=, &version=, &min-version=, &mask=, &micro=true, &boost-ec=true, &eci=true, and
 // the SVG's &view-box-only=true, &title=, &class= when given; a payload as
 // &data-hex= in the place of text), so a link reproduces an image. Every failure is shown next to the input, never only in
 // the console. The bench panel runs in a module worker (bench-worker.js).
@@ -19,6 +19,7 @@ const form = {
   text: $('text'), ecLevel: $('ec-level'), minSize: $('min-size'), quietZone: $('quiet-zone'),
   scale: $('scale'), dark: $('dark'), light: $('light'),
   version: $('version'), 'min-version': $('min-version'), mask: $('mask'), micro: $('micro'), 'boost-ec': $('boost-ec'),
+  eci: $('eci'),
   'view-box-only': $('view-box-only'), title: $('title'), class: $('class'),
   path: $('path'),
 };
@@ -26,10 +27,11 @@ const form = {
 // in the URL only when given, under their WIT names (the form's keys).
 // The last three are the SVG's own (svg-options): applied to the SVG output alone.
 const OPTIONAL_FIELDS = Object.freeze([
-  'scale', 'dark', 'light', 'version', 'min-version', 'mask', 'micro', 'boost-ec', 'view-box-only', 'title', 'class',
+  'scale', 'dark', 'light', 'version', 'min-version', 'mask', 'micro', 'boost-ec', 'eci', 'view-box-only', 'title',
+  'class',
 ]);
-// The symbol options' two flags and the SVG's view-box-only: checkboxes, 'true' in the state when ticked.
-const CHECKBOXES = Object.freeze(['micro', 'boost-ec', 'view-box-only']);
+// The symbol options' three flags and the SVG's view-box-only: checkboxes, 'true' in the state when ticked.
+const CHECKBOXES = Object.freeze(['micro', 'boost-ec', 'eci', 'view-box-only']);
 const fieldValue = (name) => (CHECKBOXES.includes(name) ? (form[name].checked ? 'true' : '') : form[name].value);
 
 for (const level of EC_LEVELS) form.ecLevel.add(new Option(level, level));
@@ -175,6 +177,7 @@ function optionsOf(state) {
     scale: optionValue(state.scale), dark: colourValue(state.dark), light: colourValue(state.light),
     micro: state.micro === 'true' || undefined, version: optionValue(state.version),
     minVersion: optionValue(state['min-version']), mask: optionValue(state.mask), boostEc: state['boost-ec'] === 'true' || undefined,
+    eci: state.eci === 'true' || undefined,
   };
 }
 

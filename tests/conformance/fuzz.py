@@ -99,8 +99,9 @@ def random_options(rng: random.Random) -> dict:
         options["dark"] = options["light"] = "#" + "".join(rng.choice("0123456789abcdef") for _ in range(6))
     # The symbol options: Micro QR (short texts fit; longer ones are
     # data-too-long, high is invalid-options), a version fixed or a minimum
-    # (sometimes both: invalid-options), a mask, EC boost; each sometimes
-    # out of range, the bounds depending on micro.
+    # (sometimes both: invalid-options), a mask, EC boost, ECI (with Micro QR:
+    # invalid-options on every path); each sometimes out of range, the
+    # bounds depending on micro.
     micro = rng.random() < 0.1
     if micro:
         options["micro"] = True
@@ -114,6 +115,8 @@ def random_options(rng: random.Random) -> dict:
         options["mask"] = rng.randint(0, 3 if micro else 7) if rng.random() < 0.9 else rng.choice([4 if micro else 8, 2**32 - 1])
     if rng.random() < 0.2:
         options["boost-ec"] = rng.random() < 0.8
+    if rng.random() < 0.2:
+        options["eci"] = rng.random() < 0.8
     # The SVG options, only valid ones (their refusals fail the SVG calls
     # alone, which an outcome cannot hold; each host tests those): a title of
     # any XML text (markup characters, CR, non-BMP), CSS class names.

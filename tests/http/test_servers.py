@@ -57,7 +57,7 @@ def contract_error(kind: str, message: str) -> dict[str, str]:
 BAD_QUERY_MISSING = contract_error("bad-query", "query parameter text is required")
 BAD_QUERY_UNKNOWN = contract_error(
     "bad-query", "unknown query parameter (known: text, ec-level, min-size, quiet-zone, scale, dark, light, micro, "
-    "version, min-version, mask, boost-ec)")
+    "version, min-version, mask, boost-ec, eci)")
 BAD_QUERY_PERCENT = contract_error(
     "bad-query", "malformed percent-encoding in the query (a % must be followed by two hex digits)")
 TOO_LONG = contract_error("text-too-long", "text is longer than 512 UTF-8 bytes (this endpoint's limit)")
@@ -138,6 +138,7 @@ BAD_QUERIES: list[tuple[str, dict[str, str]]] = [
     ("text=a&micro=1", not_boolean("micro")),
     ("text=a&micro=TRUE", not_boolean("micro")),
     ("text=a&boost-ec=yes", not_boolean("boost-ec")),
+    ("text=a&eci=1", not_boolean("eci")),
     ("text=a&scale=1&scale=1", contract_error("bad-query", "query parameter scale is given more than once")),
     ("text=a&micro=true&micro=false", contract_error("bad-query", "query parameter micro is given more than once")),
     ("text=a&symbol-version=1", BAD_QUERY_UNKNOWN),
@@ -167,6 +168,8 @@ BAD_QUERIES: list[tuple[str, dict[str, str]]] = [
     ("text=a&light=%23000&version=0", library_error("a", light="#000", version=0)),
     ("text=a&mask=9&version=2&min-version=3", library_error("a", mask=9, version=2, min_version=3)),
     ("text=1&micro=true&ec-level=high&mask=5", library_error("1", micro=True, ec_level="high", mask=5)),
+    ("text=1&micro=true&eci=true", library_error("1", micro=True, eci=True)),
+    ("text=1&micro=true&eci=true&ec-level=high", library_error("1", micro=True, eci=True, ec_level="high")),
 ]
 
 # (query, the text and options the PNG must be made of).
@@ -184,7 +187,7 @@ GOOD_QUERIES: list[tuple[str, str, dict[str, Any]]] = [
 # contract 0.2.0, alone and together. The qrglue tiers answer the library's
 # PNG for the same options; tier 0 answers a PNG of its own, or 501 for an
 # option its library does not have (node-qrcode: micro, min-version,
-# boost-ec; segno: min-version).
+# boost-ec, eci; segno: min-version).
 OPTION_QUERIES: list[tuple[str, str, dict[str, Any], dict[str, str]]] = [
     ("text=hello&scale=5", "hello", {"scale": 5}, {}),
     ("text=a&scale=2&min-size=4096", "a", {"scale": 2, "min_size": 4096}, {}),  # min-size checked, not used
@@ -200,6 +203,9 @@ OPTION_QUERIES: list[tuple[str, str, dict[str, Any], dict[str, str]]] = [
      {"version": 5, "mask": 3, "boost_ec": True}, {"qrcode": "boost-ec"}),
     ("text=hi&min-version=3", "hi", {"min_version": 3}, {"qrcode": "min-version", "segno": "min-version"}),
     ("text=hi&micro=false&boost-ec=false", "hi", {"micro": False, "boost_ec": False}, {}),
+    ("text=%E6%BC%A2%E5%AD%97%E3%81%A7%E3%81%99&eci=true", "漢字です", {"eci": True}, {"qrcode": "eci"}),
+    ("text=abcdefghijklmnopq&eci=true&mask=2", "abcdefghijklmnopq", {"eci": True, "mask": 2}, {"qrcode": "eci"}),
+    ("text=hi&eci=false", "hi", {"eci": False}, {}),
     (("text=hello&ec-level=quartile&min-size=300&quiet-zone=2&scale=3&dark=%23000080&light=%23ffffff&micro=false"
       "&version=3&mask=6&boost-ec=true"), "hello",
      {"ec_level": "quartile", "min_size": 300, "quiet_zone": 2, "scale": 3, "dark": "#000080", "light": "#ffffff",

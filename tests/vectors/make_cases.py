@@ -15,7 +15,8 @@ Case forms (every runner understands all four):
   Uint8Array; Python: bytes; Rust: `png_bytes` and so on);
 - "options" uses WIT names; a missing option takes the host default
   (ec-level low, min-size 200, quiet-zone 4, no scale, dark #000000ff, light
-  #ffffffff, micro false, no version, min-version or mask, boost-ec false);
+  #ffffffff, micro false, no version, min-version or mask, boost-ec false,
+  eci false);
   colours are CSS hex strings, as hosts take them; the symbol options sit
   beside the others under their WIT names, as hosts take them (not nested),
   and so do the SVG options (`view-box-only`, `title`, `class`: the SVG
@@ -294,6 +295,24 @@ def build():
     # padding underflows there), at both M3 levels.
     case(cases, "sym-micro-m3-medium-data-in-half-codeword", "1234abcd", micro=True, ec_level="medium")
     case(cases, "sym-micro-m3-low-data-in-half-codeword", "1234abcdef", micro=True)
+    # ECI designator 26 (UTF-8) before the data (segno's eci=True): 12 bits
+    # more, so 17 byte-mode bytes fit version 1-L without it (148 of 152 bits)
+    # and need version 2 with it (160); 16 fit version 1 either way.
+    case(cases, "eci-ref-02", url, eci=True)
+    case(cases, "eci-cjk", "漢字です 二维码 한국어", eci=True)
+    case(cases, "eci-emoji", "QR 👍🦀✨ émoji", eci=True)
+    case(cases, "eci-bytes-payload", data="naïve café".encode() + b"\x00\xff", eci=True)
+    case(cases, "eci-capacity-17-bytes-v1-without", "abcdefghijklmnopq")
+    case(cases, "eci-capacity-17-bytes-v2-with", "abcdefghijklmnopq", eci=True)
+    case(cases, "eci-capacity-16-bytes-v1-with", "abcdefghijklmnop", eci=True)
+    case(cases, "eci-capacity-17-bytes-version-1-too-long", "abcdefghijklmnopq", eci=True, version=1)
+    case(cases, "eci-version-5-mask-2", "Grüße aus Köln", eci=True, version=5, mask=2)
+    for level in LEVELS:
+        case(cases, f"eci-level-{level}", "ÅÄÖ åäö €", eci=True, ec_level=level)
+    case(cases, "eci-boost-ec", "hello", eci=True, boost_ec=True)
+    case(cases, "eci-micro", "12345", eci=True, micro=True)
+    case(cases, "eci-micro-high-first", "12345", eci=True, micro=True, ec_level="high")
+    case(cases, "eci-micro-bad-mask-first", "12345", eci=True, micro=True, mask=4)
     # Binary payloads (the *-bytes generators): any bytes, read back as they are.
     case(cases, "bytes-utf8-is-the-text", data=REFS[1].encode())  # ref-02's digests
     case(cases, "bytes-utf8-cjk-is-the-text", data="漢字です".encode())

@@ -6,8 +6,8 @@
 //! flat arguments, as the raw ABI passes them: the EC level is its WIT index
 //! (0..=3), `min_size` and `quiet_zone` plain u32s, `scale` a u32 or
 //! `undefined`, the colours `0xRRGGBBAA`, then the symbol options (`micro`,
-//! `version`, `min_version`, `mask`, `boost_ec`: a boolean, three u32s or
-//! `undefined`, a boolean). wasm-bindgen's glue does
+//! `version`, `min_version`, `mask`, `boost_ec`, `eci`: a boolean, three
+//! u32s or `undefined`, two booleans). wasm-bindgen's glue does
 //! the copying: a `&str` is encoded into guest memory with `TextEncoder`
 //! (which would replace a lone surrogate, so the host rejects those first),
 //! and a `Vec<u8>` or `String` result is copied out into a JS value owned by
@@ -132,10 +132,11 @@ macro_rules! generating_export {
             min_version: Option<u32>,
             mask: Option<u32>,
             boost_ec: bool,
+            eci: bool,
             $($extra: $extra_type,)*
         ) -> $output {
             let $options =
-                Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec } };
+                Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec, eci } };
             $body
         }
     };

@@ -34,8 +34,8 @@ fn core_options(options: Options) -> qrglue_core::Options {
     }
 }
 
-fn core_symbol(SymbolOptions { micro, version, min_version, mask, boost_ec }: SymbolOptions) -> qrglue_core::Symbol {
-    qrglue_core::Symbol { micro, version, min_version, mask, boost_ec }
+fn core_symbol(SymbolOptions { micro, version, min_version, mask, boost_ec, eci }: SymbolOptions) -> qrglue_core::Symbol {
+    qrglue_core::Symbol { micro, version, min_version, mask, boost_ec, eci }
 }
 
 fn core_rgba(Rgba { r, g, b, a }: Rgba) -> qrglue_core::Rgba {

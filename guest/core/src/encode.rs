@@ -159,8 +159,12 @@ fn symbol_codewords(data: &[u8], level: qrcode::EcLevel, symbol: &Symbol) -> Res
         (None, Some(min)) => (min as i16, symbol.max_version() as i16),
         (None, None) => (1, symbol.max_version() as i16),
     };
+    // ECI designator 26 (UTF-8): mode indicator 0111 and one 8-bit designator
+    // byte before the segments (ISO/IEC 18004 7.4.2), 12 bits every version
+    // must hold besides the segments. Never with Micro QR (validated).
+    let eci_bits = if symbol.eci { ECI_UTF8_BITS } else { 0 };
     let search = |segments: &[Segment]| {
-        if symbol.micro { smallest_micro_fit(segments, level, from, to) } else { smallest_fit_within(segments, level, from, to) }
+        if symbol.micro { smallest_micro_fit(segments, level, from, to) } else { smallest_fit_within(segments, level, from, to, eci_bits) }
     };
     let is_kanji = |segment: &Segment| segment.mode == Mode::Kanji;
     let parsed: Vec<Segment> = Parser::new(data).collect();
@@ -173,8 +177,11 @@ fn symbol_codewords(data: &[u8], level: qrcode::EcLevel, symbol: &Symbol) -> Res
         none => none,
     };
     let (version, segments) = fit.ok_or(QrError::DataTooLong)?;
-    let level = if symbol.boost_ec { boosted(level, version, total_encoded_len(&segments, version)) } else { level };
+    let level = if symbol.boost_ec { boosted(level, version, eci_bits + total_encoded_len(&segments, version)) } else { level };
     let mut bits = Bits::new(version);
+    if symbol.eci {
+        bits.push_eci_designator(ECI_UTF8).map_err(from_qrcode_error)?;
+    }
     bits.push_segments(data, segments.into_iter()).map_err(from_qrcode_error)?;
     let codewords = match version {
         Version::Micro(v) => finish_micro(bits, v, data_capacity(version, level).ok_or(QrError::DataTooLong)?),
@@ -185,6 +192,14 @@ fn symbol_codewords(data: &[u8], level: qrcode::EcLevel, symbol: &Symbol) -> Res
     };
     Ok((codewords, version, level))
 }
+
+/// The ECI designator for UTF-8 (ISO/IEC 18004's table of assignment
+/// numbers; segno's `eci=True`).
+const ECI_UTF8: u32 = 26;
+
+/// Bits of the ECI header for a designator within 0..=127: the mode
+/// indicator 0111 and one designator byte.
+const ECI_UTF8_BITS: usize = 12;
 
 /// The terminator and padding of a Micro QR symbol holding `capacity` data
 /// bits (ISO/IEC 18004 7.4.9 and 7.4.10): up to 2v+1 zero bits, zeros to the
@@ -228,10 +243,19 @@ fn boosted(level: qrcode::EcLevel, version: Version, total_bits: usize) -> qrcod
 /// version and segments. A version's length fields are the same across its
 /// group (1..=9, 10..=26, 27..=40), so optimizing for the group's top is
 /// optimizing for the version itself.
-fn smallest_fit_within(parsed: &[Segment], level: qrcode::EcLevel, from: i16, to: i16) -> Option<(Version, Vec<Segment>)> {
+///
+/// `header_bits` (the ECI designator's 12, or 0) precede the segments and
+/// count against every version's capacity.
+fn smallest_fit_within(
+    parsed: &[Segment],
+    level: qrcode::EcLevel,
+    from: i16,
+    to: i16,
+    header_bits: usize,
+) -> Option<(Version, Vec<Segment>)> {
     [9, 26, 40].into_iter().filter(|&top| top >= from).find_map(|group_top| {
         let optimized: Vec<Segment> = Optimizer::new(parsed.iter().copied(), Version::Normal(group_top)).collect();
-        let total_bits = total_encoded_len(&optimized, Version::Normal(group_top));
+        let total_bits = header_bits + total_encoded_len(&optimized, Version::Normal(group_top));
         let version = (from..=group_top.min(to)).find(|&v| capacity_bits(v, level) >= total_bits)?;
         Some((Version::Normal(version), optimized))
     })
@@ -325,9 +349,11 @@ fn capacity_bits(version: i16, level: qrcode::EcLevel) -> usize {
 fn from_qrcode_error(error: qrcode::types::QrError) -> QrError {
     match error {
         qrcode::types::QrError::DataTooLong => QrError::DataTooLong,
-        // Every other qrcode error needs an explicit version, ECI or
-        // character set, none of which this crate asks for (byte segments
-        // take any bytes; numeric and alphanumeric runs are the parser's own).
+        // Every other qrcode error needs a mode the version lacks, an ECI
+        // designator out of range or a bad character set, none of which this
+        // crate asks for (byte segments take any bytes; numeric and
+        // alphanumeric runs are the parser's own; ECI only 26, only in normal
+        // versions, counted in the version search).
         other => unreachable!("qrcode error impossible with automatic encoding: {other}"),
     }
 }

@@ -182,12 +182,18 @@ pub struct Symbol {
     /// (segno's `boost_error`; off by default, which keeps the bytes of
     /// earlier releases).
     pub boost_ec: bool,
+    /// Precede the data with ECI designator 26 (UTF-8) so that readers
+    /// decode its bytes as UTF-8 (segno's `eci=True`). Costs 12 bits, so a
+    /// text near a version's capacity may need the next version. Not with
+    /// `micro` (Micro QR has no ECI). Off by default: the bytes of earlier
+    /// releases.
+    pub eci: bool,
 }
 
 impl Symbol {
     /// Every field at its default: the automatic symbol (`Symbol::default()`
     /// in a `const`).
-    pub const AUTOMATIC: Symbol = Symbol { micro: false, version: None, min_version: None, mask: None, boost_ec: false };
+    pub const AUTOMATIC: Symbol = Symbol { micro: false, version: None, min_version: None, mask: None, boost_ec: false, eci: false };
 
     /// The largest version number for this kind of symbol.
     pub const fn max_version(&self) -> u32 {
@@ -201,7 +207,7 @@ impl Symbol {
 
     /// The checks of [`Options::validate`] for the symbol fields, in WIT
     /// field order: version, min-version, both given, mask, then Micro QR
-    /// at level high (M4 goes up to quartile).
+    /// at level high (M4 goes up to quartile), then Micro QR with ECI.
     fn validate(&self, ec_level: EcLevel) -> Result<(), QrError> {
         let max_version = self.max_version();
         for (name, value) in [("version", self.version), ("min-version", self.min_version)] {
@@ -217,6 +223,9 @@ impl Symbol {
         }
         if self.micro && ec_level == EcLevel::High {
             return Err(QrError::InvalidOptions(contract::MICRO_EC_LEVEL_MESSAGE.to_owned()));
+        }
+        if self.micro && self.eci {
+            return Err(QrError::InvalidOptions(contract::MICRO_ECI_MESSAGE.to_owned()));
         }
         Ok(())
     }

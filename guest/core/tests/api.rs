@@ -234,7 +234,7 @@ fn contract_codes_names_and_indexes_round_trip() {
     let json = contract::to_json();
     assert!(
         json.contains(r#""max_text_bytes": 7089"#)
-            && json.contains(r##""defaults": {"ec-level": "low", "min-size": 200, "quiet-zone": 4, "scale": null, "dark": "#000000ff", "light": "#ffffffff", "text-style": "half-blocks", "micro": false, "version": null, "min-version": null, "mask": null, "boost-ec": false, "view-box-only": false, "title": null, "class": null}"##)
+            && json.contains(r##""defaults": {"ec-level": "low", "min-size": 200, "quiet-zone": 4, "scale": null, "dark": "#000000ff", "light": "#ffffffff", "text-style": "half-blocks", "micro": false, "version": null, "min-version": null, "mask": null, "boost-ec": false, "eci": false, "view-box-only": false, "title": null, "class": null}"##)
             && json.contains(r#""text_styles": ["half-blocks", "half-blocks-inverted", "ascii"]"#),
         "{json}"
     );

@@ -219,6 +219,10 @@ fn bad_symbol_options_are_invalid_options_in_field_order() {
     assert_eq!(message(Symbol { mask: Some(8), ..Symbol::default() }, low), "mask must be within 0..=7, got 8");
     assert_eq!(message(Symbol { mask: Some(4), ..micro }, low), "mask must be within 0..=3, got 4");
     assert_eq!(message(micro, EcLevel::High), contract::MICRO_EC_LEVEL_MESSAGE);
+    assert_eq!(message(Symbol { eci: true, ..micro }, low), contract::MICRO_ECI_MESSAGE);
+    // Micro QR with ECI is the last symbol check: after a bad mask and level high.
+    assert_eq!(message(Symbol { eci: true, mask: Some(4), ..micro }, low), "mask must be within 0..=3, got 4");
+    assert_eq!(message(Symbol { eci: true, ..micro }, EcLevel::High), contract::MICRO_EC_LEVEL_MESSAGE);
     // Field order: a bad version is reported before a bad mask, and every
     // symbol check after the rendering options'.
     assert_eq!(message(Symbol { version: Some(99), mask: Some(99), ..Symbol::default() }, low), "version must be within 1..=40, got 99");
@@ -226,4 +230,54 @@ fn bad_symbol_options_are_invalid_options_in_field_order() {
     assert!(matches!(qrglue_core::png("hello", &both), Err(QrError::InvalidOptions(m)) if m.starts_with("quiet-zone")));
     // Text errors come first, as for every option.
     assert_eq!(qrglue_core::png("", &with(Symbol { mask: Some(99), ..Symbol::default() })), Err(QrError::EmptyText));
+}
+
+/// The data codewords' first 12 bits with `eci`: mode 0111, designator
+/// 00011010 (26, UTF-8), then the text's own segments.
+#[test]
+fn eci_puts_designator_26_before_the_data() {
+    let eci = Symbol { eci: true, ..Symbol::default() };
+    for text in [REFERENCE_URL, "二维码 漢字です", "0123456789", "👍 emoji"] {
+        let png = qrglue_core::png(text, &with(eci)).unwrap();
+        let (_, _, level, content) = read_meta(&png);
+        assert_eq!((level, content.as_str()), (0, text));
+        // The same text at a fixed version and mask differs from the plain
+        // symbol (the header is there) and reads back the same.
+        assert_ne!(encode_symbol(text, EcLevel::Low, &eci).unwrap(), encode(text, EcLevel::Low).unwrap(), "{text}");
+    }
+    // qrcode's own ECI bits (Bits::push_eci_designator), at a fixed version:
+    // our symbol is stock qrcode's with the designator pushed first.
+    let text = "héllo";
+    let mut bits = qrcode::bits::Bits::new(Version::Normal(2));
+    bits.push_eci_designator(26).unwrap();
+    bits.push_byte_data(text.as_bytes()).unwrap();
+    bits.push_terminator(qrcode::EcLevel::L).unwrap();
+    let stock = QrCode::with_bits(bits, qrcode::EcLevel::L).unwrap();
+    let stock: Vec<bool> = stock.to_colors().into_iter().map(|c| c == qrcode::Color::Dark).collect();
+    assert_eq!(ours(text, EcLevel::Low, Symbol { version: Some(2), ..eci }).unwrap(), stock);
+}
+
+/// The capacity boundary: 17 byte-mode bytes fit version 1 at low (4 + 8 +
+/// 136 = 148 bits <= 152) but not with ECI's 12 bits more (160): version 2;
+/// at a fixed version 1 they are data-too-long; 16 bytes still fit version 1.
+#[test]
+fn eci_counts_its_12_bits_in_the_version_search() {
+    let eci = Symbol { eci: true, ..Symbol::default() };
+    let text = "abcdefghijklmnopq";
+    assert_eq!(encode(text, EcLevel::Low).unwrap().width(), 21);
+    assert_eq!(encode_symbol(text, EcLevel::Low, &eci).unwrap().width(), 25);
+    assert_eq!(qrglue_core::png(text, &with(Symbol { version: Some(1), ..eci })), Err(QrError::DataTooLong));
+    assert_eq!(encode_symbol(&text[..16], EcLevel::Low, &eci).unwrap().width(), 21);
+    let png = qrglue_core::png(text, &with(eci)).unwrap();
+    assert_eq!(read_meta(&png).3, text);
+    // The largest text: 2953 bytes at version 40-L without ECI; with it one
+    // byte fewer (12 more bits than the 4 spare ones).
+    let long = "a".repeat(2953);
+    assert!(encode(&long, EcLevel::Low).is_ok());
+    assert_eq!(encode_symbol(&long, EcLevel::Low, &eci), Err(QrError::DataTooLong));
+    assert_eq!(encode_symbol(&long[..2952], EcLevel::Low, &eci).unwrap().width(), 177);
+    // Boost counts the header too: 16 bytes + ECI at version 1 = 152 bits,
+    // which only low holds.
+    let boosted = qrglue_core::png(&text[..16], &with(Symbol { boost_ec: true, ..eci })).unwrap();
+    assert_eq!(read_meta(&boosted).2, 0);
 }

@@ -189,6 +189,7 @@ fn qrcode(query: &str) -> Answer {
             min_version: s.min_version,
             mask: s.mask,
             boost_ec: s.boost_ec,
+            eci: s.eci,
         }),
     };
     match generator::png(&request.text, options) {

@@ -345,6 +345,7 @@ fn options(
     let symbol = Symbol {
         micro: flag(contract::RAW_SYMBOL_MICRO),
         boost_ec: flag(contract::RAW_SYMBOL_BOOST_EC),
+        eci: flag(contract::RAW_SYMBOL_ECI),
         version: flag(contract::RAW_SYMBOL_HAS_VERSION).then_some(version),
         min_version: flag(contract::RAW_SYMBOL_HAS_MIN_VERSION).then_some(min_version),
         mask: flag(contract::RAW_SYMBOL_HAS_MASK).then_some(mask),

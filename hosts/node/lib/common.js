@@ -12,7 +12,7 @@
  * Defaults for every option (WIT has none; every host uses these). `scale`
  * undefined is no scale (min-size sizes the image); the colours are CSS hex
  * strings, as the options take them. The symbol options (WIT
- * `symbol-options`: micro, version, minVersion, mask, boostEc) default to the
+ * `symbol-options`: micro, version, minVersion, mask, boostEc, eci) default to the
  * automatic symbol: a normal QR code, the smallest version that holds the
  * text, the best mask, the EC level as given. `style` is text()'s own option;
  * the other outputs do not take it. The SVG options (WIT `svg-options`:
@@ -22,7 +22,7 @@
  */
 export const DEFAULTS = Object.freeze({
   ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined, dark: '#000000ff', light: '#ffffffff',
-  micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, style: 'half-blocks',
+  micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, eci: false, style: 'half-blocks',
   viewBoxOnly: false, title: undefined, class: undefined,
 });
 
@@ -67,7 +67,7 @@ export const MAX_SVG_TITLE_BYTES = 1024;
 export const MAX_SVG_CLASS_BYTES = 256;
 
 /**
- * The message of a symbol option's flag (micro, boost-ec) that is not a
+ * The message of a symbol option's flag (micro, boost-ec, eci) that is not a
  * boolean: the hosts' own wording (Node and Python alike; the guest takes
  * booleans and never sees such a value), so not in the contract.
  */
@@ -251,7 +251,7 @@ export function utf8Length(text) {
 // The options png, svg and matrix take, in WIT record order (the symbol
 // options are the fields of its `symbol` record); text takes `style` too.
 const OPTION_NAMES = Object.freeze([
-  'ecLevel', 'minSize', 'quietZone', 'scale', 'dark', 'light', 'micro', 'version', 'minVersion', 'mask', 'boostEc',
+  'ecLevel', 'minSize', 'quietZone', 'scale', 'dark', 'light', 'micro', 'version', 'minVersion', 'mask', 'boostEc', 'eci',
 ]);
 const TEXT_OPTION_NAMES = Object.freeze([...OPTION_NAMES, 'style']);
 const SVG_OPTION_NAMES = Object.freeze([...OPTION_NAMES, 'viewBoxOnly', 'title', 'class']);
@@ -264,12 +264,12 @@ const WHITE = 0xffffffff;
 const DEFAULT_RESOLVED = Object.freeze({
   ecLevel: DEFAULTS.ecLevel, ecIndex: 0, minSize: DEFAULTS.minSize, quietZone: DEFAULTS.quietZone,
   scale: undefined, dark: BLACK, light: WHITE,
-  micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false,
+  micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, eci: false,
 });
 
 /**
  * User options -> `{ ecLevel, ecIndex, minSize, quietZone, scale, dark,
- * light, micro, version, minVersion, mask, boostEc }` with defaults filled
+ * light, micro, version, minVersion, mask, boostEc, eci }` with defaults filled
  * in, the colours as `0xRRGGBBAA` numbers, the raw ABI's encoding (`scale`,
  * `version`, `minVersion` and `mask` stay undefined when not given). Only
  * checks what the guest cannot see: names, types (u32 numbers: jco would wrap
@@ -281,7 +281,7 @@ const DEFAULT_RESOLVED = Object.freeze({
  * The contract orders errors: the text's, then the options' in record order
  * (ec-level, min-size, quiet-zone, scale, dark, light, same colours, then the
  * symbol record's fields: micro, version, min-version, both versions given,
- * mask, boost-ec, and last micro at level high). So a problem found here is
+ * mask, boost-ec, eci, then micro at level high and last micro with eci). So a problem found here is
  * reported only once `validate(resolved)`, the path's guest call that checks
  * text and options and renders nothing (png-repeat zero times), has found
  * the text and every earlier field fine: it throws the guest's error
@@ -296,7 +296,7 @@ export function resolveOptions(text, options, validate, names = OPTION_NAMES) {
   const resolved = {
     ecLevel: DEFAULT_RESOLVED.ecLevel, ecIndex: 0, minSize: DEFAULT_RESOLVED.minSize, quietZone: DEFAULT_RESOLVED.quietZone,
     scale: undefined, dark: BLACK, light: WHITE,
-    micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false,
+    micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, eci: false,
   };
   const refuse = (problem) => {
     // Default colours in the check: a bad colour comes before the same-colour
@@ -312,7 +312,7 @@ export function resolveOptions(text, options, validate, names = OPTION_NAMES) {
       refuse(`unknown option ${JSON.stringify(name)} (known: ${names.join(', ')})`);
     }
   }
-  const { ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc } = options;
+  const { ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci } = options;
   if (ecLevel !== undefined) {
     const ecIndex = EC_LEVELS.indexOf(ecLevel);
     // A function, not a string: a replacement string would expand $& in the value.
@@ -335,15 +335,16 @@ export function resolveOptions(text, options, validate, names = OPTION_NAMES) {
   // Its level is low, which the name check above has found fine: the one
   // symbol check that reads the level (micro at high) comes after every
   // symbol field, so after any type error found here.
-  if (micro !== undefined || version !== undefined || minVersion !== undefined || mask !== undefined || boostEc !== undefined) {
+  if (micro !== undefined || version !== undefined || minVersion !== undefined || mask !== undefined || boostEc !== undefined
+    || eci !== undefined) {
     const refuseSymbol = (problem) => {
       validate({ ...resolved, ecLevel: DEFAULTS.ecLevel, ecIndex: 0 });
       throw new QrError('invalid-options', problem);
     };
     for (const [name, value, key] of [['micro', micro, 'micro'], ['version', version, 'version'],
-      ['min-version', minVersion, 'minVersion'], ['mask', mask, 'mask'], ['boost-ec', boostEc, 'boostEc']]) {
+      ['min-version', minVersion, 'minVersion'], ['mask', mask, 'mask'], ['boost-ec', boostEc, 'boostEc'], ['eci', eci, 'eci']]) {
       if (value === undefined) continue;
-      if (key === 'micro' || key === 'boostEc') {
+      if (key === 'micro' || key === 'boostEc' || key === 'eci') {
         if (value !== true && value !== false) {
           refuseSymbol(BOOLEAN_MESSAGE.replace('{option}', name).replace('{value}', () => describe(value)));
         }
@@ -361,8 +362,8 @@ export function resolveOptions(text, options, validate, names = OPTION_NAMES) {
  * at its default): the component path then passes `symbol: none`, the
  * cheaper lowering.
  */
-export function isAutoSymbol({ micro, version, minVersion, mask, boostEc }) {
-  return !micro && !boostEc && version === undefined && minVersion === undefined && mask === undefined;
+export function isAutoSymbol({ micro, version, minVersion, mask, boostEc, eci }) {
+  return !micro && !boostEc && !eci && version === undefined && minVersion === undefined && mask === undefined;
 }
 
 /**
@@ -374,21 +375,21 @@ export function witRecord(resolved) {
   const { ecLevel, minSize, quietZone, scale, dark, light } = resolved;
   let symbol;
   if (!isAutoSymbol(resolved)) {
-    const { micro, version, minVersion, mask, boostEc } = resolved;
-    symbol = { micro, version, minVersion, mask, boostEc };
+    const { micro, version, minVersion, mask, boostEc, eci } = resolved;
+    symbol = { micro, version, minVersion, mask, boostEc, eci };
   }
   return { ecLevel, minSize, quietZone, scale, dark: rgbaRecord(dark), light: rgbaRecord(light), symbol };
 }
 
 /**
- * The raw ABI's `symbol_flags` bits (guest/raw/ABI.md, version 4): Micro QR,
- * EC boost, and which of version, min_version and mask are given.
+ * The raw ABI's `symbol_flags` bits (guest/raw/ABI.md, version 7): Micro QR,
+ * EC boost, which of version, min_version and mask are given, and ECI.
  */
-export const SYMBOL_FLAGS = Object.freeze({ micro: 1, boostEc: 2, hasVersion: 4, hasMinVersion: 8, hasMask: 16 });
+export const SYMBOL_FLAGS = Object.freeze({ micro: 1, boostEc: 2, hasVersion: 4, hasMinVersion: 8, hasMask: 16, eci: 32 });
 
 /** Resolved options' `symbol_flags` word (SYMBOL_FLAGS); 0 for the automatic symbol. */
-export function symbolFlags({ micro, version, minVersion, mask, boostEc }) {
-  return (micro ? SYMBOL_FLAGS.micro : 0) | (boostEc ? SYMBOL_FLAGS.boostEc : 0)
+export function symbolFlags({ micro, version, minVersion, mask, boostEc, eci }) {
+  return (micro ? SYMBOL_FLAGS.micro : 0) | (boostEc ? SYMBOL_FLAGS.boostEc : 0) | (eci ? SYMBOL_FLAGS.eci : 0)
     | (version === undefined ? 0 : SYMBOL_FLAGS.hasVersion) | (minVersion === undefined ? 0 : SYMBOL_FLAGS.hasMinVersion)
     | (mask === undefined ? 0 : SYMBOL_FLAGS.hasMask);
 }
@@ -556,7 +557,7 @@ export function svgFlags({ viewBoxOnly, title, class: className }) {
  * The input and options are checked and resolved as on every path (checkInput
  * first), then passed flat: the EC level as its WIT index; scale, version,
  * minVersion, mask a number or undefined (WIT's none); colours as 0xRRGGBBAA;
- * micro and boostEc booleans; then the output's own arguments (svg's
+ * micro, boostEc and eci booleans; then the output's own arguments (svg's
  * viewBoxOnly, title and class; text's style index). A text goes to the text
  * export, a payload (a plain Uint8Array, checkInput) to its `*Bytes` twin.
  */
@@ -565,9 +566,9 @@ export function flatGenerators(exports, call) {
   const { png, pngBytes, svg, svgBytes, matrix, matrixBytes, text, textBytes, pngRepeat } = exports;
 
   function callResolved(exportFn, data, resolved, ...extra) {
-    const { ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc } = resolved;
+    const { ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci } = resolved;
     return call(() => exportFn(data, ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc,
-      ...extra));
+      eci, ...extra));
   }
 
   // Checks text and options and renders nothing (pngRepeat zero times): what

@@ -1,5 +1,5 @@
 // The raw path: glue written by hand against `WebAssembly`, following
-// guest/raw/ABI.md (version 6). Per call: allocate the text buffer in the
+// guest/raw/ABI.md (version 7). Per call: allocate the text buffer in the
 // guest, encode into it (or copy a binary payload into it, for the `_bytes`
 // exports), call, read the 12-byte result record, COPY the
 // payload out, free the record. Every memory access takes a fresh view of
@@ -18,7 +18,7 @@ import {
  * code; 0 is ok). The `symbol_flags` bits are common.js's SYMBOL_FLAGS, the
  * `svg_flags` bits its SVG_FLAGS.
  */
-export const ABI_VERSION = 6;
+export const ABI_VERSION = 7;
 export const RECORD_BYTES = 12;
 export const STATUS_KINDS = Object.freeze([null, 'empty-text', 'invalid-text', 'data-too-long', 'invalid-options']);
 

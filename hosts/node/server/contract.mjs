@@ -18,7 +18,7 @@ export const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encod
 export const NOT_UTF8_TEMPLATE = 'text is not valid UTF-8 from byte {index}';
 // The query's names: the WIT names, in WIT field order.
 export const NAMES = [
-  'text', 'ec-level', 'min-size', 'quiet-zone', 'scale', 'dark', 'light', 'micro', 'version', 'min-version', 'mask', 'boost-ec',
+  'text', 'ec-level', 'min-size', 'quiet-zone', 'scale', 'dark', 'light', 'micro', 'version', 'min-version', 'mask', 'boost-ec', 'eci',
 ];
 const KNOWN = new Set(NAMES);
 export const UNKNOWN_NAME_MESSAGE = `unknown query parameter (known: ${NAMES.join(', ')})`;
@@ -27,6 +27,7 @@ export const OUT_OF_RANGE_TEMPLATE = '{option} must be within {min}..={max}, got
 export const SAME_COLORS_TEMPLATE = 'dark and light must be different colours, both are {value}';
 export const VERSION_CONFLICT_MESSAGE = 'version and min-version exclude each other: give one';
 export const MICRO_EC_LEVEL_MESSAGE = 'ec-level high is not available in Micro QR (M4 goes up to quartile)';
+export const MICRO_ECI_MESSAGE = 'eci is not available in Micro QR (it has no ECI mode)';
 export const DATA_TOO_LONG_MESSAGE = 'text does not fit in a QR code at this error-correction level';
 
 export class HttpError extends Error {
@@ -116,7 +117,7 @@ function boolean(name, bytes) {
 /**
  * The raw query string (after '?', or '') -> { text, options } with options in
  * the Node API's shape (ecLevel, minSize, quietZone, scale, dark, light,
- * micro, version, minVersion, mask, boostEc; colours as '#rrggbbaa'), only
+ * micro, version, minVersion, mask, boostEc, eci; colours as '#rrggbbaa'), only
  * the ones given. `text === ''` means empty-text:
  * the caller asks its generator, which says so in its own words.
  */
@@ -163,6 +164,7 @@ const OPTIONS = [
   ['min-size', 'minSize', uint], ['quiet-zone', 'quietZone', uint], ['scale', 'scale', uint],
   ['dark', 'dark', color], ['light', 'light', color], ['micro', 'micro', boolean], ['version', 'version', uint],
   ['min-version', 'minVersion', uint], ['mask', 'mask', uint], ['boost-ec', 'boostEc', boolean],
+  ['eci', 'eci', boolean],
 ];
 
 const outOfRange = (option, min, max, value) => new HttpError('invalid-options', OUT_OF_RANGE_TEMPLATE
@@ -174,12 +176,12 @@ const outOfRange = (option, min, max, value) => new HttpError('invalid-options',
  * min-size, quiet-zone, scale, equal colours (the defaults '#000000ff' and
  * '#ffffffff' for the ones not given), then the symbol: version,
  * min-version (1..=40, 1..=4 with micro), both given, mask (0..=7, 0..=3),
- * Micro QR at level high. `options` as checkQuery returns them.
+ * Micro QR at level high, Micro QR with eci. `options` as checkQuery returns them.
  */
 export function checkRanges(options) {
   const {
     ecLevel = 'low', minSize = 200, quietZone = 4, scale, dark = '#000000ff', light = '#ffffffff', micro = false,
-    version, minVersion, mask,
+    version, minVersion, mask, eci = false,
   } = options ?? {};
   if (minSize < 1 || minSize > 4096) throw outOfRange('min-size', 1, 4096, minSize);
   if (quietZone > 16) throw outOfRange('quiet-zone', 0, 16, quietZone);
@@ -192,6 +194,7 @@ export function checkRanges(options) {
   if (version !== undefined && minVersion !== undefined) throw new HttpError('invalid-options', VERSION_CONFLICT_MESSAGE);
   if (mask !== undefined && mask > maxMask) throw outOfRange('mask', 0, maxMask, mask);
   if (micro && ecLevel === 'high') throw new HttpError('invalid-options', MICRO_EC_LEVEL_MESSAGE);
+  if (micro && eci) throw new HttpError('invalid-options', MICRO_ECI_MESSAGE);
 }
 
 // Request targets and methods (tests/http/README.md), the same rules as

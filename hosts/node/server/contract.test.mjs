@@ -5,14 +5,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
-  DATA_TOO_LONG_MESSAGE, EC_LEVELS, EMPTY_TEXT_MESSAGE, HttpError, LONE_SURROGATE_MESSAGE, MICRO_EC_LEVEL_MESSAGE, NOT_UTF8_TEMPLATE,
+  DATA_TOO_LONG_MESSAGE, EC_LEVELS, EMPTY_TEXT_MESSAGE, HttpError, LONE_SURROGATE_MESSAGE, MICRO_EC_LEVEL_MESSAGE, MICRO_ECI_MESSAGE, NOT_UTF8_TEMPLATE,
   OUT_OF_RANGE_TEMPLATE, SAME_COLORS_TEMPLATE, VERSION_CONFLICT_MESSAGE, checkQuery, checkRanges, methodClass, pathAndQuery,
 } from './contract.mjs';
 
 const cases = JSON.parse(readFileSync(new URL('../../../tests/http/query_cases.json', import.meta.url), 'utf8'));
 const API_NAMES = {
   'ec-level': 'ecLevel', 'min-size': 'minSize', 'quiet-zone': 'quietZone', scale: 'scale', dark: 'dark', light: 'light',
-  micro: 'micro', version: 'version', 'min-version': 'minVersion', mask: 'mask', 'boost-ec': 'boostEc',
+  micro: 'micro', version: 'version', 'min-version': 'minVersion', mask: 'mask', 'boost-ec': 'boostEc', eci: 'eci',
 };
 
 test('the shared query cases', () => {
@@ -60,6 +60,7 @@ test('the server\'s copies of the contract equal target/contract.json', () => {
   assert.equal(SAME_COLORS_TEMPLATE, contract.messages['same-colors']);
   assert.equal(VERSION_CONFLICT_MESSAGE, contract.messages['version-conflict']);
   assert.equal(MICRO_EC_LEVEL_MESSAGE, contract.messages['micro-ec-level']);
+  assert.equal(MICRO_ECI_MESSAGE, contract.messages['micro-eci']);
   const fill = (option, value, bounds = option) => contract.messages['out-of-range'].replace('{option}', option)
     .replace('{min}', contract.bounds[bounds][0]).replace('{max}', contract.bounds[bounds][1]).replace('{value}', value);
   const refusal = (options) => {
@@ -92,6 +93,8 @@ test('the server\'s copies of the contract equal target/contract.json', () => {
   assert.equal(refusal({ mask: maskHigh + 1 }), fill('mask', maskHigh + 1));
   assert.equal(refusal({ micro: true, mask: microMaskHigh + 1 }), fill('mask', microMaskHigh + 1, 'micro-mask'));
   assert.equal(refusal({ micro: true, ecLevel: 'high' }), contract.messages['micro-ec-level']);
+  assert.equal(refusal({ micro: true, eci: true }), contract.messages['micro-eci']);
+  assert.equal(refusal({ micro: true, eci: true, ecLevel: 'high' }), contract.messages['micro-ec-level']);
   // The generator's order: the first failing check answers.
   assert.equal(refusal({ minSize: 0, quietZone: 17 }), fill('min-size', 0));
   assert.equal(refusal({ quietZone: 17, scale: 0 }), fill('quiet-zone', 17));

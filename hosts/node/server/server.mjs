@@ -149,6 +149,7 @@ async function loadGenerator() {
       // What node-qrcode cannot draw: a 501 rather than another code (tests/http/README.md).
       const LACKS = [
         ['micro', (o) => o.micro === true], ['min-version', (o) => o.minVersion !== undefined], ['boost-ec', (o) => o.boostEc === true],
+        ['eci', (o) => o.eci === true],
       ];
       // The experiment's options (hosts/node/bench/bench.mjs NODE_QRCODE_OPTIONS), ec-level, width and margin
       // from the query, and what node-qrcode has of the others: scale (then no width), colours, version, mask.
@@ -181,7 +182,7 @@ async function loadGenerator() {
       const cli = process.env.QRGLUE_CLI ?? fileURLToPath(new URL('../../../target/host/qrglue', import.meta.url));
       const LEVEL = { low: 'l', medium: 'm', quartile: 'q', high: 'h' };
       return (text, options = {}) => {
-        const { ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc } = options;
+        const { ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci } = options;
         // The text on standard input, byte for byte: an argument cannot carry a NUL.
         const argv = ['png', '-o', '-', '--path', 'native', '--text-stdin'];
         if (ecLevel !== undefined) argv.push('--ec-level', LEVEL[ecLevel]);
@@ -195,6 +196,7 @@ async function loadGenerator() {
         if (minVersion !== undefined) argv.push('--min-version', String(minVersion));
         if (mask !== undefined) argv.push('--mask', String(mask));
         if (boostEc) argv.push('--boost-ec');
+        if (eci) argv.push('--eci');
         return new Promise((resolve, reject) => {
           const child = spawn(cli, argv, { stdio: ['pipe', 'pipe', 'pipe'] });
           child.stdin.on('error', () => {}); // a child that exits early: its exit code says why

@@ -309,6 +309,7 @@ test('--micro, --symbol-version, --min-version, --mask, --boost-ec reach the gen
       same: textOf('hello', { micro: true, version: 4, mask: 2, style: 'ascii' }) },
     { args: ['svg', 'hello', '--mask', '3', '--boost-ec'], same: svg('hello', { mask: 3, boostEc: true }) },
     { args: ['svg', 'hello', '--boost-ec'], same: svg('hello', { boostEc: true }) },
+    { args: ['svg', 'hello', '--eci'], same: svg('hello', { eci: true }) },
   ].map((run) => ({ ...run, args: [...run.args, '--path', path] })));
   const results = await pooled(runs, (run) => qrglue(run.args));
   runs.forEach((run, i) => {
@@ -355,7 +356,7 @@ test('--help, -h, help <command>, -V: standard output, exit 0', async () => {
     for (const flag of ['-o, --output <FILE>', '--path <PATH>', '--ec-level <EC_LEVEL>', '--min-size <MIN_SIZE>',
       '--quiet-zone <QUIET_ZONE>', '[default: component]', '[default: 200]', '[default: 4]', '-h, --help',
       '--scale <SCALE>', '--dark <HEX>', '--light <HEX>', '[default: #000000ff]', '[default: #ffffffff]',
-      '--micro ', '--symbol-version <N>', '--min-version <N>', '--mask <N>', '--boost-ec ',
+      '--micro ', '--symbol-version <N>', '--min-version <N>', '--mask <N>', '--boost-ec ', '--eci ',
       "--data-file <PATH>         Read the payload's bytes from PATH (- for standard input) instead of TEXT: any bytes, not only UTF-8 (the *-bytes generators)\n"]) {
       assert.ok(help.includes(flag), `${JSON.stringify(args)}: help lacks ${flag}`);
     }

@@ -34,7 +34,7 @@ test('constants equal the contract', () => {
       'ec-level': DEFAULTS.ecLevel, 'min-size': DEFAULTS.minSize, 'quiet-zone': DEFAULTS.quietZone,
       scale: DEFAULTS.scale ?? null, dark: DEFAULTS.dark, light: DEFAULTS.light, 'text-style': DEFAULTS.style,
       micro: DEFAULTS.micro, version: DEFAULTS.version ?? null, 'min-version': DEFAULTS.minVersion ?? null,
-      mask: DEFAULTS.mask ?? null, 'boost-ec': DEFAULTS.boostEc,
+      mask: DEFAULTS.mask ?? null, 'boost-ec': DEFAULTS.boostEc, eci: DEFAULTS.eci,
       'view-box-only': DEFAULTS.viewBoxOnly, title: DEFAULTS.title ?? null, class: DEFAULTS.class ?? null,
     },
     contract.defaults);
@@ -99,7 +99,7 @@ test('the raw ABI equals the contract', () => {
   const codes = Object.fromEntries(STATUS_KINDS.flatMap((kind, code) => (kind === null ? [] : [[kind, code]])));
   const flags = {
     micro: SYMBOL_FLAGS.micro, 'boost-ec': SYMBOL_FLAGS.boostEc, 'has-version': SYMBOL_FLAGS.hasVersion,
-    'has-min-version': SYMBOL_FLAGS.hasMinVersion, 'has-mask': SYMBOL_FLAGS.hasMask,
+    'has-min-version': SYMBOL_FLAGS.hasMinVersion, 'has-mask': SYMBOL_FLAGS.hasMask, eci: SYMBOL_FLAGS.eci,
   };
   const svgFlags = { 'view-box-only': SVG_FLAGS.viewBoxOnly, 'has-title': SVG_FLAGS.hasTitle, 'has-class': SVG_FLAGS.hasClass };
   assert.deepEqual(
@@ -108,7 +108,7 @@ test('the raw ABI equals the contract', () => {
       svg_flags: svgFlags,
     },
     contract.raw_abi);
-  assert.equal(ABI_VERSION, 6);
+  assert.equal(ABI_VERSION, 7);
   assert.equal(Object.keys(SYMBOL_FLAGS).length, Object.keys(contract.raw_abi.symbol_flags).length);
   assert.equal(Object.keys(SVG_FLAGS).length, Object.keys(contract.raw_abi.svg_flags).length);
 });

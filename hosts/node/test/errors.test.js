@@ -84,7 +84,7 @@ for (const path of paths) {
   test(`${name}: defaults are low, 200, 4, no scale, black on white, the automatic symbol, half-blocks`, () => {
     assert.deepEqual({ ...api.DEFAULTS }, {
       ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined, dark: '#000000ff', light: '#ffffffff',
-      micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, style: 'half-blocks',
+      micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, eci: false, style: 'half-blocks',
       viewBoxOnly: false, title: undefined, class: undefined,
     });
     const halfBlocks = api.text(REFERENCE_URL, { ecLevel: 'low', minSize: 200, quietZone: 4, style: 'half-blocks' });
@@ -200,7 +200,7 @@ for (const { name, api } of everyPath) {
       for (const output of [api.png, api.svg, api.matrix]) {
         const unknown = assertQrError(api, () => output('hello', { style: 'ascii' }), 'invalid-options');
         assert.equal(unknown.message,
-          'unknown option "style" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc'
+          'unknown option "style" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci'
           + `${output === api.svg ? ', viewBoxOnly, title, class' : ''})`);
       }
     }
@@ -213,7 +213,7 @@ for (const { name, api } of everyPath) {
       ['hello', { ...bad, ecLevel: 'x' }, 'ec-level must be one of low, medium, quartile, high, got "x"'],
       ['hello', { ...bad, minSize: 1.5 }, 'min-size must be an integer within 0..=4294967295, got 1.5 (number)'],
       ['hello', { ...bad, colour: 'red' },
-        'unknown option "colour" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, style)'],
+        'unknown option "colour" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci, style)'],
       ['hello', { ...bad, scale: 0 }, 'scale must be within 1..=20, got 0'],
       ['hello', { ...bad, dark: 'red' }, 'dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"'],
       ['hello', { ...bad, dark: '#fff', light: '#ffffff' }, 'dark and light must be different colours, both are #ffffffff'],

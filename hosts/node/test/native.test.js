@@ -108,9 +108,9 @@ test('native: hostile arguments throw and lose nothing: the next call is golden'
     () => addon.textBytes(new Uint8Array(2), 0, 200, 4, ...DEFAULT_LOOK, 3), () => addon.pngBytes(new Uint8Array(2), 4, 200, 4, ...DEFAULT_LOOK),
     () => addon.pngBytes(new Uint8Array(0), 0, 200, 4, ...DEFAULT_LOOK),
     // The symbol arguments: booleans and numbers or undefined, nothing else.
-    () => addon.png('x', 0, 200, 4, undefined, 0xff, 0xffffffff, 1, undefined, undefined, undefined, false),
-    () => addon.matrix('x', 0, 200, 4, undefined, 0xff, 0xffffffff, false, '5', undefined, undefined, false),
-    () => addon.svg('x', 0, 200, 4, undefined, 0xff, 0xffffffff, false, undefined, undefined, 8, false),
+    () => addon.png('x', 0, 200, 4, undefined, 0xff, 0xffffffff, 1, undefined, undefined, undefined, false, false),
+    () => addon.matrix('x', 0, 200, 4, undefined, 0xff, 0xffffffff, false, '5', undefined, undefined, false, false),
+    () => addon.svg('x', 0, 200, 4, undefined, 0xff, 0xffffffff, false, undefined, undefined, 8, false, false),
   ];
   for (const call of hostile) {
     const error = thrown(call);
@@ -122,7 +122,7 @@ test('native: hostile arguments throw and lose nothing: the next call is golden'
   const badLevel = thrown(() => addon.png('x', 4, 200, 4, ...DEFAULT_LOOK));
   assert.deepEqual({ code: badLevel.code, message: badLevel.message },
     { code: 'invalid-options', message: 'ec-level must be 0..=3 (low, medium, quartile, high), got 4' });
-  const badMask = thrown(() => addon.svg('x', 0, 200, 4, undefined, 0xff, 0xffffffff, false, undefined, undefined, 8, false));
+  const badMask = thrown(() => addon.svg('x', 0, 200, 4, undefined, 0xff, 0xffffffff, false, undefined, undefined, 8, false, false));
   assert.deepEqual({ code: badMask.code, message: badMask.message }, { code: 'invalid-options', message: 'mask must be within 0..=7, got 8' });
 });
 

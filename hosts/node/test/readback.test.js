@@ -73,7 +73,14 @@ test('every readable corpus text reads back as itself, on every path', async () 
     if (mask !== undefined) assert.equal(extra.DataMask, mask, `${testCase.id}: mask`);
     if (version !== undefined) assert.equal(extra.Version, micro ? `M${version}` : String(version), `${testCase.id}: version`);
     assert.equal(result.format, micro ? 'MicroQRCode' : 'QRCode', testCase.id);
+    // An ECI designator with eci, none without (zxing-cpp's hasECI; its symbologyIdentifier says ]Q1 either way).
+    assert.equal(result.hasECI, testCase.options?.eci === true, `${testCase.id}: ECI`);
   }
+});
+
+test('the corpus\'s eci cases are among them', () => {
+  const eci = readbackCases.filter((c) => c.options?.eci === true);
+  assert.ok(eci.length >= 10, eci.map((c) => c.id).join(', '));
 });
 
 test('the corpus\'s Micro QR M3 codes at level low are among them', () => {
@@ -96,6 +103,7 @@ test('every corpus payload reads back as its bytes, on every path', async () => 
     const result = await readerResult(pngs[0]);
     assert.deepEqual(Buffer.from(result.bytes), Buffer.from(data), testCase.id);
     assert.equal(result.format, testCase.options?.micro ? 'MicroQRCode' : 'QRCode', testCase.id);
+    assert.equal(result.hasECI, testCase.options?.eci === true, `${testCase.id}: ECI`);
     read++;
   }
   assert.ok(read >= 15, `only ${read} payloads read`);

@@ -29,6 +29,7 @@ const [, MAX_MASK] = contract.bounds.mask;
 const [, MAX_MICRO_MASK] = contract.bounds['micro-mask'];
 const VERSION_CONFLICT = contract.messages['version-conflict'];
 const MICRO_EC_LEVEL = contract.messages['micro-ec-level'];
+const MICRO_ECI = contract.messages['micro-eci'];
 const notU32 = (option, shown) => `${option} must be an integer within 0..=4294967295, got ${shown}`;
 const notBoolean = (option, shown) => `${option} must be a boolean, got ${shown}`;
 const SAME_WHITE = 'dark and light must be different colours, both are #ffffffff';
@@ -80,6 +81,13 @@ const BAD_VALUES = [
   [{ version: 1, minVersion: 40, mask: 0, boostEc: true }, VERSION_CONFLICT],
   [{ micro: true, ecLevel: 'high' }, MICRO_EC_LEVEL],
   [{ micro: true, ecLevel: 'high', version: 4, mask: 3, boostEc: true }, MICRO_EC_LEVEL],
+  [{ micro: true, eci: true }, MICRO_ECI],
+  [{ micro: true, eci: true, ecLevel: 'high' }, MICRO_EC_LEVEL],
+  [{ micro: true, eci: true, mask: 4 }, 'mask must be within 0..=3, got 4'],
+  [{ eci: 'yes' }, notBoolean('eci', '"yes"')],
+  [{ eci: 1 }, notBoolean('eci', '1 (number)')],
+  [{ eci: 1, boostEc: 1 }, notBoolean('boost-ec', '1 (number)')],
+  [{ eci: 1, micro: true, ecLevel: 'high' }, notBoolean('eci', '1 (number)')],
   // Types: the host's checks, with the WIT names.
   [{ micro: 'yes' }, notBoolean('micro', '"yes"')],
   [{ micro: 1 }, notBoolean('micro', '1 (number)')],
@@ -99,7 +107,7 @@ const BAD_VALUES = [
   [{ mask: -0.5 }, notU32('mask', '-0.5 (number)')],
   [{ mask: [1] }, notU32('mask', '1 (object)')],
   // The WIT names are not this API's names.
-  [{ 'min-version': 5 }, 'unknown option "min-version" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc)'],
+  [{ 'min-version': 5 }, 'unknown option "min-version" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci)'],
 ];
 
 for (const path of everyPath) {
@@ -240,17 +248,18 @@ test('each symbol option changes the code, and the defaults spelt out are the au
 
 test('the component path lowers symbol none for the automatic symbol, the raw path flag word 0', () => {
   const base = { ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined, dark: 0x000000ff, light: 0xffffffff };
-  const auto = { ...base, micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false };
+  const auto = { ...base, micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, eci: false };
   assert.ok(isAutoSymbol(auto));
   assert.equal(witRecord(auto).symbol, undefined);
   assert.equal(symbolFlags(auto), 0);
   const chosen = { ...auto, micro: true, version: 3, mask: 0 };
   assert.ok(!isAutoSymbol(chosen));
-  assert.deepEqual(witRecord(chosen).symbol, { micro: true, version: 3, minVersion: undefined, mask: 0, boostEc: false });
+  assert.deepEqual(witRecord(chosen).symbol, { micro: true, version: 3, minVersion: undefined, mask: 0, boostEc: false, eci: false });
   assert.equal(symbolFlags(chosen), SYMBOL_FLAGS.micro | SYMBOL_FLAGS.hasVersion | SYMBOL_FLAGS.hasMask);
   assert.equal(symbolFlags({ ...auto, boostEc: true, minVersion: 7 }), SYMBOL_FLAGS.boostEc | SYMBOL_FLAGS.hasMinVersion);
   // Each option alone leaves the automatic symbol.
-  for (const key of ['micro', 'boostEc']) assert.ok(!isAutoSymbol({ ...auto, [key]: true }), key);
+  assert.equal(symbolFlags({ ...auto, eci: true }), SYMBOL_FLAGS.eci);
+  for (const key of ['micro', 'boostEc', 'eci']) assert.ok(!isAutoSymbol({ ...auto, [key]: true }), key);
   for (const key of ['version', 'minVersion', 'mask']) assert.ok(!isAutoSymbol({ ...auto, [key]: 0 }), key);
 });
 
@@ -282,11 +291,16 @@ test('raw ABI 4: symbol_flags, then version, min_version, mask; a value without 
     { status: 4, message: outOfRange('version', 1, MAX_VERSION, 41) });
   assert.deepEqual(matrix('hello', SYMBOL_FLAGS.hasVersion | SYMBOL_FLAGS.hasMinVersion, 2, 2, 0), { status: 4, message: VERSION_CONFLICT });
   // The flags of the contract file are lib/common.js's, and a bit past them is refused.
-  const flagNames = { micro: 'micro', 'boost-ec': 'boostEc', 'has-version': 'hasVersion', 'has-min-version': 'hasMinVersion', 'has-mask': 'hasMask' };
+  const flagNames = { micro: 'micro', 'boost-ec': 'boostEc', 'has-version': 'hasVersion', 'has-min-version': 'hasMinVersion', 'has-mask': 'hasMask',
+    eci: 'eci' };
   assert.deepEqual(Object.fromEntries(Object.entries(contract.raw_abi.symbol_flags).map(([k, v]) => [flagNames[k], v])), { ...SYMBOL_FLAGS });
   const all = Object.values(SYMBOL_FLAGS).reduce((a, b) => a | b, 0);
   assert.equal(matrix('hello', all + 1, 0, 0, 0).status, 4);
-  assert.match(matrix('hello', all + 1, 0, 0, 0).message, /^symbol-flags must be within 0..=31, got 32$/);
+  assert.match(matrix('hello', all + 1, 0, 0, 0).message, /^symbol-flags must be within 0..=63, got 64$/);
+  assert.notDeepEqual(matrix('hello', SYMBOL_FLAGS.eci, 0, 0, 0), auto);
+  assert.deepEqual(matrix('hello', SYMBOL_FLAGS.eci, 0, 0, 0).modules,
+    sha256(everyPath[0].api.matrix('hello', { eci: true }).modules));
+  assert.deepEqual(matrix('123', SYMBOL_FLAGS.micro | SYMBOL_FLAGS.eci, 0, 0, 0), { status: 4, message: MICRO_ECI });
 });
 
 // The same outcome on every path for random symbol options, good and bad,
@@ -308,6 +322,7 @@ test('every path agrees on 300 random texts and symbol options', () => {
     micro: fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constantFrom(0, 'yes') }),
     version: small, minVersion: small, mask: small,
     boostEc: fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constant(1) }),
+    eci: fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constant('true') }),
   }, { requiredKeys: [] });
   const text = fc.oneof(fc.stringMatching(/^[0-9]{0,30}$/), fc.stringMatching(/^[0-9A-Z $%*+\-./:]{0,30}$/), fc.string({ maxLength: 40 }));
   const seen = new Set();
@@ -317,7 +332,7 @@ test('every path agrees on 300 random texts and symbol options', () => {
     for (const { name, api } of others) {
       assert.deepEqual(outcome(() => api.matrix(text, options)), want, name);
     }
-  }), { seed: 20261126, numRuns: 300 });
+  }), { seed: 20261127, numRuns: 300 });
   assert.deepEqual([...seen].sort(), ['data-too-long', 'empty-text', 'invalid-options', 'ok']);
 });
 

@@ -75,12 +75,12 @@ export function caseInput(testCase) {
 }
 
 // The colours are hex strings in cases.json and in this API alike, micro and
-// boost-ec booleans, version, min-version and mask integers: passed as they
+// boost-ec and eci booleans, version, min-version and mask integers: passed as they
 // are, so the package's own checks are what the corpus tests. The symbol
 // options sit beside the others in a case, as they do in this API.
 const JS_OPTION_NAMES = {
   'ec-level': 'ecLevel', 'min-size': 'minSize', 'quiet-zone': 'quietZone', scale: 'scale', dark: 'dark', light: 'light',
-  micro: 'micro', version: 'version', 'min-version': 'minVersion', mask: 'mask', 'boost-ec': 'boostEc',
+  micro: 'micro', version: 'version', 'min-version': 'minVersion', mask: 'mask', 'boost-ec': 'boostEc', eci: 'eci',
   'view-box-only': 'viewBoxOnly', title: 'title', class: 'class',
 };
 

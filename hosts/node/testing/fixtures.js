@@ -39,10 +39,10 @@ export const everyPath = [...paths, { name: 'native', api: nativePath, probe: na
  * The default scale, dark, light and symbol options as the wasm-bindgen
  * exports and the addon take them after quiet-zone: no scale, opaque black
  * on opaque white as 0xRRGGBBAA, then micro, version, minVersion, mask,
- * boostEc (the automatic symbol). Tests that call those exports directly
+ * boostEc, eci (the automatic symbol). Tests that call those exports directly
  * spread it.
  */
-export const DEFAULT_LOOK = Object.freeze([undefined, 0x000000ff, 0xffffffff, false, undefined, undefined, undefined, false]);
+export const DEFAULT_LOOK = Object.freeze([undefined, 0x000000ff, 0xffffffff, false, undefined, undefined, undefined, false, false]);
 
 /** Runs `fn` and returns the thrown error (fails if nothing is thrown). */
 export function thrown(fn) {

@@ -87,7 +87,7 @@ def _generator(tier: str) -> Generate:
             error = None if r.micro and r.version == 1 and r.ec_level == "low" else r.ec_level[0]
             try:
                 code = segno.make(text, error=error, version=version, mode=None, mask=r.mask, micro=r.micro,
-                                  boost_error=r.boost_ec)
+                                  boost_error=r.boost_ec, eci=r.eci, encoding="utf-8" if r.eci else None)
             except DataOverflowError:
                 raise HttpError("data-too-long", DATA_TOO_LONG_MESSAGE) from None
             width = code.symbol_size(scale=1, border=r.quiet_zone)[0]
@@ -101,13 +101,14 @@ def _generator(tier: str) -> Generate:
         cli = os.environ.get("QRGLUE_CLI") or str(ROOT / "target" / "host" / "qrglue")
         flags = {"ec_level": "--ec-level", "min_size": "--min-size", "quiet_zone": "--quiet-zone", "scale": "--scale",
                  "dark": "--dark", "light": "--light", "micro": "--micro", "version": "--symbol-version",
-                 "min_version": "--min-version", "mask": "--mask", "boost_ec": "--boost-ec"}
+                 "min_version": "--min-version", "mask": "--mask", "boost_ec": "--boost-ec",
+                 "eci": "--eci"}
 
         async def spawn(text: str, options: dict[str, object]) -> bytes:
             # The text on standard input, byte for byte: an argument cannot carry a NUL.
             argv = ["png", "-o", "-", "--path", "native", "--text-stdin"]
             for name, value in options.items():
-                if isinstance(value, bool):  # micro, boost-ec: a flag when true
+                if isinstance(value, bool):  # micro, boost-ec, eci: a flag when true
                     argv += [flags[name]] if value else []
                 else:
                     argv += [flags[name], str(value)[0] if name == "ec_level" else str(value)]

@@ -27,10 +27,11 @@ OUT_OF_RANGE_TEMPLATE = "{option} must be within {min}..={max}, got {value}"
 SAME_COLORS_TEMPLATE = "dark and light must be different colours, both are {value}"
 VERSION_CONFLICT_MESSAGE = "version and min-version exclude each other: give one"
 MICRO_EC_LEVEL_MESSAGE = "ec-level high is not available in Micro QR (M4 goes up to quartile)"
+MICRO_ECI_MESSAGE = "eci is not available in Micro QR (it has no ECI mode)"
 DATA_TOO_LONG_MESSAGE = "text does not fit in a QR code at this error-correction level"
 # The query's names: the WIT names, in WIT field order.
 NAMES = (b"text", b"ec-level", b"min-size", b"quiet-zone", b"scale", b"dark", b"light", b"micro", b"version",
-         b"min-version", b"mask", b"boost-ec")
+         b"min-version", b"mask", b"boost-ec", b"eci")
 UNKNOWN_NAME_MESSAGE = f"unknown query parameter (known: {', '.join(name.decode() for name in NAMES)})"
 _HEX = b"0123456789abcdefABCDEF"
 _DIGITS = re.compile(rb"[0-9]{1,10}\Z")
@@ -64,7 +65,7 @@ class HttpError(Exception):
 class Query:
     text: str
     # Python API names (ec_level, min_size, quiet_zone, scale, dark, light, micro,
-    # version, min_version, mask, boost_ec; colours as '#rrggbbaa'), only the ones given.
+    # version, min_version, mask, boost_ec, eci; colours as '#rrggbbaa'), only the ones given.
     options: dict[str, object] = field(default_factory=dict)
 
 
@@ -123,6 +124,7 @@ _OPTIONS: tuple[tuple[bytes, str, Callable[[str, bytes], object]], ...] = (
     (b"min-size", "min_size", _uint), (b"quiet-zone", "quiet_zone", _uint), (b"scale", "scale", _uint),
     (b"dark", "dark", _color), (b"light", "light", _color), (b"micro", "micro", _bool), (b"version", "version", _uint),
     (b"min-version", "min_version", _uint), (b"mask", "mask", _uint), (b"boost-ec", "boost_ec", _bool),
+    (b"eci", "eci", _bool),
 )
 
 
@@ -178,6 +180,7 @@ class Ranged:
     min_version: int | None = None
     mask: int | None = None
     boost_ec: bool = False
+    eci: bool = False
 
 
 def _out_of_range(option: str, low: int, high: int, value: int) -> HttpError:
@@ -189,7 +192,7 @@ def check_ranges(options: dict[str, object]) -> Ranged:
     its order and words, for tiers with no qrglue library (static, segno):
     min-size, quiet-zone, scale, equal colours, then the symbol: version,
     min-version (1..=40, 1..=4 with micro), both given, mask (0..=7, 0..=3),
-    Micro QR at level high. `options` as check_query returns them."""
+    Micro QR at level high, Micro QR with eci. `options` as check_query returns them."""
     r = Ranged(**options)  # type: ignore[arg-type]
     if not 1 <= r.min_size <= 4096:
         raise _out_of_range("min-size", 1, 4096, r.min_size)
@@ -209,4 +212,6 @@ def check_ranges(options: dict[str, object]) -> Ranged:
         raise _out_of_range("mask", 0, max_mask, r.mask)
     if r.micro and r.ec_level == "high":
         raise HttpError("invalid-options", MICRO_EC_LEVEL_MESSAGE)
+    if r.micro and r.eci:
+        raise HttpError("invalid-options", MICRO_ECI_MESSAGE)
     return r

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[3]
 CASES = json.loads((ROOT / "tests" / "http" / "query_cases.json").read_text("utf-8"))
 API_NAMES = {"ec-level": "ec_level", "min-size": "min_size", "quiet-zone": "quiet_zone", "scale": "scale",
              "dark": "dark", "light": "light", "micro": "micro", "version": "version", "min-version": "min_version",
-             "mask": "mask", "boost-ec": "boost_ec"}
+             "mask": "mask", "boost-ec": "boost_ec", "eci": "eci"}
 
 
 @pytest.mark.parametrize("case", CASES["queries"], ids=lambda case: case["query"][:60])

@@ -99,6 +99,23 @@ def reader_bytes(png: bytes) -> bytes:
     return bytes(results[0].bytes)
 
 
+@functools.cache
+def reader_eci_prefix(png: bytes) -> bytes:
+    """What zxing-cpp's ECI text mode (TextMode.HexECI) puts before the
+    data of the one (Micro) QR code in `png`: its symbology identifier and,
+    when the symbol has an ECI designator, that designator: b"]Q2\\000026"
+    (ECI present, 26: UTF-8) or b"]Q1" (none). (zxing-cpp's
+    `symbology_identifier` attribute says "]Q1" either way.)"""
+    results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)), formats=QR_FORMATS,
+                                     text_mode=zxingcpp.TextMode.HexECI)
+    assert len(results) == 1, f"{len(results)} codes read"
+    with_eci = bytes.fromhex(str(results[0].text))
+    return with_eci[:10] if with_eci.startswith(b"]Q2") else with_eci[:3]
+
+
+ECI_UTF8_PREFIX = b"]Q2\\000026"
+
+
 _REPORT = pytest.StashKey[list[str]]()
 
 

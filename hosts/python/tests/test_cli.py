@@ -113,6 +113,7 @@ def test_cli_symbol_flags_reach_the_generator(path: str) -> None:
         (["--min-version", "3"], {"min_version": 3}),
         (["--mask", "6"], {"mask": 6}),
         (["--boost-ec"], {"boost_ec": True}),
+        (["--eci"], {"eci": True}),
         (["--micro", "--symbol-version", "4", "--mask", "2", "--boost-ec", "--ec-level", "m"],
          {"micro": True, "version": 4, "mask": 2, "boost_ec": True, "ec_level": "medium"}),
     ]

@@ -35,7 +35,8 @@ def test_constants_equal_the_contract(contract: dict[str, Any]) -> None:
             "light": _common.DEFAULT_LIGHT, "text-style": _common.DEFAULT_TEXT_STYLE,
             "micro": _common.DEFAULT_MICRO, "version": _common.DEFAULT_VERSION,
             "min-version": _common.DEFAULT_MIN_VERSION, "mask": _common.DEFAULT_MASK,
-            "boost-ec": _common.DEFAULT_BOOST_EC, "view-box-only": _common.DEFAULT_VIEW_BOX_ONLY,
+            "boost-ec": _common.DEFAULT_BOOST_EC, "eci": _common.DEFAULT_ECI,
+            "view-box-only": _common.DEFAULT_VIEW_BOX_ONLY,
             "title": _common.DEFAULT_TITLE, "class": _common.DEFAULT_CLASS} == contract["defaults"]
     assert {"svg-title-bytes": list(_common.SVG_TITLE_BYTES_BOUNDS),
             "svg-class-bytes": list(_common.SVG_CLASS_BYTES_BOUNDS),
@@ -46,7 +47,7 @@ def test_constants_equal_the_contract(contract: dict[str, Any]) -> None:
     assert (qrglue.DEFAULT_SCALE, qrglue.DEFAULT_DARK, qrglue.DEFAULT_LIGHT) == (
         _common.DEFAULT_SCALE, _common.DEFAULT_DARK, _common.DEFAULT_LIGHT)
     assert (qrglue.DEFAULT_MICRO, qrglue.DEFAULT_VERSION, qrglue.DEFAULT_MIN_VERSION, qrglue.DEFAULT_MASK,
-            qrglue.DEFAULT_BOOST_EC) == (False, None, None, None, False)
+            qrglue.DEFAULT_BOOST_EC, qrglue.DEFAULT_ECI) == (False, None, None, None, False, False)
     assert _common.MAX_TEXT_BYTES == contract["max_text_bytes"]
     assert _common.MAX_PNG_REPEAT_TIMES == contract["max_png_repeat_times"]
     assert list(_common.ERROR_KINDS) == contract["error_kinds"]
@@ -68,6 +69,7 @@ def test_messages_equal_the_contract(contract: dict[str, Any]) -> None:
         "same-colors": _common.SAME_COLORS_TEMPLATE,
         "version-conflict": _common.VERSION_CONFLICT_MESSAGE,
         "micro-ec-level": _common.MICRO_EC_LEVEL_MESSAGE,
+        "micro-eci": _common.MICRO_ECI_MESSAGE,
         "too-long": _common.TOO_LONG_TEMPLATE,
         "not-xml-char": _common.NOT_XML_CHAR_TEMPLATE,
         "class": _common.CLASS_TEMPLATE,

@@ -69,7 +69,8 @@ def test_symbol_is_none_unless_a_symbol_option_is_given() -> None:
     assert symbol_pointer() == calls._symbol_address
     assert gen.png("hello") == STOCK.png("hello")
     assert symbol_pointer() == 0
-    defaults: dict[str, Any] = {"micro": False, "version": None, "min_version": None, "mask": None, "boost_ec": False}
+    defaults: dict[str, Any] = {"micro": False, "version": None, "min_version": None, "mask": None, "boost_ec": False,
+                                "eci": False}
     assert gen.png("hello", **defaults) == STOCK.png("hello")
     assert symbol_pointer() == 0
 
@@ -78,7 +79,7 @@ def test_symbol_is_none_unless_a_symbol_option_is_given() -> None:
 @given(symbol=st.fixed_dictionaries({}, optional={
     "micro": st.booleans(), "version": st.one_of(st.none(), st.integers(0, 41)),
     "min_version": st.one_of(st.none(), st.integers(0, 41)), "mask": st.one_of(st.none(), st.integers(0, 8)),
-    "boost_ec": st.booleans()}), ec=st.sampled_from(["low", "medium", "quartile", "high"]),
+    "boost_ec": st.booleans(), "eci": st.booleans()}), ec=st.sampled_from(["low", "medium", "quartile", "high"]),
     text=st.sampled_from(["1", "12345", "HELLO", "hello", "https://example.com/" + "x" * 60]))
 def test_symbol_options_same_as_stock(symbol: dict[str, Any], ec: str, text: str) -> None:
     for method in ("png", "matrix"):

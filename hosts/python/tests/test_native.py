@@ -160,9 +160,9 @@ def test_hostile_styles_answered_like_raw_then_golden(style: Any) -> None:
         assert outcome(qrglue.native.text, text, style=style, **options) == outcome(
             qrglue.raw.text, text, style=style, **options)
     # The extension checks the style itself (last), whoever calls it.
-    defaults = ("low", 200, 4, None, "#000", "#fff", False, None, None, None, False)
+    defaults = ("low", 200, 4, None, "#000", "#fff", False, None, None, None, False, False)
     assert outcome(qrglue._native.text, "x", style, *defaults) == outcome(qrglue.raw.text, "x", style=style)
-    bad_min_size = ("low", 0, 4, None, "#000", "#fff", False, None, None, None, False)
+    bad_min_size = ("low", 0, 4, None, "#000", "#fff", False, None, None, None, False, False)
     assert outcome(qrglue._native.text, "x", style, *bad_min_size)[:2] == ("QrError", "invalid-options")
     assert_golden()
 

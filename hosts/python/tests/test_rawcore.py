@@ -59,7 +59,7 @@ def test_same_as_stock_on_vectors(case: dict[str, Any]) -> None:
        symbol=st.fixed_dictionaries({}, optional={
            "micro": st.booleans(), "version": st.sampled_from([None, 0, 1, 4, 5, 40, 41]),
            "min_version": st.sampled_from([None, 1, 3, 41]), "mask": st.sampled_from([None, 0, 3, 4, 7, 8]),
-           "boost_ec": st.booleans()}))
+           "boost_ec": st.booleans(), "eci": st.booleans()}))
 def test_same_as_stock_on_random_input(text: str, ec: str, min_size: int, quiet_zone: int, times: int,
                                        style: str, scale: int | None, dark: str, light: str,
                                        symbol: dict[str, Any]) -> None:

@@ -23,7 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from conftest import CASES, EXPECTED, PATHS, read_code, reader_bytes, reader_text
+import qrglue
+from conftest import CASES, ECI_UTF8_PREFIX, EXPECTED, PATHS, read_code, reader_bytes, reader_eci_prefix, reader_text
 from corpus import case_input, case_options, case_text
 from qrglue import TEXT_STYLES, QrError
 
@@ -69,6 +70,22 @@ def test_corpus_text_reads_back(generators: dict[str, Any], case: dict[str, Any]
     png = next(iter(pngs.values()))
     assert hashlib.sha256(png).hexdigest() == EXPECTED[case["id"]]["png_sha256"]
     assert reader_text(png) == text
+    # ECI designator 26 (UTF-8) exactly when the case asks for it.
+    if not options.get("micro"):
+        assert reader_eci_prefix(png) == (ECI_UTF8_PREFIX if options.get("eci") else b"]Q1")
+
+
+def test_corpus_has_eci_cases() -> None:
+    assert len([c for c in READBACK_CASES if case_options(c).get("eci")]) >= 10
+
+
+def test_eci_makes_a_reader_decode_the_bytes_as_utf8() -> None:
+    # Latin-1 bytes: without ECI zxing-cpp guesses ISO-8859-1 ("héllo"); under
+    # ECI 26 it decodes them as UTF-8, as declared (0xe9 alone is no UTF-8).
+    latin1 = "héllo".encode("latin-1")
+    assert reader_text(qrglue.png(latin1)) == "héllo"
+    assert reader_text(qrglue.png(latin1, eci=True)) == "h\ufffdllo"
+    assert reader_text(qrglue.png("héllo", eci=True)) == "héllo"
 
 
 # Scripts a phone meets every day, by code point range: the property draws
@@ -111,6 +128,8 @@ def test_every_corpus_payload_reads_back_as_its_bytes_on_every_path(generators: 
             assert hashlib.sha256(png).hexdigest() == EXPECTED[case["id"]]["png_sha256"], (case["id"], name)
         png = pngs["native"]
         assert reader_bytes(png) == data, case["id"]
+        if not options.get("micro"):
+            assert reader_eci_prefix(png) == (ECI_UTF8_PREFIX if options.get("eci") else b"]Q1"), case["id"]
         assert read_code(png)[1] == ("MicroQRCode" if options.get("micro") else "QRCode"), case["id"]
 
 

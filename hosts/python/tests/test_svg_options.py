@@ -291,7 +291,7 @@ def test_raw_the_svg_strings_buffer_is_the_guests_to_free_refused_or_not() -> No
 
 def test_svg_flags_and_the_abi_version_are_the_contracts() -> None:
     from qrglue import _rawcore
-    assert _common.RAW_ABI_VERSION == 6 and _common.RAW_SVG_FLAGS == {"view-box-only": 1, "has-title": 2,
+    assert _common.RAW_ABI_VERSION == 7 and _common.RAW_SVG_FLAGS == {"view-box-only": 1, "has-title": 2,
                                                                        "has-class": 4}
     assert _rawcore.EXPECTED_SIGNATURES["qr_svg"] == _rawcore.EXPECTED_SIGNATURES["qr_svg_bytes"] == (17, 1)
-    assert qrglue.raw.Generator()._calls._core.func("qr_abi_version")() == 6  # type: ignore[attr-defined]
+    assert qrglue.raw.Generator()._calls._core.func("qr_abi_version")() == 7  # type: ignore[attr-defined]

@@ -24,6 +24,7 @@ from qrglue._common import Symbol
 OUT_OF_RANGE = "{} must be within {}..={}, got {}"
 CONFLICT = "version and min-version exclude each other: give one"
 MICRO_HIGH = "ec-level high is not available in Micro QR (M4 goes up to quartile)"
+MICRO_ECI = "eci is not available in Micro QR (it has no ECI mode)"
 BOOLEAN = "{} must be a boolean, got {}"
 SAME_COLORS = "dark and light must be different colours, both are {}"
 URL = "https://www.reddit.com/r/rustjerk/top/?t=all"
@@ -67,9 +68,15 @@ BAD_VALUES: list[tuple[dict[str, Any], str]] = [
     # Micro QR has no level high.
     ({"micro": True, "ec_level": "high"}, MICRO_HIGH),
     ({"micro": True, "ec_level": "high", "version": 4, "mask": 3}, MICRO_HIGH),
+    # Nor ECI: the last symbol check.
+    ({"micro": True, "eci": True}, MICRO_ECI),
+    ({"micro": True, "eci": True, "ec_level": "high"}, MICRO_HIGH),
+    ({"micro": True, "eci": True, "mask": 4}, OUT_OF_RANGE.format("mask", 0, 3, 4)),
+    ({"micro": True, "eci": 1, "ec_level": "high"}, BOOLEAN.format("eci", "1")),
+    ({"eci": 1, "boost_ec": 1}, BOOLEAN.format("boost-ec", "1")),
     # The bools are exactly True or False.
     *(({option: value}, BOOLEAN.format(option.replace("_", "-"), shown))
-      for option in ("micro", "boost_ec")
+      for option in ("micro", "boost_ec", "eci")
       for value, shown in ((1, "1"), (0, "0"), (None, "None"), ("true", "'true'"), (1.0, "1.0"), ([], "[]"))),
 ]
 
@@ -260,11 +267,12 @@ def test_raw_symbol_flags(glue: str) -> None:
     assert raw_matrix(4, 9, 0, 0) == wasm_gen.matrix(URL, version=9)
     assert raw_matrix(8 | 16, 0, 7, 3) == wasm_gen.matrix(URL, min_version=7, mask=3)
     assert raw_matrix(2, 0, 0, 0) == wasm_gen.matrix(URL, boost_ec=True)
-    for flags in (32, 63, 2**32 - 1):
+    assert raw_matrix(32, 0, 0, 0) == wasm_gen.matrix(URL, eci=True) != default
+    for flags in (64, 127, 2**32 - 1):
         with pytest.raises(QrError) as info:
             raw_matrix(flags, 0, 0, 0)
         assert (info.value.kind, str(info.value)) == (
-            "invalid-options", OUT_OF_RANGE.format("symbol-flags", 0, 31, flags))
+            "invalid-options", OUT_OF_RANGE.format("symbol-flags", 0, 63, flags))
 
 
 def test_a_call_naming_no_option_takes_the_checked_defaults(generators: dict[str, Any]) -> None:

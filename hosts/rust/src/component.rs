@@ -120,8 +120,8 @@ fn wit_options(options: &Options) -> wit::Options {
         // None when every symbol option is automatic: the cheaper lowering
         // for the common call, and the same symbol (wit/qr.wit).
         symbol: (options.symbol != crate::Symbol::default()).then(|| {
-            let crate::Symbol { micro, version, min_version, mask, boost_ec } = options.symbol;
-            wit::SymbolOptions { micro, version, min_version, mask, boost_ec }
+            let crate::Symbol { micro, version, min_version, mask, boost_ec, eci } = options.symbol;
+            wit::SymbolOptions { micro, version, min_version, mask, boost_ec, eci }
         }),
     }
 }

@@ -280,7 +280,7 @@ fn decode_status(status: u32, payload: Vec<u8>) -> Result<Vec<u8>, Error> {
 /// The ABI's wire form of the options ([`AbiOptions`]).
 pub fn abi_options(options: &Options) -> AbiOptions {
     use qrglue_core::contract::{
-        RAW_SYMBOL_BOOST_EC, RAW_SYMBOL_HAS_MASK, RAW_SYMBOL_HAS_MIN_VERSION, RAW_SYMBOL_HAS_VERSION, RAW_SYMBOL_MICRO,
+        RAW_SYMBOL_BOOST_EC, RAW_SYMBOL_ECI, RAW_SYMBOL_HAS_MASK, RAW_SYMBOL_HAS_MIN_VERSION, RAW_SYMBOL_HAS_VERSION, RAW_SYMBOL_MICRO,
     };
     let (has_scale, scale) = options.scale.map_or((0, 0), |scale| (1, scale));
     let symbol = &options.symbol;
@@ -289,7 +289,8 @@ pub fn abi_options(options: &Options) -> AbiOptions {
         | bit(symbol.boost_ec, RAW_SYMBOL_BOOST_EC)
         | bit(symbol.version.is_some(), RAW_SYMBOL_HAS_VERSION)
         | bit(symbol.min_version.is_some(), RAW_SYMBOL_HAS_MIN_VERSION)
-        | bit(symbol.mask.is_some(), RAW_SYMBOL_HAS_MASK);
+        | bit(symbol.mask.is_some(), RAW_SYMBOL_HAS_MASK)
+        | bit(symbol.eci, RAW_SYMBOL_ECI);
     [
         options.ec_level.index(),
         options.min_size,

@@ -217,21 +217,22 @@ for (const path of PATHS) {
       await page.close();
     });
 
-    // The symbol options: version, min-version and mask fields and the micro and boost-ec boxes, from the URL
+    // The symbol options: version, min-version and mask fields and the micro, boost-ec and eci boxes, from the URL
     // into the form and the image; a bad value is the generator's error; cleared, they leave the URL.
-    test('version, mask, micro and boost-ec: a URL reproduces the image, the form shows them, a bad mask is an error', async () => {
-      for (const id of ['sym-all-at-once', 'sym-micro-version-4-mask-3']) {
+    test('version, mask, micro, boost-ec and eci: a URL reproduces the image, the form shows them, a bad mask is an error', async () => {
+      for (const id of ['sym-all-at-once', 'sym-micro-version-4-mask-3', 'eci-version-5-mask-2']) {
         const c = caseById.get(id);
         const o = c.options;
         const state = { text: c.text, 'ec-level': o['ec-level'], 'min-size': o['min-size'], 'quiet-zone': o['quiet-zone'],
-          ...Object.fromEntries(['scale', 'dark', 'version', 'mask', 'micro', 'boost-ec'].filter((k) => o[k] !== undefined)
+          ...Object.fromEntries(['scale', 'dark', 'version', 'mask', 'micro', 'boost-ec', 'eci'].filter((k) => o[k] !== undefined)
             .map((k) => [k, o[k]])),
           path };
         const page = await openPage(browser.context, browser.baseUrl, query(state));
-        assert.deepEqual(await page.evaluate(() => ['version', 'mask', 'micro', 'boost-ec'].map((field) => {
+        assert.deepEqual(await page.evaluate(() => ['version', 'mask', 'micro', 'boost-ec', 'eci'].map((field) => {
           const input = document.getElementById(field);
           return input.type === 'checkbox' ? input.checked : input.value;
-        })), [String(o.version), String(o.mask), o.micro === true, o['boost-ec'] === true], id);
+        })), [String(o.version), String(o.mask), o.micro === true, o['boost-ec'] === true,
+          o.eci === true], id);
         const { png, svg } = await shownOutputs(page);
         assert.equal(sha256(png), expected[c.id].png_sha256, c.id);
         assert.equal(sha256(svg), expected[c.id].svg_sha256, c.id);
@@ -243,7 +244,7 @@ for (const path of PATHS) {
           await page.fill(`#${field}`, '');
           await waitForRender(page);
         }
-        for (const field of ['micro', 'boost-ec']) {
+        for (const field of ['micro', 'boost-ec', 'eci']) {
           await page.setChecked(`#${field}`, false);
           await waitForRender(page);
         }
@@ -393,7 +394,7 @@ for (const path of PATHS) {
             ecLevel: c.options['ec-level'], minSize: c.options['min-size'], quietZone: c.options['quiet-zone'],
             scale: c.options.scale, dark: c.options.dark, light: c.options.light,
             micro: c.options.micro, version: c.options.version, minVersion: c.options['min-version'], mask: c.options.mask,
-            boostEc: c.options['boost-ec'],
+            boostEc: c.options['boost-ec'], eci: c.options.eci,
           };
           // The SVG's own options go to svg and svgDataUrl alone (the other outputs refuse them).
           const svgOptions = { ...options, viewBoxOnly: c.options['view-box-only'], title: c.options.title, class: c.options.class };

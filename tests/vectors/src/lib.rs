@@ -195,6 +195,7 @@ fn options(map: &serde_json::Map<String, serde_json::Value>) -> Options {
             min_version: map.contains_key("min-version").then(|| number("min-version", 0)),
             mask: map.contains_key("mask").then(|| number("mask", 0)),
             boost_ec: flag("boost-ec"),
+            eci: flag("eci"),
         },
     }
 }

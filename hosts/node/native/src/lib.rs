@@ -135,11 +135,11 @@ fn options(flat: Flat) -> Result<Options, JsError> {
 }
 
 /// The symbol options (WIT `symbol-options`) from the five arguments every
-/// generating export takes after `light`: `micro` and `boost_ec` booleans,
-/// `version`, `min_version` and `mask` a number or `undefined` (WIT's
-/// `none`), as guest/bindgen's exports take them.
-const fn symbol(micro: bool, version: Option<u32>, min_version: Option<u32>, mask: Option<u32>, boost_ec: bool) -> Symbol {
-    Symbol { micro, version, min_version, mask, boost_ec }
+/// generating export takes after `light`: `micro`, `boost_ec` and `eci`
+/// booleans, `version`, `min_version` and `mask` a number or `undefined`
+/// (WIT's `none`), as guest/bindgen's exports take them.
+const fn symbol(micro: bool, version: Option<u32>, min_version: Option<u32>, mask: Option<u32>, boost_ec: bool, eci: bool) -> Symbol {
+    Symbol { micro, version, min_version, mask, boost_ec, eci }
 }
 
 /// Text and options as the core takes them; the text checks come first, in
@@ -151,12 +151,12 @@ fn arguments(text: &JsString, flat: Flat) -> Result<(String, Options), JsError> 
 }
 
 /// Declares one generating export: the text (a `JsString`) or the binary
-/// payload (`&[u8]`), then the eleven options every generating export takes
+/// payload (`&[u8]`), then the twelve options every generating export takes
 /// flat, as the wasm-bindgen exports do (ec_index, min_size, quiet_zone,
-/// scale, dark, light, micro, version, min_version, mask, boost_ec), then the
+/// scale, dark, light, micro, version, min_version, mask, boost_ec, eci), then the
 /// export's own (`$extra`). The options reach `$body` gathered into
 /// `$options` (a [`Flat`]), the rest by their names. A macro so that the
-/// eleven shared parameters are written once, not in each of the nine
+/// twelve shared parameters are written once, not in each of the nine
 /// exports (a text export and its `_bytes` twin differ only in how the input
 /// is read and checked); the names, parameters and their order are
 /// `lib/native.js`'s and `native.d.ts`'s, unchanged. The options are flat
@@ -200,10 +200,18 @@ macro_rules! generating_export {
             min_version: Option<u32>,
             mask: Option<u32>,
             boost_ec: bool,
+            eci: bool,
             $($extra: $extra_type,)*
         ) -> Result<$ok, JsError> {
-            let $options =
-                Flat { ec_index, min_size, quiet_zone, scale, dark, light, symbol: symbol(micro, version, min_version, mask, boost_ec) };
+            let $options = Flat {
+                ec_index,
+                min_size,
+                quiet_zone,
+                scale,
+                dark,
+                light,
+                symbol: symbol(micro, version, min_version, mask, boost_ec, eci),
+            };
             $body
         }
     };

@@ -28,7 +28,8 @@
 //!   strings, read by the core's `Rgba::from_hex`), then the symbol options:
 //!   `micro` (a `bool`), `version`, `min_version` (`None` or an int within
 //!   1..=40, 1..=4 with micro), both given, `mask` (`None` or 0..=7, 0..=3
-//!   with micro), `boost_ec` (a `bool`), Micro QR at level high, as
+//!   with micro), `boost_ec` and `eci` (`bool`s), Micro QR at level high,
+//!   Micro QR with ECI, as
 //!   `qrglue._common._check_symbol` orders them. Equal colours are the core's
 //!   own check, which comes before the symbol's: a bad symbol option is
 //!   reported only once the core's check has passed.
@@ -244,11 +245,13 @@ struct RawOptions<'a, 'py> {
     min_version: &'a Bound<'py, PyAny>,
     mask: &'a Bound<'py, PyAny>,
     boost_ec: &'a Bound<'py, PyAny>,
+    eci: &'a Bound<'py, PyAny>,
 }
 
 /// The symbol options in the core's order (`Symbol::validate`): the fields in
-/// WIT order, the host's own type checks of the two bools in their fields'
-/// places (micro first: the bounds depend on it), then Micro QR at level high.
+/// WIT order, the host's own type checks of the three bools in their fields'
+/// places (micro first: the bounds depend on it), then Micro QR at level high
+/// and Micro QR with ECI.
 fn read_symbol(raw: &RawOptions<'_, '_>, ec_level: EcLevel) -> PyResult<Symbol> {
     let py = raw.micro.py();
     let micro = boolean("micro", raw.micro)?;
@@ -261,10 +264,14 @@ fn read_symbol(raw: &RawOptions<'_, '_>, ec_level: EcLevel) -> PyResult<Symbol> 
     }
     let mask = optional_bounded("mask", raw.mask, 0, max_mask)?;
     let boost_ec = boolean("boost-ec", raw.boost_ec)?;
+    let eci = boolean("eci", raw.eci)?;
     if micro && ec_level == EcLevel::High {
         return Err(invalid_options(py, contract::MICRO_EC_LEVEL_MESSAGE.to_owned()));
     }
-    Ok(Symbol { micro, version, min_version, mask, boost_ec })
+    if micro && eci {
+        return Err(invalid_options(py, contract::MICRO_ECI_MESSAGE.to_owned()));
+    }
+    Ok(Symbol { micro, version, min_version, mask, boost_ec, eci })
 }
 
 /// The options, in WIT order (ec-level, min-size, quiet-zone, scale, dark,
@@ -373,10 +380,10 @@ fn read_u32(value: &Bound<'_, PyAny>) -> PyResult<u32> {
 /// Declares one generating function: its parameters, every one a
 /// `&Bound<'py, PyAny>`, are the input (`text` or `data`) and the function's
 /// own (`style`, `times`, the SVG options) around `[$options]`, which stands
-/// for the eleven options every generating function takes, positional in
+/// for the twelve options every generating function takes, positional in
 /// WIT order (ec_level, min_size, quiet_zone, scale, dark, light, micro,
-/// version, min_version, mask, boost_ec); they reach `$body` gathered into
-/// `$options` (a [`RawOptions`]). A macro so that the eleven shared
+/// version, min_version, mask, boost_ec, eci); they reach `$body` gathered into
+/// `$options` (a [`RawOptions`]). A macro so that the twelve shared
 /// parameters and their `RawOptions` are written once, not in each of the
 /// nine functions; the names, parameters and their order (Python's
 /// `__text_signature__`, `_native.pyi`) are unchanged.
@@ -401,9 +408,11 @@ macro_rules! generating_function {
             min_version: &Bound<$py, PyAny>,
             mask: &Bound<$py, PyAny>,
             boost_ec: &Bound<$py, PyAny>,
+            eci: &Bound<$py, PyAny>,
             $($after: &Bound<$py, PyAny>,)*
         ) -> $output {
-            let $options = RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec };
+            let $options =
+                RawOptions { ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec, eci };
             $body
         }
     };

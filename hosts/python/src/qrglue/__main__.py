@@ -4,7 +4,7 @@ twin of the Rust CLI (hosts/rust/cli/src/main.rs) and the Node one
 
     qrglue png (TEXT | --data-file PATH) [-o FILE] [--path component|raw|native] [--ec-level L|M|Q|H]
                    [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX] [--micro]
-                   [--symbol-version N] [--min-version N] [--mask N] [--boost-ec]
+                   [--symbol-version N] [--min-version N] [--mask N] [--boost-ec] [--eci]
     qrglue svg (TEXT | --data-file PATH) [same options] [--view-box-only] [--title TEXT] [--class NAMES]
     qrglue text (TEXT | --data-file PATH) [--style half-blocks|half-blocks-inverted|ascii] [same options]
 
@@ -17,7 +17,7 @@ terminal use --style half-blocks-inverted; it takes the colours and the scale
 but does not use them). Colours are CSS hex strings (#rgb, #rgba, #rrggbb,
 #rrggbbaa): the generator checks them, so a bad one exits 1 like a bad
 --min-size. --micro, --symbol-version (not --version, which prints this
-program's version), --min-version, --mask and --boost-ec are the symbol
+program's version), --min-version, --mask, --boost-ec and --eci are the symbol
 options, checked by the generator too. `svg` alone takes the SVG options:
 --view-box-only (no width and height: the document scales to its box),
 --title TEXT (a <title>, the accessible name) and --class NAMES (the <svg>
@@ -123,6 +123,9 @@ def _parser() -> argparse.ArgumentParser:
                              help="This mask pattern (0..=7, 0..=3 with --micro) instead of the best")
         command.add_argument("--boost-ec", action="store_true",
                              help="Raise the EC level as far as the version still holds the text")
+        command.add_argument("--eci", action="store_true",
+                             help="Precede the data with ECI designator 26 (UTF-8), as segno's eci=True "
+                                  "(not with --micro)")
         if name == "svg":
             command.add_argument("--view-box-only", action="store_true",
                                  help="Leave out width and height: only the viewBox stays, so the document scales "
@@ -166,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     options = {"ec_level": args.ec_level, "min_size": args.min_size, "quiet_zone": args.quiet_zone,
                "scale": args.scale, "dark": args.dark, "light": args.light, "micro": args.micro,
                "version": args.symbol_version, "min_version": args.min_version, "mask": args.mask,
-               "boost_ec": args.boost_ec}
+               "boost_ec": args.boost_ec, "eci": args.eci}
     if args.command == "text":
         options["style"] = args.style
     if args.command == "svg":

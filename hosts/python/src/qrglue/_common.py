@@ -47,6 +47,7 @@ DEFAULT_VERSION: int | None = None
 DEFAULT_MIN_VERSION: int | None = None
 DEFAULT_MASK: int | None = None
 DEFAULT_BOOST_EC = False
+DEFAULT_ECI = False
 
 # The SVG options (WIT `svg-options`, the SVG calls' own argument): each at
 # its default, the document earlier versions wrote, byte for byte.
@@ -99,6 +100,7 @@ TEXT_STYLE_NAME_TEMPLATE = "text-style must be one of half-blocks, half-blocks-i
 TEXT_STYLE_INDEX_TEMPLATE = "text-style must be 0..=2 (half-blocks, half-blocks-inverted, ascii), got {value}"
 VERSION_CONFLICT_MESSAGE = "version and min-version exclude each other: give one"
 MICRO_EC_LEVEL_MESSAGE = "ec-level high is not available in Micro QR (M4 goes up to quartile)"
+MICRO_ECI_MESSAGE = "eci is not available in Micro QR (it has no ECI mode)"
 # The SVG options' refusals, the guest's (`SvgOptions::validate`), checked
 # after every other option by the SVG calls alone: a title too long or with a
 # character XML 1.0 cannot carry ({char} as U+0007, {index} its UTF-8 byte
@@ -116,7 +118,7 @@ OPTION_LONE_SURROGATE_TEMPLATE = "{option} contains a lone surrogate (not encoda
 # The host's own type check of title and class (WIT option<string>); the
 # native extension words it the same.
 STRING_TEMPLATE = "{option} must be a string, got {value}"
-# The host's own check of micro and boost-ec (WIT bools: the guest never sees
+# The host's own check of micro, boost-ec and eci (WIT bools: the guest never sees
 # anything else); the Node host words it the same.
 BOOLEAN_TEMPLATE = "{option} must be a boolean, got {value}"
 # The host's own type checks of the text (a TypeError, not a QrError: the
@@ -133,11 +135,11 @@ FIXED_MESSAGES = {"empty-text": EMPTY_TEXT_MESSAGE, "data-too-long": DATA_TOO_LO
 
 # The raw ABI (guest/raw/ABI.md): version, result record size, status codes,
 # and the bits of `symbol_flags` (a number without its flag is ignored).
-RAW_ABI_VERSION = 6
+RAW_ABI_VERSION = 7
 RAW_RECORD_BYTES = 12  # {status: u32, payload_ptr: u32, payload_len: u32}
 RAW_STATUS_OK = 0
 RAW_STATUS_KINDS = {1: "empty-text", 2: "invalid-text", 3: "data-too-long", 4: "invalid-options"}
-RAW_SYMBOL_FLAGS = {"micro": 1, "boost-ec": 2, "has-version": 4, "has-min-version": 8, "has-mask": 16}
+RAW_SYMBOL_FLAGS = {"micro": 1, "boost-ec": 2, "has-version": 4, "has-min-version": 8, "has-mask": 16, "eci": 32}
 # qr_svg's and qr_svg_bytes's `svg_flags` (ABI 6): viewBox only, a title given, a class given.
 RAW_SVG_FLAGS = {"view-box-only": 1, "has-title": 2, "has-class": 4}
 
@@ -202,13 +204,14 @@ class GuestTrap(RuntimeError):
 
 class Symbol(NamedTuple):
     """Checked symbol options (WIT `symbol-options`), not all at their
-    defaults: `micro` and `boost_ec` bools, the numbers None or in bounds."""
+    defaults: `micro`, `boost_ec` and `eci` bools, the numbers None or in bounds."""
 
     micro: bool = False
     version: int | None = None
     min_version: int | None = None
     mask: int | None = None
     boost_ec: bool = False
+    eci: bool = False
 
 
 class Options(NamedTuple):
@@ -267,7 +270,7 @@ class GeneratorInUse(RuntimeError):
 def check_input(text: object, ec_level: object, min_size: object, quiet_zone: object, scale: object = None,
                 dark: object = DEFAULT_DARK, light: object = DEFAULT_LIGHT, micro: object = False,
                 version: object = None, min_version: object = None, mask: object = None,
-                boost_ec: object = False) -> Checked:
+                boost_ec: object = False, eci: object = False) -> Checked:
     """Read the payload and check the options; returns (text, data, options):
     for a `str`, the exact str and its UTF-8 `bytes`; for a bytes-like
     payload, None and its bytes (`payload_data`: the glue routes it to the
@@ -312,11 +315,12 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
     # that is another object takes the checks below, with the same result.
     if (ec_level is DEFAULT_EC_LEVEL and min_size is DEFAULT_MIN_SIZE and quiet_zone is DEFAULT_QUIET_ZONE
             and scale is None and dark is DEFAULT_DARK and light is DEFAULT_LIGHT and micro is False
-            and version is None and min_version is None and mask is None and boost_ec is False):
+            and version is None and min_version is None and mask is None and boost_ec is False
+            and eci is False):
         options = DEFAULT_OPTIONS
     else:
         options = _check_options(empty, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                 min_version, mask, boost_ec)
+                                 min_version, mask, boost_ec, eci)
     if payload is None:
         return exact_text, utf8, options
     # (An empty payload is the empty bytes: an empty N-D view has no 1-D cast.)
@@ -325,7 +329,7 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
 
 def _check_options(empty: bool, ec_level: object, min_size: object, quiet_zone: object, scale: object,
                    dark: object, light: object, micro: object, version: object, min_version: object,
-                   mask: object, boost_ec: object) -> Options:
+                   mask: object, boost_ec: object, eci: object = False) -> Options:
     """check_input's checks of the options, in its order."""
     ec_level = exact_str(ec_level)
     if not isinstance(ec_level, str) or ec_level not in EC_LEVELS:
@@ -336,9 +340,11 @@ def _check_options(empty: bool, ec_level: object, min_size: object, quiet_zone: 
     ec = EC_LEVELS.index(ec_level)
     rgba_dark, rgba_light = _color("dark", dark, empty), _color("light", light, empty)
     # Every symbol option at its default (the common call): `symbol: none`, no checks to run.
-    if micro is False and version is None and min_version is None and mask is None and boost_ec is False:
+    if (micro is False and version is None and min_version is None and mask is None and boost_ec is False
+            and eci is False):
         return Options(ec, size, zone, checked_scale, rgba_dark, rgba_light)
-    symbol = _check_symbol(empty, ec, rgba_dark, rgba_light, micro, version, min_version, mask, boost_ec)
+    symbol = _check_symbol(empty, ec, rgba_dark, rgba_light, micro, version, min_version, mask, boost_ec,
+                           eci)
     return Options(ec, size, zone, checked_scale, rgba_dark, rgba_light, symbol)
 
 
@@ -384,14 +390,14 @@ def release_data(data: Data) -> None:
 
 
 def _check_symbol(empty: bool, ec: int, dark: int, light: int, micro: object, version: object,
-                  min_version: object, mask: object, boost_ec: object) -> Symbol:
+                  min_version: object, mask: object, boost_ec: object, eci: object = False) -> Symbol:
     """The symbol options, checked as the guest checks them (its
     `Symbol::validate`, after equal colours) and in its order, the fields in
     WIT order and then the one check that reads the level: micro (a bool:
     the bounds depend on it), version, min-version (None or an int within
     1..=40, 1..=4 with micro), both given, mask (None or 0..=7, 0..=3 with
-    micro), boost-ec (a bool), then Micro QR at level high. The two type
-    checks are the host's own (a WIT bool cannot be anything else), in their
+    micro), boost-ec (a bool), eci (a bool), then Micro QR at level high and
+    Micro QR with eci. The three type checks are the host's own (a WIT bool cannot be anything else), in their
     fields' places, as the Node host orders them."""
 
     def refuse(message: str) -> NoReturn:
@@ -419,9 +425,13 @@ def _check_symbol(empty: bool, ec: int, dark: int, light: int, micro: object, ve
         refuse(OUT_OF_RANGE_TEMPLATE.format(option="mask", min=mask_bounds[0], max=mask_bounds[1], value=_shown(mask)))
     if boost_ec is not True and boost_ec is not False:
         refuse(BOOLEAN_TEMPLATE.format(option="boost-ec", value=_shown(boost_ec)))
+    if eci is not True and eci is not False:
+        refuse(BOOLEAN_TEMPLATE.format(option="eci", value=_shown(eci)))
     if micro and EC_LEVELS[ec] == "high":
         refuse(MICRO_EC_LEVEL_MESSAGE)
-    return Symbol(micro is True, checked_version, checked_min_version, mask, boost_ec is True)
+    if micro and eci:
+        refuse(MICRO_ECI_MESSAGE)
+    return Symbol(micro is True, checked_version, checked_min_version, mask, boost_ec is True, eci is True)
 
 
 def parse_color(value: object) -> int | None:
@@ -602,28 +612,28 @@ def exact_int(value: object) -> object:
 
 def exact_arguments(text: str, ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str,
                     light: str, micro: bool, version: int | None, min_version: int | None, mask: int | None,
-                    boost_ec: bool) -> tuple[str, str, int, int, int | None, str, str, bool, int | None, int | None,
-                                             int | None, bool]:
+                    boost_ec: bool, eci: bool = False) -> tuple[str, str, int, int, int | None, str, str, bool,
+                                                                int | None, int | None, int | None, bool, bool]:
     """The arguments with every str or int subclass replaced by the plain
     value, read with the base type's own methods (for the native path, whose
     checks run in Rust: its messages show a value's repr, which a subclass
     may override). Values of other types are passed on unchanged (typed as
     declared, as callers may pass anything), for Rust to refuse. (`micro` and
-    `boost_ec` must be bools, which cannot be subclassed.)"""
+    `boost_ec` and `eci` must be bools, which cannot be subclassed.)"""
     return (cast(str, exact_str(text)), *exact_options(ec_level, min_size, quiet_zone, scale, dark, light, micro,
-                                                      version, min_version, mask, boost_ec))
+                                                      version, min_version, mask, boost_ec, eci))
 
 
 def exact_options(ec_level: str, min_size: int, quiet_zone: int, scale: int | None, dark: str, light: str,
                   micro: bool, version: int | None, min_version: int | None, mask: int | None,
-                  boost_ec: bool) -> tuple[str, int, int, int | None, str, str, bool, int | None, int | None,
-                                           int | None, bool]:
+                  boost_ec: bool, eci: bool = False) -> tuple[str, int, int, int | None, str, str, bool, int | None,
+                                                              int | None, int | None, bool, bool]:
     """`exact_arguments` without the text: the options alone (for a binary
     payload, which the extension reads through its base type itself)."""
     return (cast(str, exact_str(ec_level)), cast(int, exact_int(min_size)), cast(int, exact_int(quiet_zone)),
             cast("int | None", exact_int(scale)), cast(str, exact_str(dark)), cast(str, exact_str(light)), micro,
             cast("int | None", exact_int(version)), cast("int | None", exact_int(min_version)),
-            cast("int | None", exact_int(mask)), boost_ec)
+            cast("int | None", exact_int(mask)), boost_ec, eci)
 
 
 def check_count(value: object) -> int:

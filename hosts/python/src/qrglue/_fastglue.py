@@ -88,7 +88,8 @@ _val_delete = bindings._wasmtime_component_val_delete
 
 # What this glue writes and reads, as `describe()` renders wasmtime's own types.
 _RGBA = "record{r:u8,g:u8,b:u8,a:u8}"
-_SYMBOL = "record{micro:bool,version:option<u32>,min-version:option<u32>,mask:option<u32>,boost-ec:bool}"
+_SYMBOL = ("record{micro:bool,version:option<u32>,min-version:option<u32>,mask:option<u32>,boost-ec:bool,"
+           "eci:bool}")
 _OPTIONS = ("record{ec-level:enum{low,medium,quartile,high},min-size:u32,quiet-zone:u32,scale:option<u32>,"
             f"dark:{_RGBA},light:{_RGBA},symbol:option<{_SYMBOL}>}}")
 _QR_ERROR = "variant{empty-text,invalid-text:string,data-too-long,invalid-options:string}"
@@ -235,7 +236,7 @@ class FastCalls:
         self._text_buffer = ctypes.create_string_buffer(MAX_TEXT_BYTES)
         option_names = ("ec-level", "min-size", "quiet-zone", "scale", "dark", "light", "symbol")
         channel_names = ("r", "g", "b", "a")
-        symbol_names = ("micro", "version", "min-version", "mask", "boost-ec")
+        symbol_names = ("micro", "version", "min-version", "mask", "boost-ec", "eci")
         svg_names = ("view-box-only", "title", "class")
         named = (*option_names, *channel_names, *symbol_names, *svg_names)
         self._names = [ctypes.create_string_buffer(n.encode(), len(n))
@@ -273,15 +274,15 @@ class FastCalls:
         self._colors_written: tuple[int, int] | None = None  # (dark, light) in the entries now
         # symbol: option<symbol-options>. NULL (none) whenever every symbol
         # option is at its default, the common call: one word, written only
-        # when it changes. Otherwise it points to a record value of five
-        # entries (micro, version, min-version, mask, boost-ec), whose three
+        # when it changes. Otherwise it points to a record value of six
+        # entries (micro, version, min-version, mask, boost-ec, eci), whose three
         # options point to u32 values of their own when some.
         self._symbol_option_word = _of_word(symbol_at, _OF_OPTION)
         symbol_fields = ((names["micro"], _BOOL), (names["version"], _OPTION), (names["min-version"], _OPTION),
-                         (names["mask"], _OPTION), (names["boost-ec"], _BOOL))
+                         (names["mask"], _OPTION), (names["boost-ec"], _BOOL), (names["eci"], _BOOL))
         self._symbol_entries = _record_entries(symbol_fields)
         self._symbol_words = memoryview(self._symbol_entries).cast("Q")
-        micro_at, version_at, min_version_at, mask_at, boost_ec_at = (
+        micro_at, version_at, min_version_at, mask_at, boost_ec_at, eci_at = (
             i * _ENTRY_SIZE + _ENTRY_VAL for i in range(len(symbol_fields)))
         self._symbol = bytearray(_VAL_SIZE)  # the some(...) payload: the record value
         symbol_value_words = memoryview(self._symbol).cast("Q")
@@ -291,6 +292,7 @@ class FastCalls:
         self._symbol_address = _address(self._symbol)
         self._micro_word = _of_word(micro_at, _OF_BOOL)
         self._boost_ec_word = _of_word(boost_ec_at, _OF_BOOL)
+        self._eci_word = _of_word(eci_at, _OF_BOOL)
         # version, min-version, mask: (option word, u32 value words, address of that value).
         self._symbol_numbers = bytearray(3 * _VAL_SIZE)
         number_words = memoryview(self._symbol_numbers).cast("Q")
@@ -431,6 +433,7 @@ class FastCalls:
         else:
             words, numbers = self._symbol_words, self._symbol_number_words
             words[self._micro_word], words[self._boost_ec_word] = int(symbol.micro), int(symbol.boost_ec)
+            words[self._eci_word] = int(symbol.eci)
             for (option_word, value_word, address), value in zip(
                     self._symbol_number_slots, (symbol.version, symbol.min_version, symbol.mask), strict=True):
                 if value is None:

@@ -142,7 +142,8 @@ class BaseGenerator:
     def png(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
             light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> bytes:
+            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+            eci: bool = False) -> bytes:
         """The QR code for `text` (a str, or a binary payload: bytes,
         bytearray or memoryview, see the class) as PNG bytes: 1-bit,
         grayscale for black on opaque white, else a two-colour palette (with
@@ -153,10 +154,14 @@ class BaseGenerator:
         `micro` a Micro QR code (M1..M4), `version` exactly this version
         (1..=40, 1..=4 with micro), `min_version` at least this one (not with
         `version`), `mask` this mask pattern (0..=7, 0..=3 with micro),
-        `boost_ec` the highest EC level the version still holds the text at.
-        Raises QrError."""
+        `boost_ec` the highest EC level the version still holds the text at,
+        `eci` ECI designator 26 (UTF-8) before the data, so that readers
+        decode its bytes as UTF-8 (segno's `eci=True`; 12 bits more, so a
+        text near a version's capacity may need the next one; not with
+        micro; a binary payload takes it too: the caller declares its bytes
+        UTF-8). Raises QrError."""
         checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
-                              mask, boost_ec)
+                              mask, boost_ec, eci)
         if checked[0] is None:
             _, payload, payload_options = checked
             return self._payload_call(payload, lambda calls: calls.png_bytes(payload, payload_options))
@@ -166,7 +171,7 @@ class BaseGenerator:
     def svg(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
             light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False,
             view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
         """The QR code for `text` as an SVG document (options as for `png`;
         a fully transparent `light` draws no background). The SVG options
@@ -178,7 +183,7 @@ class BaseGenerator:
         `class` (WIT `class`: CSS class names of ASCII letters, digits, - and
         _, separated by single spaces, 1..=256 bytes). Raises QrError."""
         checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
-                              mask, boost_ec)
+                              mask, boost_ec, eci)
         if checked[0] is None:
             _, payload, payload_options = checked
             try:
@@ -194,33 +199,35 @@ class BaseGenerator:
     def png_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                      light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
+                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+                     eci: bool = False) -> str:
         """`png`'s bytes as a `data:image/png;base64,...` URI (segno's name,
         node-qrcode's toDataURL). Raises QrError."""
         return png_data_uri(self.png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                      scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                     min_version=min_version, mask=mask, boost_ec=boost_ec))
+                                     min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci))
 
     def svg_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                      light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False,
                      view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
         """`svg`'s document (SVG options included) as a `data:image/svg+xml;base64,...` URI. Raises QrError."""
         return svg_data_uri(self.svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                      scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                     min_version=min_version, mask=mask, boost_ec=boost_ec,
+                                     min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci,
                                      view_box_only=view_box_only, title=title, svg_class=svg_class))
 
     def matrix(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> QrMatrix:
+               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+               eci: bool = False) -> QrMatrix:
         """The module matrix for `text`, quiet zone not included: for drawing
         the code yourself. Only `ec_level` and the symbol options shape it;
         the others are checked all the same. Raises QrError."""
         checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
-                              mask, boost_ec)
+                              mask, boost_ec, eci)
         if checked[0] is None:
             _, payload, payload_options = checked
             return self._payload_call(payload, lambda calls: calls.matrix_bytes(payload, payload_options))
@@ -230,14 +237,14 @@ class BaseGenerator:
     def text(self, text: Payload, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
              min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
              dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-             min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
+             min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> str:
         """The QR code for `text` as lines of text, quiet zone included, one
         of `TEXT_STYLES`: "half-blocks" (ink on the dark modules: a light
         background or a file), "half-blocks-inverted" (a dark terminal) or
         "ascii" ("##" per dark module). `min_size`, `scale` and the colours
         are checked but unused. Raises QrError."""
         checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
-                              mask, boost_ec)
+                              mask, boost_ec, eci)
         if checked[0] is None:
             _, payload, payload_options = checked
             try:
@@ -255,13 +262,13 @@ class BaseGenerator:
                    min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
                    dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False,
                    version: int | None = None, min_version: int | None = None, mask: int | None = None,
-                   boost_ec: bool = False) -> int:
+                   boost_ec: bool = False, eci: bool = False) -> int:
         """Render the PNG `times` times inside the guest; the last PNG's length.
         A text only (WIT `png-repeat` takes a string)."""
         if not isinstance(text, str):
             raise TypeError(TEXT_TYPE_TEMPLATE.format(type=type(text).__name__))
         checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
-                              mask, boost_ec)
+                              mask, boost_ec, eci)
         assert checked[0] is not None  # a str is a text
         exact, data, options = checked
         count = check_count(times)
@@ -313,58 +320,61 @@ class PerThread:
     def png(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
             light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> bytes:
+            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+            eci: bool = False) -> bytes:
         """The QR code for `text` as PNG bytes (see `BaseGenerator.png`). Thread-safe. Raises QrError."""
         return self.generator().png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                     scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                    min_version=min_version, mask=mask, boost_ec=boost_ec)
+                                    min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci)
 
     def svg(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
             quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
             light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False,
             view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
         """The QR code for `text` as an SVG document (see `BaseGenerator.svg`). Thread-safe. Raises QrError."""
         return self.generator().svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                     scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                    min_version=min_version, mask=mask, boost_ec=boost_ec,
+                                    min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci,
                                     view_box_only=view_box_only, title=title, svg_class=svg_class)
 
     def png_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                      light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
+                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+                     eci: bool = False) -> str:
         """`png` as a `data:image/png;base64,...` URI. Thread-safe. Raises QrError."""
         return self.generator().png_data_uri(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                              scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                             min_version=min_version, mask=mask, boost_ec=boost_ec)
+                                             min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci)
 
     def svg_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                      quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                      light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False,
                      view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
         """`svg` as a `data:image/svg+xml;base64,...` URI. Thread-safe. Raises QrError."""
         return self.generator().svg_data_uri(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                              scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                             min_version=min_version, mask=mask, boost_ec=boost_ec,
+                                             min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci,
                                              view_box_only=view_box_only, title=title, svg_class=svg_class)
 
     def matrix(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> QrMatrix:
+               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+               eci: bool = False) -> QrMatrix:
         """The module matrix for `text` (see `BaseGenerator.matrix`). Thread-safe. Raises QrError."""
         return self.generator().matrix(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                        scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                       min_version=min_version, mask=mask, boost_ec=boost_ec)
+                                       min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci)
 
     def text(self, text: Payload, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
              min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
              dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-             min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
+             min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> str:
         """The QR code for `text` as lines of text in `style` (see
         `BaseGenerator.text`). Thread-safe. Raises QrError."""
         return self.generator().text(text, style=style, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
                                      scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                     min_version=min_version, mask=mask, boost_ec=boost_ec)
+                                     min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci)

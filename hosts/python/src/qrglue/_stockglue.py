@@ -17,7 +17,7 @@ How values come back, read from wasmtime-py 50.0.1 (component/_types.py):
 - an `enum` (`ec-level`, `text-style`) is lowered from its case name, a str.
 - an `option<u32>` (`scale`, `version`, ...) is untagged too: None or the
   int; so is `option<symbol-options>`: None or a Record.
-- a `bool` (`micro`, `boost-ec`, `view-box-only`) is a Python bool.
+- a `bool` (`micro`, `boost-ec`, `eci`, `view-box-only`) is a Python bool.
 - an `option<string>` (`title`, `class`) is untagged: None or the str.
 """
 
@@ -53,7 +53,7 @@ def _symbol(symbol: Symbol | None) -> wc.Record | None:
         return None
     record = wc.Record()
     fields = {"micro": symbol.micro, "version": symbol.version, "min-version": symbol.min_version,
-              "mask": symbol.mask, "boost-ec": symbol.boost_ec}
+              "mask": symbol.mask, "boost-ec": symbol.boost_ec, "eci": symbol.eci}
     for name, value in fields.items():
         setattr(record, name, value)
     return record

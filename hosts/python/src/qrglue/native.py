@@ -75,75 +75,77 @@ NativePanic = _native.NativePanic
 def png(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
         quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
         light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-        min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> bytes:
+        min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> bytes:
     """The QR code for `text` (a str, or a binary payload: bytes, bytearray or memoryview) as PNG bytes
     (options as for `qrglue.Generator.png`). Raises QrError."""
     if isinstance(text, str):
         return _native.png(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                            min_version, mask, boost_ec))
+                                            min_version, mask, boost_ec, eci))
     return _native.png_bytes(text, *exact_options(ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                                  min_version, mask, boost_ec))
+                                                  min_version, mask, boost_ec, eci))
 
 
 def svg(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
         quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
         light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-        min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+        min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False,
         view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
     """The QR code for `text` as an SVG document, written as the SVG options
     ask (see `qrglue.Generator.svg`). Raises QrError."""
     svg_options = (view_box_only, cast("str | None", exact_str(title)), cast("str | None", exact_str(svg_class)))
     if isinstance(text, str):
         return _native.svg(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                            min_version, mask, boost_ec), *svg_options)
+                                            min_version, mask, boost_ec, eci), *svg_options)
     return _native.svg_bytes(text, *exact_options(ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                                  min_version, mask, boost_ec), *svg_options)
+                                                  min_version, mask, boost_ec, eci), *svg_options)
 
 
 def png_data_uri(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                  quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                  light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                 min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
+                 min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+                 eci: bool = False) -> str:
     """`png` as a `data:image/png;base64,...` URI. Raises QrError."""
     return _png_data_uri(png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone, scale=scale, dark=dark,
                              light=light, micro=micro, version=version, min_version=min_version, mask=mask,
-                             boost_ec=boost_ec))
+                             boost_ec=boost_ec, eci=eci))
 
 
 def svg_data_uri(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                  quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                  light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                 min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+                 min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False,
                  view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
     """`svg` as a `data:image/svg+xml;base64,...` URI. Raises QrError."""
     return _svg_data_uri(svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone, scale=scale, dark=dark,
                              light=light, micro=micro, version=version, min_version=min_version, mask=mask,
-                             boost_ec=boost_ec, view_box_only=view_box_only, title=title, svg_class=svg_class))
+                             boost_ec=boost_ec, eci=eci, view_box_only=view_box_only, title=title, svg_class=svg_class))
 
 
 def matrix(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
            quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
            light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-           min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> QrMatrix:
+           min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+           eci: bool = False) -> QrMatrix:
     """The module matrix for `text`, quiet zone not included (see
     `qrglue.Generator.matrix`). Raises QrError."""
     if isinstance(text, str):
         width, modules = _native.matrix(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light,
-                                                         micro, version, min_version, mask, boost_ec))
+                                                         micro, version, min_version, mask, boost_ec, eci))
     else:
         width, modules = _native.matrix_bytes(text, *exact_options(ec_level, min_size, quiet_zone, scale, dark, light,
-                                                                   micro, version, min_version, mask, boost_ec))
+                                                                   micro, version, min_version, mask, boost_ec, eci))
     return QrMatrix(width, modules)
 
 
 def text(text: Payload, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
          min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
          dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-         min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> str:
+         min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> str:
     """The QR code for `text` as lines of text in `style` (see
     `qrglue.Generator.text`). Raises QrError."""
     options = exact_options(ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask,
-                            boost_ec)
+                            boost_ec, eci)
     style = cast(str, exact_str(style))
     if isinstance(text, str):
         return _native.text(str.__str__(text), style, *options)
@@ -155,13 +157,14 @@ def text(text: Payload, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFA
 def png_repeat(text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
                quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
                light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False) -> int:
+               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
+               eci: bool = False) -> int:
     """Render the PNG `times` times in Rust, GIL released; the last PNG's length."""
-    text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec = (
+    text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec, eci = (
         exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask,
-                        boost_ec))
+                        boost_ec, eci))
     return _native.png_repeat(text, check_count(times), ec_level, min_size, quiet_zone, scale, dark, light, micro,
-                              version, min_version, mask, boost_ec)
+                              version, min_version, mask, boost_ec, eci)
 
 
 def noop() -> None:

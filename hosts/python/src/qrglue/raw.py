@@ -51,24 +51,24 @@ assert _RECORD.size == RAW_RECORD_BYTES
 _MATRIX_WIDTH = struct.Struct("<I")
 
 
-_MICRO, _BOOST_EC, _HAS_VERSION, _HAS_MIN_VERSION, _HAS_MASK = (
-    RAW_SYMBOL_FLAGS[name] for name in ("micro", "boost-ec", "has-version", "has-min-version", "has-mask"))
+_MICRO, _BOOST_EC, _HAS_VERSION, _HAS_MIN_VERSION, _HAS_MASK, _ECI = (
+    RAW_SYMBOL_FLAGS[name] for name in ("micro", "boost-ec", "has-version", "has-min-version", "has-mask", "eci"))
 # symbol_flags, version, min_version, mask when every symbol option is at its default.
 _NO_SYMBOL = (0, 0, 0, 0)
 
 
 def _abi_symbol(symbol: Symbol) -> tuple[int, int, int, int]:
-    """The symbol options as ABI 6 passes them: symbol_flags, then version,
+    """The symbol options as ABI 7 passes them: symbol_flags, then version,
     min_version and mask (0 when absent: the flag says which are given)."""
     version, min_version, mask = symbol.version, symbol.min_version, symbol.mask
     flags = ((_MICRO if symbol.micro else 0) | (_BOOST_EC if symbol.boost_ec else 0)
              | (0 if version is None else _HAS_VERSION) | (0 if min_version is None else _HAS_MIN_VERSION)
-             | (0 if mask is None else _HAS_MASK))
+             | (0 if mask is None else _HAS_MASK) | (_ECI if symbol.eci else 0))
     return flags, version or 0, min_version or 0, mask or 0
 
 
 def _lower_options(options: Options) -> tuple[int, ...]:
-    """The options as ABI 6 passes them, after the text: ec_level, min_size,
+    """The options as ABI 7 passes them, after the text: ec_level, min_size,
     quiet_zone, has_scale, scale, dark, light (colours as 0xRRGGBBAA),
     symbol_flags, version, min_version, mask."""
     scale, symbol = options.scale, options.symbol

@@ -153,6 +153,10 @@ struct Request {
     /// Raise the EC level as far as the version still holds the text.
     #[arg(long)]
     boost_ec: bool,
+    /// Precede the data with ECI designator 26 (UTF-8), as segno's eci=True
+    /// (not with --micro).
+    #[arg(long)]
+    eci: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -202,6 +206,7 @@ impl Request {
             min_version: self.min_version,
             mask: self.mask,
             boost_ec: self.boost_ec,
+            eci: self.eci,
         };
         let options = Options { ec_level, min_size: self.min_size, quiet_zone: self.quiet_zone, scale: self.scale, dark, light, symbol };
         (options, bad_color)

@@ -162,6 +162,7 @@ fn symbol_flags_give_the_golden_image_and_bad_values_are_refused_in_order() {
             ("sym-min-version-7", url, vec!["--min-version", "7"]),
             ("sym-mask-5", url, vec!["--mask", "5"]),
             ("sym-boost-ec-to-high", "hello", vec!["--boost-ec"]),
+            ("eci-capacity-17-bytes-v2-with", "abcdefghijklmnopq", vec!["--eci"]),
             ("sym-micro-version-4-mask-3", "micro", vec!["--micro", "--symbol-version", "4", "--mask", "3", "--scale", "8"]),
         ] {
             let mut args = vec!["png", text, "-o", "-", "--path", path];
@@ -173,6 +174,7 @@ fn symbol_flags_give_the_golden_image_and_bad_values_are_refused_in_order() {
         for (args, kind, message) in [
             (vec!["svg", url, "--symbol-version", "41"], "invalid-options", "version must be within 1..=40, got 41"),
             (vec!["svg", "12345", "--micro", "--mask", "4"], "invalid-options", "mask must be within 0..=3, got 4"),
+            (vec!["svg", "12345", "--micro", "--eci"], "invalid-options", "eci is not available in Micro QR (it has no ECI mode)"),
             (
                 vec!["svg", url, "--symbol-version", "5", "--min-version", "5"],
                 "invalid-options",

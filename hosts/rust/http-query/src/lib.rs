@@ -10,7 +10,7 @@
 //! values that are not of their option's form, in the WIT field order
 //! ([`NAMES`] after `text`): an ec-level name, a decimal u32 (min-size,
 //! quiet-zone, scale, version, min-version, mask), a CSS hex colour (dark,
-//! light), `true` or `false` (micro, boost-ec). Ranges are the generator's to
+//! light), `true` or `false` (micro, boost-ec, eci). Ranges are the generator's to
 //! refuse; [`check_ranges`] restates its checks for the tiers that have none.
 //!
 //! No dependencies, not even qrglue-core: the wasi:http component imports the
@@ -24,11 +24,11 @@ pub const MAX_TEXT_BYTES: usize = 512;
 
 /// The query's parameter names, the WIT names in WIT field order (`text`
 /// first): also the order in which the options' forms are checked.
-pub const NAMES: [&str; 12] =
-    ["text", "ec-level", "min-size", "quiet-zone", "scale", "dark", "light", "micro", "version", "min-version", "mask", "boost-ec"];
+pub const NAMES: [&str; 13] =
+    ["text", "ec-level", "min-size", "quiet-zone", "scale", "dark", "light", "micro", "version", "min-version", "mask", "boost-ec", "eci"];
 
 /// The bad-query message for a name not in [`NAMES`].
-pub const UNKNOWN_NAME_MESSAGE: &str = "unknown query parameter (known: text, ec-level, min-size, quiet-zone, scale, dark, light, micro, version, min-version, mask, boost-ec)";
+pub const UNKNOWN_NAME_MESSAGE: &str = "unknown query parameter (known: text, ec-level, min-size, quiet-zone, scale, dark, light, micro, version, min-version, mask, boost-ec, eci)";
 
 /// A refused query: its kind and message (the endpoint answers 400).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,6 +76,7 @@ pub struct Symbol {
     pub min_version: Option<u32>,
     pub mask: Option<u32>,
     pub boost_ec: bool,
+    pub eci: bool,
 }
 
 /// A query that passed every check made here. An option the query does not
@@ -89,8 +90,8 @@ pub struct Request {
     pub scale: Option<u32>,
     pub dark: Option<Rgba>,
     pub light: Option<Rgba>,
-    /// `Some` when the query gives micro, version, min-version, mask or
-    /// boost-ec (WIT `symbol: none` otherwise: the automatic symbol).
+    /// `Some` when the query gives micro, version, min-version, mask,
+    /// boost-ec or eci (WIT `symbol: none` otherwise: the automatic symbol).
     pub symbol: Option<Symbol>,
 }
 
@@ -123,7 +124,7 @@ pub fn check(query: &str, text_from_utf8: impl FnOnce(Vec<u8>) -> Result<String,
         }
         found[index] = Some(value);
     }
-    let [text, ec, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec] = found;
+    let [text, ec, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec, eci] = found;
     let text = text.ok_or_else(|| refuse("bad-query", "query parameter text is required"))?;
     let text = text_from_utf8(text).map_err(|message| refuse("invalid-text", message))?;
     if text.is_empty() {
@@ -146,13 +147,21 @@ pub fn check(query: &str, text_from_utf8: impl FnOnce(Vec<u8>) -> Result<String,
     let scale = scale.map(|v| uint("scale", &v)).transpose()?;
     let dark = dark.map(|v| color("dark", &v)).transpose()?;
     let light = light.map(|v| color("light", &v)).transpose()?;
-    let given = [&micro, &version, &min_version, &mask, &boost_ec].iter().any(|v| v.is_some());
+    let given = [&micro, &version, &min_version, &mask, &boost_ec, &eci].iter().any(|v| v.is_some());
     let micro = micro.map(|v| boolean("micro", &v)).transpose()?;
     let version = version.map(|v| uint("version", &v)).transpose()?;
     let min_version = min_version.map(|v| uint("min-version", &v)).transpose()?;
     let mask = mask.map(|v| uint("mask", &v)).transpose()?;
     let boost_ec = boost_ec.map(|v| boolean("boost-ec", &v)).transpose()?;
-    let symbol = given.then(|| Symbol { micro: micro.unwrap_or(false), version, min_version, mask, boost_ec: boost_ec.unwrap_or(false) });
+    let eci = eci.map(|v| boolean("eci", &v)).transpose()?;
+    let symbol = given.then(|| Symbol {
+        micro: micro.unwrap_or(false),
+        version,
+        min_version,
+        mask,
+        boost_ec: boost_ec.unwrap_or(false),
+        eci: eci.unwrap_or(false),
+    });
     Ok(Checked::Request(Request { text, ec_level, min_size, quiet_zone, scale, dark, light, symbol }))
 }
 
@@ -161,7 +170,8 @@ pub fn check(query: &str, text_from_utf8: impl FnOnce(Vec<u8>) -> Result<String,
 /// not give: for the tiers that answer without a generator (the wasi:http
 /// component's `static` feature). Min-size, quiet-zone, scale, equal
 /// colours, then the symbol: version, min-version (1..=40, 1..=4 for Micro
-/// QR), both given, mask (0..=7, 0..=3), Micro QR at level high.
+/// QR), both given, mask (0..=7, 0..=3), Micro QR at level high, Micro QR
+/// with ECI.
 pub fn check_ranges(request: &Request) -> Result<(), Refusal> {
     let invalid = |message: String| Err(refuse("invalid-options", message));
     let out_of_range = |name: &str, min: u32, max: u32, value: u32| format!("{name} must be within {min}..={max}, got {value}");
@@ -195,6 +205,9 @@ pub fn check_ranges(request: &Request) -> Result<(), Refusal> {
     }
     if symbol.micro && request.ec_level == Some(Level::High) {
         return invalid("ec-level high is not available in Micro QR (M4 goes up to quartile)".to_owned());
+    }
+    if symbol.micro && symbol.eci {
+        return invalid("eci is not available in Micro QR (it has no ECI mode)".to_owned());
     }
     Ok(())
 }
@@ -387,9 +400,9 @@ mod tests {
     #[test]
     fn every_option() {
         let r = request(
-            "text=hi&ec-level=medium&min-size=1&quiet-zone=2&scale=3&dark=%23F00&light=%2300ff0080&micro=true&version=4&min-version=0&mask=1&boost-ec=false",
+            "text=hi&ec-level=medium&min-size=1&quiet-zone=2&scale=3&dark=%23F00&light=%2300ff0080&micro=true&version=4&min-version=0&mask=1&boost-ec=false&eci=false",
         );
-        let symbol = Symbol { micro: true, version: Some(4), min_version: Some(0), mask: Some(1), boost_ec: false };
+        let symbol = Symbol { micro: true, version: Some(4), min_version: Some(0), mask: Some(1), boost_ec: false, eci: false };
         let want = Request {
             ec_level: Some(Level::Medium),
             min_size: Some(1),
@@ -405,6 +418,8 @@ mod tests {
         assert_eq!(request("text=a&scale=1&dark=%23000&light=%23fff").symbol, None);
         assert_eq!(request("text=a&micro=false").symbol, Some(Symbol::default()));
         assert_eq!(request("text=a&boost-ec=true").symbol, Some(Symbol { boost_ec: true, ..Symbol::default() }));
+        assert_eq!(request("text=a&eci=true").symbol, Some(Symbol { eci: true, ..Symbol::default() }));
+        assert_eq!(request("text=a&eci=false").symbol, Some(Symbol::default()));
         assert_eq!(request("text=a&mask=7").symbol, Some(Symbol { mask: Some(7), ..Symbol::default() }));
         // The four colour forms, either case.
         for (value, rgba) in [
@@ -511,7 +526,7 @@ mod tests {
                 assert_eq!(refused(&format!("text=a&{name}={value}")), ("invalid-options", message.clone()), "{name}={value:?}");
             }
         }
-        for name in ["micro", "boost-ec"] {
+        for name in ["micro", "boost-ec", "eci"] {
             let message = format!("{name} must be true or false");
             for value in ["", "1", "0", "TRUE", "True", "yes", "true+", "%20true", "false%00"] {
                 assert_eq!(refused(&format!("text=a&{name}={value}")), ("invalid-options", message.clone()), "{name}={value:?}");
@@ -534,6 +549,7 @@ mod tests {
             ("min-version", "x", "min-version must be a decimal integer within 0..=4294967295"),
             ("mask", "x", "mask must be a decimal integer within 0..=4294967295"),
             ("boost-ec", "x", "boost-ec must be true or false"),
+            ("eci", "x", "eci must be true or false"),
         ];
         for first in 0..order.len() {
             let query: String = order[first..].iter().rev().map(|(name, value, _)| format!("{name}={value}&")).collect();
@@ -580,6 +596,7 @@ mod tests {
                                             min_version,
                                             mask,
                                             boost_ec: false,
+                                            eci: micro == Some(true) && mask == Some(3),
                                         });
                                         let request = Request { ec_level, min_size, quiet_zone, scale, dark, light, symbol, ..plain("a") };
                                         let options = Options {
@@ -595,6 +612,7 @@ mod tests {
                                                 min_version: s.min_version,
                                                 mask: s.mask,
                                                 boost_ec: s.boost_ec,
+                                                eci: s.eci,
                                             }),
                                         };
                                         let want = options.validate().map_err(|e| refuse(e.kind().as_str(), e.to_string()));
@@ -666,7 +684,7 @@ mod tests {
                         Rgba { r: byte(0), g: byte(2), b: byte(4), a: byte(6) }
                     })
                 };
-                let given = ["micro", "version", "min-version", "mask", "boost-ec"].iter().any(|key| want.get(key).is_some());
+                let given = ["micro", "version", "min-version", "mask", "boost-ec", "eci"].iter().any(|key| want.get(key).is_some());
                 let request = Request {
                     text: want["text"].as_str().expect("text").to_owned(),
                     ec_level: want.get("ec-level").map(|v| level(v.as_str().expect("level"))),
@@ -681,6 +699,7 @@ mod tests {
                         min_version: number("min-version"),
                         mask: number("mask"),
                         boost_ec: flag("boost-ec").unwrap_or(false),
+                        eci: flag("eci").unwrap_or(false),
                     }),
                 };
                 assert_eq!(got, Ok(Checked::Request(request)), "{query:?}");

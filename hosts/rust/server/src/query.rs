@@ -41,6 +41,7 @@ pub fn options(request: &Request) -> Options {
             min_version: s.min_version,
             mask: s.mask,
             boost_ec: s.boost_ec,
+            eci: s.eci,
         }),
     }
 }
