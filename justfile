@@ -32,6 +32,11 @@ default:
 
 # ================================ setup ================================
 
+# The Debian packages of tools/system/packages.txt (chromium, the arm64 cross gcc and its libc headers, qemu-user, ...): apt-get only when one is missing.
+[group('setup')]
+setup-system:
+    bash tools/system/install.sh
+
 # The Rust wasm target and the pinned prebuilt tools.
 [group('setup')]
 setup-rust: setup-tools
@@ -51,7 +56,7 @@ _setup-lint: setup-rust
     just _npm hosts/node
 
 # What runs linux-arm64-gnu's dist here: qemu-user, arm64 Node 20 and CPython 3.11 at the pins of tools/arm64/runtimes.lock.
-_setup-arm64-runtimes:
+_setup-arm64-runtimes: setup-system
     bash tools/arm64/runtimes.sh
 
 _setup-vegeta: (_go-install "github.com/tsenart/vegeta/v12@" + vegeta_version vegeta)
@@ -81,7 +86,7 @@ _report-venv:
 
 # Build everything: the guests, the contract file, every host package and the page's browser.
 [group('build')]
-build: build-wasm contract build-node build-python build-web
+build: setup-system build-wasm contract build-node build-python build-web
 
 # target/contract.json from guest/core/src/contract.rs, which every host's tests compare their copies with.
 [group('build')]
@@ -131,9 +136,9 @@ build-node: build-wasm build-bindgen
 build-python: build-wasm
     bash hosts/python/scripts/build.sh
 
-# The page's locked npm deps and Debian's chromium (apt-get when /usr/bin/chromium is missing).
+# The page's locked npm deps, and Debian's chromium (setup-system).
 [group('build')]
-build-web: build-node
+build-web: setup-system build-node
     bash hosts/web/scripts/setup.sh
 
 # target/dist/: the npm tarballs (qrglue, its platform packages qrglue-<triple>) and the wheels (qrglue, qrglue-native abi3 per platform).
@@ -145,7 +150,7 @@ dist: build-node build-python _dist-arm64
     cd target/dist && for f in *; do echo "dist: target/dist/$f ($(stat -c %s "$f") bytes)"; done
 
 # linux-arm64-gnu's addon and abi3 wheel, cross-built into target/cross (rustup's target, Debian's gcc-aarch64-linux-gnu).
-_dist-arm64: build-python
+_dist-arm64: setup-system build-python
     bash tools/arm64/build.sh
 
 # Everything the node, python and rust servers need (tests/http/README.md), the CLI of tier cli included.
@@ -186,7 +191,7 @@ build-http-proxy: build-wasm (_npm "hosts/node")
 
 # Run every test in the repo.
 [group('test')]
-test: lint test-rust test-node test-python test-dist test-web test-http test-http-proxy conformance fuzz-ci
+test: setup-system lint test-rust test-node test-python test-dist test-web test-http test-http-proxy conformance fuzz-ci
 
 # Warnings as errors: rustfmt, the docs' names (tools/check_docs.py), clippy (host and wasm32), ruff, mypy, tsc.
 [group('test')]
@@ -215,7 +220,7 @@ test-fast: build-wasm build-node build-python
 
 # Rust: the core, the host on every path, the CLI, the query grammar and the axum server.
 [group('test')]
-test-rust: build-wasm contract
+test-rust: setup-system build-wasm contract
     {{cargo}} test --locked --profile host
     # Not default members (the wasi:http guest builds the first for wasm32; the second is the addon profile's).
     {{cargo}} test --locked --profile host -p qrglue-http-query

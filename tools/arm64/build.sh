@@ -11,8 +11,9 @@
 #       the extension uses (no --compatibility); copied into the dist by
 #       hosts/python/scripts/dist.sh
 # Toolchain: rustup's aarch64-unknown-linux-gnu target and Debian's
-# gcc-aarch64-linux-gnu as the linker (apt-get when aarch64-linux-gnu-gcc is
-# missing; the cross glibc is bookworm's 2.36), given to cargo through the
+# gcc-aarch64-linux-gnu as the linker, with libc6-dev-arm64-cross's headers
+# (both in tools/system/packages.txt, installed by `just setup-system`; the cross
+# glibc is bookworm's 2.36), given to cargo through the
 # environment only, never a .cargo/config. Its own target dir (target/cross),
 # so neither x86_64 build's cache is invalidated.
 set -euo pipefail
@@ -21,18 +22,22 @@ repo=$(pwd)
 triple=aarch64-unknown-linux-gnu
 
 rustup target list --installed | grep -qx "$triple" || rustup target add "$triple"
+# Fail before cargo, naming the package, when the cross C toolchain cannot build
+# what mimalloc's C build compiles: its compiler and the aarch64 glibc headers.
+# (gcc-aarch64-linux-gnu only recommends libc6-dev-arm64-cross; without it the
+# failure came minutes later from cc-rs as "bits/libc-header-start.h: No such file".)
 if ! command -v aarch64-linux-gnu-gcc >/dev/null; then
-  if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null; then
-    echo "qrglue arm64: no aarch64-linux-gnu-gcc; install Debian's package:" \
-      "apt-get install -y --no-install-recommends gcc-aarch64-linux-gnu" >&2
-    exit 1
-  fi
-  sudo=$([ "$(id -u)" -eq 0 ] || echo sudo)
-  echo "qrglue arm64: installing Debian's gcc-aarch64-linux-gnu (apt-get)" >&2
-  $sudo apt-get update -qq
-  # env after sudo: sudo's env_reset would drop a DEBIAN_FRONTEND set before it.
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    gcc-aarch64-linux-gnu >/dev/null
+  echo "qrglue arm64: no aarch64-linux-gnu-gcc: Debian's gcc-aarch64-linux-gnu is missing;" \
+    "run \`just setup-system\` (tools/system/packages.txt)" >&2
+  exit 1
+fi
+if ! printf '#include <wchar.h>\nint main(void) { return 0; }\n' \
+    | aarch64-linux-gnu-gcc -x c -c -o /dev/null - 2>"${TMPDIR:-/tmp}/qrglue-arm64-cc.log"; then
+  cat "${TMPDIR:-/tmp}/qrglue-arm64-cc.log" >&2
+  echo "qrglue arm64: aarch64-linux-gnu-gcc cannot compile '#include <wchar.h>': Debian's" \
+    "libc6-dev-arm64-cross (the aarch64 glibc headers) is missing; run \`just setup-system\`" \
+    "(tools/system/packages.txt)" >&2
+  exit 1
 fi
 
 export CARGO_TARGET_DIR="$repo/target/cross"

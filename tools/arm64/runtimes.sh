@@ -7,7 +7,7 @@
 #                                        Debian bookworm's arm64 CPython 3.11 and the
 #                                        libraries it loads (.deb from deb.debian.org's
 #                                        pool, sha256 checked, unpacked with dpkg -x)
-# and Debian's qemu-user (qemu-aarch64, apt-get when missing), which runs them
+# and Debian's qemu-user (qemu-aarch64, from `just setup-system`), which runs them
 # with the cross toolchain's glibc as sysroot (/usr/aarch64-linux-gnu, Debian's
 # libc6-arm64-cross: glibc 2.36, bookworm's). Fetches nothing when the lock has
 # not changed since the last run (stamp target/tools/arm64/.installed).
@@ -21,23 +21,17 @@ lock=${QRGLUE_ARM64_LOCK:-tools/arm64/runtimes.lock}
 dir=target/tools/arm64
 mirror=${QRGLUE_DEBIAN_MIRROR:-https://deb.debian.org/debian}
 
-# qemu-user without its Recommends (qemu-user-binfmt would register arm64 binaries
-# system-wide: qemu-aarch64 is only ever called by name here); the arm64 glibc and
-# libstdc++ (Node's) of the cross toolchain, its packages alone.
-if ! command -v qemu-aarch64 >/dev/null || [ ! -e /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 ] \
-    || [ ! -e /usr/aarch64-linux-gnu/lib/libstdc++.so.6 ]; then
-  if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null; then
-    echo "qrglue arm64: install Debian's packages: apt-get install -y --no-install-recommends" \
-      "qemu-user libc6-arm64-cross libstdc++6-arm64-cross" >&2
+# qemu-user, the arm64 glibc and libstdc++ (Node's) of the cross toolchain:
+# Debian's packages of tools/system/packages.txt (`just setup-system`).
+for need in "qemu-aarch64:qemu-user" "/usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1:libc6-arm64-cross" \
+    "/usr/aarch64-linux-gnu/lib/libstdc++.so.6:libstdc++6-arm64-cross"; do
+  what=${need%%:*}; pkg=${need#*:}
+  if ! command -v "$what" >/dev/null && [ ! -e "$what" ]; then
+    echo "qrglue arm64: no $what: Debian's $pkg is missing; run \`just setup-system\`" \
+      "(tools/system/packages.txt)" >&2
     exit 1
   fi
-  sudo=$([ "$(id -u)" -eq 0 ] || echo sudo)
-  echo "qrglue arm64: installing Debian's qemu-user, libc6-arm64-cross, libstdc++6-arm64-cross (apt-get)" >&2
-  $sudo apt-get update -qq
-  # env after sudo: sudo's env_reset would drop a DEBIAN_FRONTEND set before it.
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    qemu-user libc6-arm64-cross libstdc++6-arm64-cross >/dev/null
-fi
+done
 
 # PKG:arm64's current version by apt-get download into $dir/download (prints its
 # path), with apt's own state in target/tools/apt-arm64: the system's sources and

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the browser tests and the browser bench need besides the built glue
 # (`just build-node`): the locked npm deps (playwright-core, jsqr, pngjs) and
-# Debian's chromium, installed with apt when /usr/bin/chromium is missing
+# Debian's chromium (tools/system/packages.txt, `just setup-system`)
 # (playwright-core never downloads a browser: it drives this one through
 # executablePath). Idempotent: does nothing when both are there.
 set -euo pipefail
@@ -13,12 +13,7 @@ fi
 
 chromium=${QRGLUE_CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$chromium" ]; then
-  if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null; then
-    echo "qrglue web: no Chromium at $chromium; install Debian's package: apt-get install -y chromium" >&2
-    exit 1
-  fi
-  sudo=$([ "$(id -u)" -eq 0 ] || echo sudo)
-  echo "qrglue web: installing Debian's chromium (apt-get)" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  echo "qrglue web: no Chromium at $chromium: Debian's chromium is missing; run \`just setup-system\`" \
+    "(tools/system/packages.txt)" >&2
+  exit 1
 fi
