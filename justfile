@@ -86,7 +86,7 @@ _report-venv:
 
 # Build everything: the guests, the contract file, every host package and the page's browser.
 [group('build')]
-build: setup-system build-wasm contract build-node build-python build-web
+build: setup-system build-wasm contract build-node build-python build-go build-web
 
 # target/contract.json from guest/core/src/contract.rs, which every host's tests compare their copies with.
 [group('build')]
@@ -135,6 +135,17 @@ build-node: build-wasm build-bindgen
 [group('build')]
 build-python: build-wasm
     bash hosts/python/scripts/build.sh
+
+# Go: qrglue.raw.wasm next to hosts/go's sources (go:embed), go.sum's modules through the proxy, the CLI and runner in hosts/go/bin.
+[group('build')]
+build-go: _go-embed
+    cd hosts/go && go mod download && go build -o bin/qrglue ./cmd/qrglue \
+        && go build -o bin/qrglue-conformance ./cmd/qrglue-conformance
+
+# target/wasm/qrglue.raw.wasm as hosts/go/qrglue.raw.wasm (git-ignored), replaced only when its bytes changed.
+_go-embed: build-wasm
+    cmp -s target/wasm/qrglue.raw.wasm hosts/go/qrglue.raw.wasm \
+        || cp target/wasm/qrglue.raw.wasm hosts/go/qrglue.raw.wasm
 
 # The page's locked npm deps, and Debian's chromium (setup-system).
 [group('build')]
@@ -191,11 +202,11 @@ build-http-proxy: build-wasm (_npm "hosts/node")
 
 # Run every test in the repo.
 [group('test')]
-test: setup-system lint test-rust test-node test-python test-dist test-web test-http test-http-proxy conformance fuzz-ci
+test: setup-system lint test-rust test-node test-python test-go test-dist test-web test-http test-http-proxy conformance fuzz-ci
 
-# Warnings as errors: rustfmt, the docs' names (tools/check_docs.py), clippy (host and wasm32), ruff, mypy, tsc.
+# Warnings as errors: rustfmt, the docs' names (tools/check_docs.py), clippy (host and wasm32), ruff, mypy, tsc, gofmt, go vet.
 [group('test')]
-lint: _setup-lint
+lint: _setup-lint _go-embed
     {{cargo}} fmt --all --check
     python3 tools/check_docs.py
     {{cargo}} clippy {{q}} --locked --workspace --all-targets \
@@ -206,16 +217,20 @@ lint: _setup-lint
     # tsc derives declarations from each entry's JS, then checks the hand-written .d.ts against them.
     cd hosts/node && rm -rf node_modules/.cache/qrglue-js-types \
         && node_modules/.bin/tsc -p tsconfig.js-types.json && node_modules/.bin/tsc -p tsconfig.json
-    echo "lint: rustfmt, docs' names, clippy (host + wasm32), ruff, mypy, tsc: clean"
+    # gofmt -l lists the files it would change: any is a failure. go vet needs the embedded .wasm (_go-embed).
+    unformatted="$(gofmt -l hosts/go)"; [ -z "$unformatted" ] || { echo "gofmt: not formatted: $unformatted"; exit 1; }
+    cd hosts/go && go vet ./...
+    echo "lint: rustfmt, docs' names, clippy (host + wasm32), ruff, mypy, tsc, gofmt, go vet: clean"
 
 # The day-to-day loop: golden vectors and error kinds on every host, then the whole conformance run.
 [group('test')]
-test-fast: build-wasm build-node build-python
+test-fast: build-wasm build-node build-python build-go
     {{cargo}} test {{q}} --locked --profile host --lib --test golden --test api
     {{cargo}} test {{q}} --locked --profile host --test host -- golden::
     cd hosts/node && node --test test/golden.test.js test/errors.test.js
     cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider tests/test_golden.py tests/test_errors.py \
         -k "golden or error_kinds"
+    cd hosts/go && go test -count=1 -run 'Golden|ErrorOrder' .
     python3 tests/conformance/run.py
 
 # Rust: the core, the host on every path, the CLI, the query grammar and the axum server.
@@ -235,6 +250,11 @@ test-node: build-node contract
 [group('test')]
 test-python: build-python contract
     cd hosts/python && .venv/bin/python -m pytest -q
+
+# Go: the raw path on wazero (golden, errors, bad input, traps, memory, goroutines under -race) and the CLI, with go test.
+[group('test')]
+test-go: build-go contract
+    cd hosts/go && go test -race -count=1 ./...
 
 # Dist: what `just dist` wrote, installed into a clean npm project and a clean venv (the golden PNG; the addon from its platform package); linux-arm64-gnu's under qemu-user.
 [group('test')]

@@ -21,12 +21,14 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-PATHS = ["rust-native", "rust-component", "rust-raw", "node-component", "node-raw", "node-native", "node-bindgen", "python-component", "python-raw", "python-native"]
+PATHS = ["rust-native", "rust-component", "rust-raw", "node-component", "node-raw", "node-native", "node-bindgen", "python-component", "python-raw", "python-native", "go-raw"]
 RUNNERS = {
     # hosts/rust/conformance, built by build_rust_runner.
     "rust": [str(REPO / "target" / "host" / "qrglue-conformance")],
     "node": ["node", "hosts/node/conformance/runner.mjs"],
     "python": ["hosts/python/.venv/bin/python", "hosts/python/conformance_runner.py"],
+    # hosts/go/cmd/qrglue-conformance, built by `just build-go`.
+    "go": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance")],
 }
 
 
