@@ -185,9 +185,10 @@ func TestTheProgram(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var env []string
 	runProgram := func(args ...string) (int, []byte, string) {
 		cmd := exec.Command(self, args...)
-		cmd.Env = append(os.Environ(), "QRGLUE_TEST_RUN_CLI=1")
+		cmd.Env = append(append(os.Environ(), "QRGLUE_TEST_RUN_CLI=1"), env...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		out, err := cmd.Output()
@@ -209,5 +210,17 @@ func TestTheProgram(t *testing.T) {
 	}
 	if code, _, _ := runProgram("png", "hi", "-o", t.TempDir()); code != 3 {
 		t.Errorf("a failed write: exit %d", code)
+	}
+	// wazero's compilation cache on disk: the first process fills it, the
+	// second loads the compiled code from it; both give the golden PNG.
+	cache := t.TempDir()
+	env = []string{"QRGLUE_WAZERO_CACHE_DIR=" + cache}
+	for run := 0; run < 2; run++ {
+		if code, out, stderr := runProgram("png", "https://github.com/pretzelhammer/rust-blog"); code != 0 || digest(out) != goldenPNG(t, "ref-01") {
+			t.Errorf("png with the disk cache, run %d: exit %d %s", run, code, stderr)
+		}
+		if entries, _ := os.ReadDir(cache); len(entries) == 0 {
+			t.Errorf("run %d left the cache directory empty", run)
+		}
 	}
 }
