@@ -162,6 +162,7 @@ func parse(args []string, stderr io.Writer) (*request, int) {
 	var positional []string
 	rest := args[1:]
 	for {
+		given := rest
 		if err := fs.Parse(rest); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				return &request{command: "help"}, 0
@@ -172,7 +173,7 @@ func parse(args []string, stderr io.Writer) (*request, int) {
 		if len(rest) == 0 {
 			break
 		}
-		if len(rest) < len(args[1:]) && rest[0] != "" && isTerminator(args, rest) {
+		if stoppedAtTerminator(fs, given, rest) {
 			positional = append(positional, rest...)
 			break
 		}
@@ -206,11 +207,28 @@ func parse(args []string, stderr io.Writer) (*request, int) {
 	return r, 0
 }
 
-// isTerminator says whether the flag package stopped at "--": everything
-// after it is positional, even what looks like a flag.
-func isTerminator(args, rest []string) bool {
-	consumed := len(args) - 1 - len(rest)
-	return consumed > 0 && args[consumed] == "--"
+// stoppedAtTerminator says whether fs.Parse(given) stopped at "--", after
+// which everything is positional, even what looks like a flag: the token
+// before rest is "--", and not the value of a flag that takes one.
+func stoppedAtTerminator(fs *flag.FlagSet, given, rest []string) bool {
+	i := len(given) - len(rest) - 1
+	if i < 0 || given[i] != "--" {
+		return false
+	}
+	if i == 0 {
+		return true
+	}
+	previous := given[i-1]
+	name := strings.TrimLeft(previous, "-")
+	if !strings.HasPrefix(previous, "-") || strings.Contains(name, "=") {
+		return true
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return true
+	}
+	boolFlag, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && boolFlag.IsBoolFlag()
 }
 
 func (r *request) options() []qrglue.Option {

@@ -101,6 +101,15 @@ func TestEveryOptionFlag(t *testing.T) {
 	if code != 0 || out != text {
 		t.Fatalf("text: exit %d %s", code, stderr)
 	}
+	// After "--" a text may look like a flag; "--" as a flag's value is that value.
+	dashed, _ := g.PNG("-x")
+	if code, out, stderr := cli(t, "", "png", "-o", "-", "--", "-x"); code != 0 || out != string(dashed) {
+		t.Fatalf("png -- -x: exit %d %s", code, stderr)
+	}
+	titled, _ := g.SVG("hi", qrglue.WithTitle("--"))
+	if code, out, stderr := cli(t, "", "svg", "--title", "--", "hi", "-o", "-"); code != 0 || out != titled {
+		t.Fatalf("svg --title -- hi: exit %d %s", code, stderr)
+	}
 	// A payload from a file or standard input is bytes as they are.
 	payload := []byte{0xff, 0, 'a', 0xed, 0xa0, 0x80}
 	file := filepath.Join(t.TempDir(), "payload.bin")
