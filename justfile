@@ -348,6 +348,11 @@ bench-node: build-node build-http-rust
 bench-python: build-python build-http-rust
     cd hosts/python && .venv/bin/python bench.py --out ../../target/bench/python.json
 
+# Go: the raw path on wazero, its series interleaved, then cold starts; writes target/bench/go.json.
+[group('bench')]
+bench-go: build-go
+    cd hosts/go && go run ./cmd/qrglue-bench -out ../../target/bench/go.json
+
 # Browser: the page's own bench panel in headless Chromium; writes target/bench/browser.json.
 [group('bench')]
 bench-browser: build-web

@@ -1,7 +1,7 @@
 """Merge each host's benchmark results into one report.
 
-Reads target/bench/{rust,node,python,browser}.json (written by `just bench-rust`,
-`bench-node`, `bench-python`, `bench-browser`; schema and method in tests/bench/README.md) and writes
+Reads target/bench/{rust,node,python,go,browser}.json (written by `just bench-rust`,
+`bench-node`, `bench-python`, `bench-go`, `bench-browser`; schema and method in tests/bench/README.md) and writes
 target/bench/report.json, report.md and report.svg, then prints the table.
 
 Everything in the report is computed from those files: the ratios, the glue
@@ -27,6 +27,7 @@ ROWS = [
     ("rust", "native"), ("rust", "component"), ("rust", "raw"),
     ("node", "native"), ("node", "component"), ("node", "raw"), ("node", "bindgen"), ("node", "rpc"),
     ("python", "native"), ("python", "component"), ("python", "component-stock"), ("python", "raw"), ("python", "rpc"),
+    ("go", "raw"),
     ("browser", "component"), ("browser", "raw"), ("browser", "bindgen"),
     ("node", "node-qrcode"), ("node", "qr-image"), ("python", "segno"), ("python", "python-qrcode"),
 ]
@@ -58,7 +59,8 @@ LABELS = {"component": "component", "component-stock": "component (stock wasmtim
           "component-by-hand": "component, the same steps by hand with wasmtime-py (the floor)",
           "raw-by-hand": "raw, the same steps by hand with wasmtime-py (the floor)"}
 # The in-process native path of each host has its own name.
-HOST_LABELS = {("node", "native"): "native addon (napi-rs)", ("python", "native"): "native extension (PyO3)"}
+HOST_LABELS = {("node", "native"): "native addon (napi-rs)", ("python", "native"): "native extension (PyO3)",
+               ("go", "raw"): "raw ABI on wazero"}
 
 
 def output_golden(expected_case: dict, op: str) -> str:
@@ -117,7 +119,7 @@ def load_hosts() -> dict[str, dict]:
 
     schema = json.loads((REPO / "tests" / "bench" / "schema.json").read_text())
     hosts = {}
-    for name in ("rust", "node", "python", "browser"):
+    for name in ("rust", "node", "python", "go", "browser"):
         path = BENCH / f"{name}.json"
         if path.exists():
             hosts[name] = json.loads(path.read_text())
@@ -290,7 +292,7 @@ def advice(rows: list[dict], glue: list[dict], cold: list[dict], svg_rows: list[
         sentence = in_process_choice(host, by, glue_by)
         if sentence:
             out.append(sentence)
-    for host in ("rust", "node", "python", "browser"):
+    for host in ("rust", "node", "python", "go", "browser"):
         comp, raw = by.get((host, "component")), by.get((host, "raw"))
         if comp and raw:
             ratio = comp["median_ns"] / raw["median_ns"]
@@ -328,6 +330,15 @@ def advice(rows: list[dict], glue: list[dict], cold: list[dict], svg_rows: list[
             out.append(f"**browser {label('browser', path)}**: guest-only {us(page['guest_only_ns'])} us per png in the page's worker vs "
                        f"{us(node['guest_only_ns'])} us in Node ({page['guest_only_ns'] / node['guest_only_ns']:.2f}x): the same guest in the same engine family; "
                        f"the whole call costs {us(page['median_ns'])} us vs {us(node['median_ns'])} us.")
+    # One .wasm, three engines: wazero's compiler (Go) against V8 (Node) and wasmtime (Rust), guest-only time per png.
+    wazero = by.get(("go", "raw"))
+    if wazero and wazero["guest_only_ns"]:
+        engines = [(engine, by.get((host, "raw"))) for engine, host in (("V8", "node"), ("wasmtime", "rust"))]
+        against = [f"{engine}'s {us(r['guest_only_ns'])} us ({wazero['guest_only_ns'] / r['guest_only_ns']:.2f}x)"
+                   for engine, r in engines if r and r["guest_only_ns"]]
+        if against:
+            out.append(f"**go raw** (qrglue.raw.wasm on wazero's compiler): guest-only {us(wazero['guest_only_ns'])} us per png against "
+                       f"{' and '.join(against)} on the same module; the whole call costs {us(wazero['median_ns'])} us.")
     native = by.get(("rust", "native"))
     if native:
         wasm = [r for r in rows if not r["peer"] and r["path"] not in ("native", "rpc")]
@@ -585,7 +596,7 @@ def main() -> int:
     hosts = load_hosts()
     http = load_http()
     if not hosts and not http:
-        print("no target/bench/{rust,node,python,browser,http}.json: run the benchmarks first", file=sys.stderr)
+        print("no target/bench/{rust,node,python,go,browser,http}.json: run the benchmarks first", file=sys.stderr)
         return 1
     expected = json.loads((REPO / "tests" / "vectors" / "expected.json").read_text())
     report = build(hosts, expected, load_core())

@@ -11,7 +11,7 @@ for flag in "$@"; do
     esac
 done
 mkdir -p target/bench
-rm -f target/bench/{core,rust,node,python,browser,report}.json
+rm -f target/bench/{core,rust,node,python,go,browser,report}.json
 start=$SECONDS
 # The benches' native Rust builds (wasmtime in the host profile, the core's
 # fat-LTO stage bench, the axum server for the rpc path) compile beside the
@@ -23,11 +23,12 @@ start=$SECONDS
 native_builds=$!
 just build
 wait "$native_builds" || { cat target/bench/native-builds.log; echo "the benches' native builds failed"; exit 1; }
-echo "== [1/5] rust: core stages (native), then native, component, raw (wasmtime)"; just bench-core; just bench-rust
-echo "== [2/5] node: component (jco), raw, wasm-bindgen, native (napi-rs), node-qrcode"; just bench-node
-echo "== [3/5] python: component (wasmtime-py), raw, native (PyO3), segno, python-qrcode"; just bench-python
-echo "== [4/5] browser: component, raw, wasm-bindgen in headless Chromium (the page's bench panel)"; just bench-browser
-echo "== [5/5] report"
+echo "== [1/6] rust: core stages (native), then native, component, raw (wasmtime)"; just bench-core; just bench-rust
+echo "== [2/6] node: component (jco), raw, wasm-bindgen, native (napi-rs), node-qrcode"; just bench-node
+echo "== [3/6] python: component (wasmtime-py), raw, native (PyO3), segno, python-qrcode"; just bench-python
+echo "== [4/6] go: raw (wazero)"; just bench-go
+echo "== [5/6] browser: component, raw, wasm-bindgen in headless Chromium (the page's bench panel)"; just bench-browser
+echo "== [6/6] report"
 just _report-venv
 target/report-venv/bin/python tests/bench/report.py
 echo "== done in $((SECONDS - start)) s: target/bench/report.md, report.json, report.svg"
