@@ -83,3 +83,16 @@ func dataTooLong() error { return &QrError{DataTooLong, dataTooLongMessage} }
 func invalidOptions(format string, args ...any) error {
 	return &QrError{InvalidOptions, fmt.Sprintf(format, args...)}
 }
+
+// ErrNoGuest is returned by the probes of the guest (Noop, Consume, Produce,
+// Trap, MemoryPages, PNGRepeat) on the native path, which has none.
+var ErrNoGuest = errors.New("qrglue: the native path has no wasm guest to probe")
+
+// ErrNativeUnavailable is NewNativeGenerator's error in a build without the
+// native path (cgo and the build tag qrglue_native, with the C library built).
+var ErrNativeUnavailable = errors.New("qrglue: this build has no native path: build with cgo and -tags qrglue_native " +
+	"after `just build-capi` (hosts/go/README.md)")
+
+// ErrNativePanic wraps what the C library says when the Rust core panicked
+// inside it (a bug): the panic was caught there and never crossed into Go.
+var ErrNativePanic = errors.New("qrglue: the native library panicked")

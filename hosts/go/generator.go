@@ -25,6 +25,8 @@ import (
 // stopped the guest half-way, so that instance is closed, never reused, and
 // the next call runs on another.
 type Generator struct {
+	// native: calls go to the Rust core linked in through cgo (NewNativeGenerator), not to wasm instances.
+	native  bool
 	idle    chan *instance
 	made    atomic.Int64
 	retired atomic.Int64
@@ -85,6 +87,9 @@ func (g *Generator) with(f func(*instance) error) (err error) {
 	if g.closed {
 		return ErrClosed
 	}
+	if g.native {
+		return ErrNoGuest
+	}
 	var in *instance
 	select {
 	case in = <-g.idle:
@@ -132,13 +137,78 @@ func (g *Generator) prepare(s settings, text string) (*prepared, error) {
 	}
 	before := newSettings()
 	before.ec, before.minSize, before.quietZone, before.hasScale, before.scale = s.ec, s.minSize, s.quietZone, s.hasScale, s.scale
-	if _, err := g.pngRepeat(text, &before, 0); err != nil {
+	if err := g.check(text, &before); err != nil {
 		return nil, err
 	}
 	if !darkOK {
 		return nil, invalidOptions(colorTemplate, "dark", rustDebug(s.dark))
 	}
 	return nil, invalidOptions(colorTemplate, "light", rustDebug(s.light))
+}
+
+// op is a generating call, whichever path runs it.
+type op int
+
+const (
+	opPNG op = iota
+	opSVG
+	opMatrix
+	opText
+	// opCheck checks a text and the options without rendering (the raw
+	// path's png-repeat probe with times 0, the C library's qrglue_check).
+	opCheck
+)
+
+// run makes one generating call on this Generator's path: on an instance
+// of its own (raw), or in the C library (native). args are the options as
+// the ABIs take them; s gives the SVG options and the text style.
+func (g *Generator) run(o op, given input, args [11]uint32, s *settings) ([]byte, error) {
+	if g.native {
+		g.mu.RLock()
+		defer g.mu.RUnlock()
+		if g.closed {
+			return nil, ErrClosed
+		}
+		return nativeRun(o, given, args, s)
+	}
+	var out []byte
+	err := g.with(func(in *instance) (err error) {
+		out, err = in.run(o, given, args, s)
+		return err
+	})
+	return out, err
+}
+
+// check asks the path whether text and the options (whose colours parse)
+// pass every check before encoding.
+func (g *Generator) check(text string, s *settings) error {
+	dark, _ := parseColor(s.dark)
+	light, _ := parseColor(s.light)
+	_, err := g.run(opCheck, input{text: text}, s.abi(dark, light), s)
+	return err
+}
+
+// run is Generator.run on this instance: the export for the op and the
+// input, with the raw ABI's arguments.
+func (in *instance) run(o op, given input, args [11]uint32, s *settings) ([]byte, error) {
+	switch o {
+	case opPNG:
+		return in.generate(given.pick(in.png, in.pngBytes), given, args[:])
+	case opSVG:
+		flags, titleLen, strings := s.svgABI()
+		// Both buffers are the guest's from the call on, whatever the outcome.
+		stringsPtr, stringsLen, err := in.lower(strings)
+		if err != nil {
+			return nil, err
+		}
+		return in.generate(given.pick(in.svg, in.svgBytes), given, append(args[:], flags, titleLen, stringsPtr, stringsLen))
+	case opMatrix:
+		return in.generate(given.pick(in.matrix, in.matrixBytes), given, args[:])
+	case opText:
+		return in.generate(given.pick(in.text, in.textBytes), given, append(args[:], uint32(s.style)))
+	default:
+		return in.generate(in.pngRepeat, given, append(args[:], 0))
+	}
 }
 
 // input is what a call encodes: a text, or a binary payload (the guest's
@@ -219,11 +289,7 @@ func (g *Generator) pngCall(given input, s settings) (out []byte, err error) {
 	if err != nil {
 		return nil, err
 	}
-	err = g.with(func(in *instance) error {
-		out, err = in.generate(given.pick(in.png, in.pngBytes), given, p.args[:])
-		return err
-	})
-	return out, err
+	return g.run(opPNG, given, p.args, &p.s)
 }
 
 // SVG returns the QR code for text as an SVG document; it takes every Option
@@ -258,23 +324,12 @@ func (g *Generator) svgCall(given input, opts []SVGOption) (string, error) {
 	if refusal := oversizedSVGRefusal(&s); refusal != "" {
 		// Never copied into the guest; what the guest checks first (the
 		// input, every other option) is asked of it, without rendering.
-		if _, err := g.pngRepeat(given.standIn, &s, 0); err != nil {
+		if err := g.check(given.standIn, &s); err != nil {
 			return "", err
 		}
 		return "", invalidOptions("%s", refusal)
 	}
-	flags, titleLen, strings := s.svgABI()
-	var out []byte
-	err = g.with(func(in *instance) error {
-		// Both buffers are the guest's from the call on, whatever the outcome.
-		stringsPtr, stringsLen, err := in.lower(strings)
-		if err != nil {
-			return err
-		}
-		out, err = in.generate(given.pick(in.svg, in.svgBytes), given,
-			append(p.args[:], flags, titleLen, stringsPtr, stringsLen))
-		return err
-	})
+	out, err := g.run(opSVG, given, p.args, &s)
 	return string(out), err
 }
 
@@ -303,11 +358,7 @@ func (g *Generator) matrixCall(given input, s settings) (*Matrix, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []byte
-	err = g.with(func(in *instance) error {
-		out, err = in.generate(given.pick(in.matrix, in.matrixBytes), given, p.args[:])
-		return err
-	})
+	out, err := g.run(opMatrix, given, p.args, &p.s)
 	if err != nil {
 		return nil, err
 	}
@@ -343,11 +394,7 @@ func (g *Generator) textCall(given input, opts []TextOption) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var out []byte
-	err = g.with(func(in *instance) error {
-		out, err = in.generate(given.pick(in.text, in.textBytes), given, append(p.args[:], uint32(s.style)))
-		return err
-	})
+	out, err := g.run(opText, given, p.args, &s)
 	return string(out), err
 }
 
@@ -400,20 +447,16 @@ func (g *Generator) PNGRepeat(text string, times uint32, opts ...Option) (uint32
 	if err != nil {
 		return 0, err
 	}
-	s := apply(opts)
-	if _, err := g.prepare(s, text); err != nil {
+	if g.native {
+		return 0, ErrNoGuest
+	}
+	p, err := g.prepare(apply(opts), text)
+	if err != nil {
 		return 0, err
 	}
-	return g.pngRepeat(given.text, &s, times)
-}
-
-// pngRepeat is PNGRepeat on settings whose colours parse (prepare's checks).
-func (g *Generator) pngRepeat(text string, s *settings, times uint32) (n uint32, err error) {
-	dark, _ := parseColor(s.dark)
-	light, _ := parseColor(s.light)
-	args := s.abi(dark, light)
+	var n uint32
 	err = g.with(func(in *instance) error {
-		out, err := in.generate(in.pngRepeat, input{text: text}, append(args[:], times))
+		out, err := in.generate(in.pngRepeat, given, append(p.args[:], times))
 		if err == nil {
 			if len(out) != 4 {
 				return fmt.Errorf("qrglue: qr_png_repeat returned %d bytes, not 4", len(out))
