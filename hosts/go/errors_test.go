@@ -60,93 +60,97 @@ func everyCall(g *qrglue.Generator) map[string]func(string, ...qrglue.Option) er
 // (in WIT order: ec-level, min-size, quiet-zone, scale, colours, symbol
 // options), then encoding.
 func TestErrorOrder(t *testing.T) {
-	g := newGenerator(t, 1)
-	long := strings.Repeat("a", qrglue.MaxTextBytes+1)
-	for _, tc := range []struct {
-		name, text string
-		opts       []qrglue.Option
-		kind       qrglue.Kind
-		message    string
-		textOnly   bool // a payload is never invalid-text
-	}{
-		{"surrogate before empty options", "\xed\xa0\x80", []qrglue.Option{qrglue.WithMinSize(0)}, qrglue.InvalidText, surrogate, true},
-		{"invalid UTF-8", "ab\xffc", nil, qrglue.InvalidText, "text is not valid UTF-8 from byte 2", true},
-		{"truncated UTF-8", "é\xc3", nil, qrglue.InvalidText, "text is not valid UTF-8 from byte 2", true},
-		{"invalid UTF-8 before length", long + "\xff", nil, qrglue.InvalidText, "text is not valid UTF-8 from byte 7090", true},
-		{"surrogate before length", "\xed\xbf\xbf" + long, nil, qrglue.InvalidText, surrogate, true},
-		{"empty before options", "", []qrglue.Option{qrglue.WithMinSize(0), qrglue.WithDark("nope")}, qrglue.EmptyText, emptyText, false},
-		{"length before options", long, []qrglue.Option{qrglue.WithQuietZone(99)}, qrglue.DataTooLong, dataTooLong, false},
-		{"ec-level index", "hi", []qrglue.Option{qrglue.WithECLevel(4), qrglue.WithMinSize(0)}, qrglue.InvalidOptions,
-			"ec-level must be 0..=3 (low, medium, quartile, high), got 4", false},
-		{"min-size before quiet-zone", "hi", []qrglue.Option{qrglue.WithMinSize(0), qrglue.WithQuietZone(17)}, qrglue.InvalidOptions,
-			"min-size must be within 1..=4096, got 0", false},
-		{"scale before a bad colour", "hi", []qrglue.Option{qrglue.WithScale(21), qrglue.WithDark("red")}, qrglue.InvalidOptions,
-			"scale must be within 1..=20, got 21", false},
-		{"quiet-zone before a bad colour", "hi", []qrglue.Option{qrglue.WithQuietZone(4294967295), qrglue.WithLight("x")}, qrglue.InvalidOptions,
-			"quiet-zone must be within 0..=16, got 4294967295", false},
-		{"dark before light", "hi", []qrglue.Option{qrglue.WithDark("#12345"), qrglue.WithLight("white")}, qrglue.InvalidOptions,
-			`dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "#12345"`, false},
-		{"a bad colour before the symbol options", "hi", []qrglue.Option{qrglue.WithLight("#ggg"), qrglue.WithMask(99)}, qrglue.InvalidOptions,
-			`light must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "#ggg"`, false},
-		{"a colour shown as Rust shows it", "hi", []qrglue.Option{qrglue.WithDark("\"a\\b\"\n\x00é")}, qrglue.InvalidOptions,
-			`dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "\"a\\b\"\n\0é"`, false},
-		{"same colours", "hi", []qrglue.Option{qrglue.WithDark("#fff"), qrglue.WithLight("#FFFFFFFF")}, qrglue.InvalidOptions,
-			"dark and light must be different colours, both are #ffffffff", false},
-		{"version and min-version", "hi", []qrglue.Option{qrglue.WithVersion(5), qrglue.WithMinVersion(5)}, qrglue.InvalidOptions,
-			"version and min-version exclude each other: give one", false},
-		{"micro at high", "1", []qrglue.Option{qrglue.WithMicro(true), qrglue.WithECLevel(qrglue.High)}, qrglue.InvalidOptions,
-			"ec-level high is not available in Micro QR (M4 goes up to quartile)", false},
-		{"micro with eci", "1", []qrglue.Option{qrglue.WithMicro(true), qrglue.WithECI(true)}, qrglue.InvalidOptions,
-			"eci is not available in Micro QR (it has no ECI mode)", false},
-		{"options before encoding", strings.Repeat("a", 3000), []qrglue.Option{qrglue.WithMask(8)}, qrglue.InvalidOptions,
-			"mask must be within 0..=7, got 8", false},
-		{"encoding last", strings.Repeat("a", 3000), nil, qrglue.DataTooLong, dataTooLong, false},
-	} {
-		for name, call := range everyCall(g) {
-			if tc.textOnly && strings.HasSuffix(name, "-bytes") {
-				continue
+	onEveryPath(t, func(t *testing.T, g *qrglue.Generator) {
+		long := strings.Repeat("a", qrglue.MaxTextBytes+1)
+		for _, tc := range []struct {
+			name, text string
+			opts       []qrglue.Option
+			kind       qrglue.Kind
+			message    string
+			textOnly   bool // a payload is never invalid-text
+		}{
+			{"surrogate before empty options", "\xed\xa0\x80", []qrglue.Option{qrglue.WithMinSize(0)}, qrglue.InvalidText, surrogate, true},
+			{"invalid UTF-8", "ab\xffc", nil, qrglue.InvalidText, "text is not valid UTF-8 from byte 2", true},
+			{"truncated UTF-8", "é\xc3", nil, qrglue.InvalidText, "text is not valid UTF-8 from byte 2", true},
+			{"invalid UTF-8 before length", long + "\xff", nil, qrglue.InvalidText, "text is not valid UTF-8 from byte 7090", true},
+			{"surrogate before length", "\xed\xbf\xbf" + long, nil, qrglue.InvalidText, surrogate, true},
+			{"empty before options", "", []qrglue.Option{qrglue.WithMinSize(0), qrglue.WithDark("nope")}, qrglue.EmptyText, emptyText, false},
+			{"length before options", long, []qrglue.Option{qrglue.WithQuietZone(99)}, qrglue.DataTooLong, dataTooLong, false},
+			{"ec-level index", "hi", []qrglue.Option{qrglue.WithECLevel(4), qrglue.WithMinSize(0)}, qrglue.InvalidOptions,
+				"ec-level must be 0..=3 (low, medium, quartile, high), got 4", false},
+			{"min-size before quiet-zone", "hi", []qrglue.Option{qrglue.WithMinSize(0), qrglue.WithQuietZone(17)}, qrglue.InvalidOptions,
+				"min-size must be within 1..=4096, got 0", false},
+			{"scale before a bad colour", "hi", []qrglue.Option{qrglue.WithScale(21), qrglue.WithDark("red")}, qrglue.InvalidOptions,
+				"scale must be within 1..=20, got 21", false},
+			{"quiet-zone before a bad colour", "hi", []qrglue.Option{qrglue.WithQuietZone(4294967295), qrglue.WithLight("x")}, qrglue.InvalidOptions,
+				"quiet-zone must be within 0..=16, got 4294967295", false},
+			{"dark before light", "hi", []qrglue.Option{qrglue.WithDark("#12345"), qrglue.WithLight("white")}, qrglue.InvalidOptions,
+				`dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "#12345"`, false},
+			{"a bad colour before the symbol options", "hi", []qrglue.Option{qrglue.WithLight("#ggg"), qrglue.WithMask(99)}, qrglue.InvalidOptions,
+				`light must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "#ggg"`, false},
+			{"a colour shown as Rust shows it", "hi", []qrglue.Option{qrglue.WithDark("\"a\\b\"\n\x00é")}, qrglue.InvalidOptions,
+				`dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "\"a\\b\"\n\0é"`, false},
+			{"same colours", "hi", []qrglue.Option{qrglue.WithDark("#fff"), qrglue.WithLight("#FFFFFFFF")}, qrglue.InvalidOptions,
+				"dark and light must be different colours, both are #ffffffff", false},
+			{"version and min-version", "hi", []qrglue.Option{qrglue.WithVersion(5), qrglue.WithMinVersion(5)}, qrglue.InvalidOptions,
+				"version and min-version exclude each other: give one", false},
+			{"micro at high", "1", []qrglue.Option{qrglue.WithMicro(true), qrglue.WithECLevel(qrglue.High)}, qrglue.InvalidOptions,
+				"ec-level high is not available in Micro QR (M4 goes up to quartile)", false},
+			{"micro with eci", "1", []qrglue.Option{qrglue.WithMicro(true), qrglue.WithECI(true)}, qrglue.InvalidOptions,
+				"eci is not available in Micro QR (it has no ECI mode)", false},
+			{"options before encoding", strings.Repeat("a", 3000), []qrglue.Option{qrglue.WithMask(8)}, qrglue.InvalidOptions,
+				"mask must be within 0..=7, got 8", false},
+			{"encoding last", strings.Repeat("a", 3000), nil, qrglue.DataTooLong, dataTooLong, false},
+		} {
+			for name, call := range everyCall(g) {
+				if tc.textOnly && strings.HasSuffix(name, "-bytes") {
+					continue
+				}
+				t.Run(tc.name+"/"+name, func(t *testing.T) {
+					wantQrError(t, call(tc.text, tc.opts...), tc.kind, tc.message)
+				})
 			}
-			t.Run(tc.name+"/"+name, func(t *testing.T) {
-				wantQrError(t, call(tc.text, tc.opts...), tc.kind, tc.message)
-			})
 		}
-	}
+
+	})
 }
 
 // A payload is never decoded: bytes that are no UTF-8 make a code, and a
 // text's UTF-8 bytes make exactly the text's code.
 func TestPayloads(t *testing.T) {
-	g := newGenerator(t, 1)
-	binary := []byte{0xff, 0x00, 0xed, 0xa0, 0x80, 0xfe}
-	png, err := g.PNGBytes(binary)
-	if err != nil || !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) {
-		t.Fatalf("PNGBytes(non-UTF-8) = %d bytes, %v", len(png), err)
-	}
-	const text = "héllo, wörld"
-	fromText, err := g.PNG(text, qrglue.WithScale(3))
-	if err != nil {
-		t.Fatal(err)
-	}
-	fromBytes, err := g.PNGBytes([]byte(text), qrglue.WithScale(3))
-	if err != nil || !bytes.Equal(fromText, fromBytes) {
-		t.Fatalf("PNGBytes(UTF-8 of a text) differs from PNG(text): %v", err)
-	}
-	svgText, _ := g.SVG(text, qrglue.WithTitle("t"))
-	svgBytes, err := g.SVGBytes([]byte(text), qrglue.WithTitle("t"))
-	if err != nil || svgText != svgBytes || !strings.Contains(svgBytes, "<title>t</title>") {
-		t.Fatalf("SVGBytes differs from SVG or has no title: %v", err)
-	}
-	// nil and empty slices are the empty payload, on every call.
-	for _, empty := range [][]byte{nil, {}} {
-		_, err := g.PNGBytes(empty)
-		wantQrError(t, err, qrglue.EmptyText, emptyText)
-		_, err = g.SVGBytes(empty, qrglue.WithTitle(strings.Repeat("x", 5000)))
-		wantQrError(t, err, qrglue.EmptyText, emptyText)
-		_, err = g.MatrixBytes(empty, qrglue.WithDark("bad"))
-		wantQrError(t, err, qrglue.EmptyText, emptyText)
-		_, err = g.TextBytes(empty, qrglue.WithStyle(9))
-		wantQrError(t, err, qrglue.EmptyText, emptyText)
-	}
+	onEveryPath(t, func(t *testing.T, g *qrglue.Generator) {
+		binary := []byte{0xff, 0x00, 0xed, 0xa0, 0x80, 0xfe}
+		png, err := g.PNGBytes(binary)
+		if err != nil || !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) {
+			t.Fatalf("PNGBytes(non-UTF-8) = %d bytes, %v", len(png), err)
+		}
+		const text = "héllo, wörld"
+		fromText, err := g.PNG(text, qrglue.WithScale(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromBytes, err := g.PNGBytes([]byte(text), qrglue.WithScale(3))
+		if err != nil || !bytes.Equal(fromText, fromBytes) {
+			t.Fatalf("PNGBytes(UTF-8 of a text) differs from PNG(text): %v", err)
+		}
+		svgText, _ := g.SVG(text, qrglue.WithTitle("t"))
+		svgBytes, err := g.SVGBytes([]byte(text), qrglue.WithTitle("t"))
+		if err != nil || svgText != svgBytes || !strings.Contains(svgBytes, "<title>t</title>") {
+			t.Fatalf("SVGBytes differs from SVG or has no title: %v", err)
+		}
+		// nil and empty slices are the empty payload, on every call.
+		for _, empty := range [][]byte{nil, {}} {
+			_, err := g.PNGBytes(empty)
+			wantQrError(t, err, qrglue.EmptyText, emptyText)
+			_, err = g.SVGBytes(empty, qrglue.WithTitle(strings.Repeat("x", 5000)))
+			wantQrError(t, err, qrglue.EmptyText, emptyText)
+			_, err = g.MatrixBytes(empty, qrglue.WithDark("bad"))
+			wantQrError(t, err, qrglue.EmptyText, emptyText)
+			_, err = g.TextBytes(empty, qrglue.WithStyle(9))
+			wantQrError(t, err, qrglue.EmptyText, emptyText)
+		}
+
+	})
 }
 
 // Inputs no code can hold are refused before they are copied into the
@@ -182,51 +186,53 @@ func TestHugeInputsStayOutOfTheGuest(t *testing.T) {
 // The SVG options: the guest's own refusals, and the host's for strings past
 // their bounds (never copied in), in their place: after every other option.
 func TestSVGOptionRefusals(t *testing.T) {
-	g := newGenerator(t, 1)
-	for _, tc := range []struct {
-		name    string
-		text    string
-		opts    []qrglue.SVGOption
-		kind    qrglue.Kind
-		message string
-	}{
-		{"title NUL", "hi", []qrglue.SVGOption{qrglue.WithTitle("a\x00")}, qrglue.InvalidOptions,
-			"title holds U+0000 at byte 1, which XML 1.0 cannot carry"},
-		{"title not UTF-8", "hi", []qrglue.SVGOption{qrglue.WithTitle("ab\xff")}, qrglue.InvalidOptions,
-			"title is not valid UTF-8 from byte 2"},
-		{"class surrogate", "hi", []qrglue.SVGOption{qrglue.WithClass("\xed\xa0\x80")}, qrglue.InvalidOptions,
-			"class contains a lone surrogate (not encodable as UTF-8)"},
-		{"class empty", "hi", []qrglue.SVGOption{qrglue.WithClass("")}, qrglue.InvalidOptions,
-			`class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got ""`},
-		{"title too long", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("é", 513))}, qrglue.InvalidOptions,
-			"title must be at most 1024 UTF-8 bytes, got 1026"},
-		{"long title not UTF-8 first", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("a", 2000) + "\xff")}, qrglue.InvalidOptions,
-			"title is not valid UTF-8 from byte 2000"},
-		{"class too long", "hi", []qrglue.SVGOption{qrglue.WithClass(strings.Repeat("c", 257))}, qrglue.InvalidOptions,
-			`class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got "` + strings.Repeat("c", 257) + `"`},
-		{"title checked before a long class", "hi", []qrglue.SVGOption{qrglue.WithTitle("\x07"), qrglue.WithClass(strings.Repeat("c", 300))},
-			qrglue.InvalidOptions, "title holds U+0007 at byte 0, which XML 1.0 cannot carry"},
-		{"options before a long title", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000)), qrglue.WithMinSize(0)},
-			qrglue.InvalidOptions, "min-size must be within 1..=4096, got 0"},
-		{"symbol options before a long class", "hi", []qrglue.SVGOption{qrglue.WithClass(strings.Repeat("c", 300)), qrglue.WithMask(9)},
-			qrglue.InvalidOptions, "mask must be within 0..=7, got 9"},
-		{"same colours before a long title", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000)), qrglue.WithDark("#fff")},
-			qrglue.InvalidOptions, "dark and light must be different colours, both are #ffffffff"},
-		{"empty before a long title", "", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000))}, qrglue.EmptyText, emptyText},
-		{"a long title before encoding", strings.Repeat("a", 3000), []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000))},
-			qrglue.InvalidOptions, "title must be at most 1024 UTF-8 bytes, got 2000"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := g.SVG(tc.text, tc.opts...)
-			wantQrError(t, err, tc.kind, tc.message)
-		})
-	}
-	// Within their bounds, both strings pass through: escaped title, class as given.
-	svg, err := g.SVG("hi", qrglue.WithTitle(strings.Repeat("<", 1024)), qrglue.WithClass(strings.Repeat("c", 256)),
-		qrglue.WithViewBoxOnly(true))
-	if err != nil || !strings.Contains(svg, "<title>&lt;&lt;") || !strings.Contains(svg, `class="ccc`) || strings.Contains(svgTag(svg), "width=") {
-		t.Fatalf("SVG with options at their bounds: %v\n%.300s", err, svg)
-	}
+	onEveryPath(t, func(t *testing.T, g *qrglue.Generator) {
+		for _, tc := range []struct {
+			name    string
+			text    string
+			opts    []qrglue.SVGOption
+			kind    qrglue.Kind
+			message string
+		}{
+			{"title NUL", "hi", []qrglue.SVGOption{qrglue.WithTitle("a\x00")}, qrglue.InvalidOptions,
+				"title holds U+0000 at byte 1, which XML 1.0 cannot carry"},
+			{"title not UTF-8", "hi", []qrglue.SVGOption{qrglue.WithTitle("ab\xff")}, qrglue.InvalidOptions,
+				"title is not valid UTF-8 from byte 2"},
+			{"class surrogate", "hi", []qrglue.SVGOption{qrglue.WithClass("\xed\xa0\x80")}, qrglue.InvalidOptions,
+				"class contains a lone surrogate (not encodable as UTF-8)"},
+			{"class empty", "hi", []qrglue.SVGOption{qrglue.WithClass("")}, qrglue.InvalidOptions,
+				`class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got ""`},
+			{"title too long", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("é", 513))}, qrglue.InvalidOptions,
+				"title must be at most 1024 UTF-8 bytes, got 1026"},
+			{"long title not UTF-8 first", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("a", 2000) + "\xff")}, qrglue.InvalidOptions,
+				"title is not valid UTF-8 from byte 2000"},
+			{"class too long", "hi", []qrglue.SVGOption{qrglue.WithClass(strings.Repeat("c", 257))}, qrglue.InvalidOptions,
+				`class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got "` + strings.Repeat("c", 257) + `"`},
+			{"title checked before a long class", "hi", []qrglue.SVGOption{qrglue.WithTitle("\x07"), qrglue.WithClass(strings.Repeat("c", 300))},
+				qrglue.InvalidOptions, "title holds U+0007 at byte 0, which XML 1.0 cannot carry"},
+			{"options before a long title", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000)), qrglue.WithMinSize(0)},
+				qrglue.InvalidOptions, "min-size must be within 1..=4096, got 0"},
+			{"symbol options before a long class", "hi", []qrglue.SVGOption{qrglue.WithClass(strings.Repeat("c", 300)), qrglue.WithMask(9)},
+				qrglue.InvalidOptions, "mask must be within 0..=7, got 9"},
+			{"same colours before a long title", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000)), qrglue.WithDark("#fff")},
+				qrglue.InvalidOptions, "dark and light must be different colours, both are #ffffffff"},
+			{"empty before a long title", "", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000))}, qrglue.EmptyText, emptyText},
+			{"a long title before encoding", strings.Repeat("a", 3000), []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000))},
+				qrglue.InvalidOptions, "title must be at most 1024 UTF-8 bytes, got 2000"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				_, err := g.SVG(tc.text, tc.opts...)
+				wantQrError(t, err, tc.kind, tc.message)
+			})
+		}
+		// Within their bounds, both strings pass through: escaped title, class as given.
+		svg, err := g.SVG("hi", qrglue.WithTitle(strings.Repeat("<", 1024)), qrglue.WithClass(strings.Repeat("c", 256)),
+			qrglue.WithViewBoxOnly(true))
+		if err != nil || !strings.Contains(svg, "<title>&lt;&lt;") || !strings.Contains(svg, `class="ccc`) || strings.Contains(svgTag(svg), "width=") {
+			t.Fatalf("SVG with options at their bounds: %v\n%.300s", err, svg)
+		}
+
+	})
 }
 
 func TestTextStyleAndProbeBounds(t *testing.T) {
@@ -245,45 +251,47 @@ func TestTextStyleAndProbeBounds(t *testing.T) {
 }
 
 func TestDataURLsAndMatrix(t *testing.T) {
-	g := newGenerator(t, 1)
-	png, _ := g.PNG("hello")
-	url, err := g.PNGDataURL("hello")
-	if err != nil || url != "data:image/png;base64,"+b64(png) {
-		t.Fatalf("PNGDataURL: %v %.60s", err, url)
-	}
-	svg, _ := g.SVG("hello", qrglue.WithClass("qr"))
-	url, err = g.SVGDataURL("hello", qrglue.WithClass("qr"))
-	if err != nil || url != "data:image/svg+xml;base64,"+b64([]byte(svg)) {
-		t.Fatalf("SVGDataURL: %v %.60s", err, url)
-	}
-	_, err = g.PNGDataURL("")
-	wantQrError(t, err, qrglue.EmptyText, emptyText)
+	onEveryPath(t, func(t *testing.T, g *qrglue.Generator) {
+		png, _ := g.PNG("hello")
+		url, err := g.PNGDataURL("hello")
+		if err != nil || url != "data:image/png;base64,"+b64(png) {
+			t.Fatalf("PNGDataURL: %v %.60s", err, url)
+		}
+		svg, _ := g.SVG("hello", qrglue.WithClass("qr"))
+		url, err = g.SVGDataURL("hello", qrglue.WithClass("qr"))
+		if err != nil || url != "data:image/svg+xml;base64,"+b64([]byte(svg)) {
+			t.Fatalf("SVGDataURL: %v %.60s", err, url)
+		}
+		_, err = g.PNGDataURL("")
+		wantQrError(t, err, qrglue.EmptyText, emptyText)
 
-	m, err := g.Matrix("hello", qrglue.WithMicro(true))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m.Width < 11 || m.Width > 17 || len(m.Modules) != (m.Width*m.Width+7)/8 {
-		t.Fatalf("a Micro QR matrix of width %d with %d bytes", m.Width, len(m.Modules))
-	}
-	// A finder pattern's corner is dark and the separator beside it light, in any code.
-	rows := m.Rows()
-	if !m.IsDark(0, 0) || m.IsDark(7, 0) || !rows[0][0] || rows[0][7] || m.IsDark(-1, 0) {
-		t.Fatalf("finder pattern not where a QR code has it: %v", rows[0])
-	}
-	// The ASCII text draws exactly the matrix, quiet zone around it.
-	text, err := g.Text("hello", qrglue.WithMicro(true), qrglue.WithStyle(qrglue.ASCII), qrglue.WithQuietZone(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
-	for y, line := range lines {
-		for x := 0; x < m.Width; x++ {
-			if (line[2*x:2*x+2] == "##") != m.IsDark(x, y) {
-				t.Fatalf("text and matrix differ at (%d, %d)", x, y)
+		m, err := g.Matrix("hello", qrglue.WithMicro(true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Width < 11 || m.Width > 17 || len(m.Modules) != (m.Width*m.Width+7)/8 {
+			t.Fatalf("a Micro QR matrix of width %d with %d bytes", m.Width, len(m.Modules))
+		}
+		// A finder pattern's corner is dark and the separator beside it light, in any code.
+		rows := m.Rows()
+		if !m.IsDark(0, 0) || m.IsDark(7, 0) || !rows[0][0] || rows[0][7] || m.IsDark(-1, 0) {
+			t.Fatalf("finder pattern not where a QR code has it: %v", rows[0])
+		}
+		// The ASCII text draws exactly the matrix, quiet zone around it.
+		text, err := g.Text("hello", qrglue.WithMicro(true), qrglue.WithStyle(qrglue.ASCII), qrglue.WithQuietZone(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+		for y, line := range lines {
+			for x := 0; x < m.Width; x++ {
+				if (line[2*x:2*x+2] == "##") != m.IsDark(x, y) {
+					t.Fatalf("text and matrix differ at (%d, %d)", x, y)
+				}
 			}
 		}
-	}
+
+	})
 }
 
 func TestClosedGenerator(t *testing.T) {

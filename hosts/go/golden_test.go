@@ -59,23 +59,20 @@ func normalized(t testing.TB, outcome corpus.Outcome) any {
 // (kind and message) from all of them.
 func TestGoldenCorpus(t *testing.T) {
 	want := expected(t)
-	g, err := qrglue.NewGenerator(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
 	all := cases(t)
-	for i, c := range all {
-		t.Run(c.ID, func(t *testing.T) {
-			w, ok := want[c.ID]
-			if !ok {
-				t.Fatalf("no entry in expected.json")
-			}
-			if got := normalized(t, corpus.Run(g, &all[i])); !reflect.DeepEqual(got, w) {
-				t.Errorf("got %v\nwant %v", got, w)
-			}
-		})
-	}
+	onEveryPath(t, func(t *testing.T, g *qrglue.Generator) {
+		for i, c := range all {
+			t.Run(c.ID, func(t *testing.T) {
+				w, ok := want[c.ID]
+				if !ok {
+					t.Fatalf("no entry in expected.json")
+				}
+				if got := normalized(t, corpus.Run(g, &all[i])); !reflect.DeepEqual(got, w) {
+					t.Errorf("got %v\nwant %v", got, w)
+				}
+			})
+		}
+	})
 }
 
 // The package functions (the shared Generator) give the golden bytes too.

@@ -38,3 +38,19 @@ func newGenerator(t testing.TB, maxIdle int) *qrglue.Generator {
 }
 
 func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
+
+// A path under test: its name and how a test makes a Generator on it. The
+// raw path always; native_test.go adds the native one in a build with it.
+type path struct {
+	name string
+	make func(testing.TB) *qrglue.Generator
+}
+
+var paths = []path{{"raw", func(t testing.TB) *qrglue.Generator { return newGenerator(t, 1) }}}
+
+// onEveryPath runs test as a subtest per path.
+func onEveryPath(t *testing.T, test func(t *testing.T, g *qrglue.Generator)) {
+	for _, p := range paths {
+		t.Run(p.name, func(t *testing.T) { test(t, p.make(t)) })
+	}
+}

@@ -27,7 +27,7 @@ ROWS = [
     ("rust", "native"), ("rust", "component"), ("rust", "raw"),
     ("node", "native"), ("node", "component"), ("node", "raw"), ("node", "bindgen"), ("node", "rpc"),
     ("python", "native"), ("python", "component"), ("python", "component-stock"), ("python", "raw"), ("python", "rpc"),
-    ("go", "raw"),
+    ("go", "native"), ("go", "raw"),
     ("browser", "component"), ("browser", "raw"), ("browser", "bindgen"),
     ("node", "node-qrcode"), ("node", "qr-image"), ("python", "segno"), ("python", "python-qrcode"),
 ]
@@ -60,7 +60,7 @@ LABELS = {"component": "component", "component-stock": "component (stock wasmtim
           "raw-by-hand": "raw, the same steps by hand with wasmtime-py (the floor)"}
 # The in-process native path of each host has its own name.
 HOST_LABELS = {("node", "native"): "native addon (napi-rs)", ("python", "native"): "native extension (PyO3)",
-               ("go", "raw"): "raw ABI on wazero"}
+               ("go", "raw"): "raw ABI on wazero", ("go", "native"): "native (the C library through cgo)"}
 
 
 def output_golden(expected_case: dict, op: str) -> str:
@@ -342,7 +342,7 @@ def advice(rows: list[dict], glue: list[dict], cold: list[dict], svg_rows: list[
     native = by.get(("rust", "native"))
     if native:
         wasm = [r for r in rows if not r["peer"] and r["path"] not in ("native", "rpc")]
-        for addon in (by.get(("node", "native")), by.get(("python", "native"))):
+        for addon in (by.get(("node", "native")), by.get(("python", "native")), by.get(("go", "native"))):
             if addon:
                 out.append(f"**{addon['host']}** {label(addon['host'], 'native')}: {us(addon['median_ns'])} us per png, "
                            f"{addon['ratio_to_native']:.2f}x Rust's own native call ({us(native['median_ns'])} us): what crossing into the host language costs without wasm.")

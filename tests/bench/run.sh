@@ -26,7 +26,7 @@ wait "$native_builds" || { cat target/bench/native-builds.log; echo "the benches
 echo "== [1/6] rust: core stages (native), then native, component, raw (wasmtime)"; just bench-core; just bench-rust
 echo "== [2/6] node: component (jco), raw, wasm-bindgen, native (napi-rs), node-qrcode"; just bench-node
 echo "== [3/6] python: component (wasmtime-py), raw, native (PyO3), segno, python-qrcode"; just bench-python
-echo "== [4/6] go: raw (wazero)"; just bench-go
+echo "== [4/6] go: raw (wazero), native (cgo)"; just bench-go
 echo "== [5/6] browser: component, raw, wasm-bindgen in headless Chromium (the page's bench panel)"; just bench-browser
 echo "== [6/6] report"
 just _report-venv

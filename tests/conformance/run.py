@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-PATHS = ["rust-native", "rust-component", "rust-raw", "node-component", "node-raw", "node-native", "node-bindgen", "python-component", "python-raw", "python-native", "go-raw"]
+PATHS = ["rust-native", "rust-component", "rust-raw", "node-component", "node-raw", "node-native", "node-bindgen", "python-component", "python-raw", "python-native", "go-raw", "go-native"]
 RUNNERS = {
     # hosts/rust/conformance, built by build_rust_runner.
     "rust": [str(REPO / "target" / "host" / "qrglue-conformance")],

@@ -1,6 +1,7 @@
 // Command qrglue-bench is the Go host's part of `just bench`
-// (tests/bench/README.md): every series of its path, raw on wazero, in
-// interleaved rounds in one process, with tests/bench/settings.json's
+// (tests/bench/README.md): every series of its paths (raw on wazero; native
+// through cgo when built with -tags qrglue_native, as `just bench-go` does)
+// in interleaved rounds in one process, with tests/bench/settings.json's
 // rounds and batch time, then the cold starts in fresh processes; it writes
 // target/bench/go.json in tests/bench/schema.json's shape.
 //
@@ -27,8 +28,6 @@ import (
 	"qrglue.dev/qrglue"
 	"qrglue.dev/qrglue/internal/corpus"
 )
-
-const path = "raw"
 
 // settings are settings.json's values for this run: full or quick, with
 // the host "go" overrides if any.
@@ -75,6 +74,7 @@ func loadSettings(quick bool) (settings, string, error) {
 // mean time of a batch of calls (sized in the warm-up to last batch_ms),
 // divided by per (png-repeat's renders per call).
 type series struct {
+	path    string
 	op      string
 	textID  *string
 	bytes   *int
@@ -110,7 +110,7 @@ func (s *series) run(record bool, batchNS float64) error {
 func (s *series) result() map[string]any {
 	xs := slices.Clone(s.samples)
 	slices.Sort(xs)
-	row := map[string]any{"path": path, "op": s.op, "text_id": s.textID, "bytes": s.bytes,
+	row := map[string]any{"path": s.path, "op": s.op, "text_id": s.textID, "bytes": s.bytes,
 		"median_ns": quantile(xs, 0.5), "p10_ns": quantile(xs, 0.1), "p90_ns": quantile(xs, 0.9),
 		"samples": len(xs), "output_bytes": nil, "sha256": nil}
 	digest := func(b []byte) string { sum := sha256.Sum256(b); return hex.EncodeToString(sum[:]) }
@@ -149,23 +149,35 @@ func quantile(sorted []float64, q float64) float64 {
 	return sorted[low] + (position-float64(low))*(sorted[low+1]-sorted[low])
 }
 
-func buildSeries(g *qrglue.Generator, cases map[string]string, reference string, s settings) []*series {
+// outputSeries are the calls every path makes: png on ref-01..ref-10, then
+// svg, text, matrix and the data URL on the reference text.
+func outputSeries(path string, g *qrglue.Generator, cases map[string]string, reference string) []*series {
 	var all []*series
 	text := func(id string) *string { return &id }
 	for i := 1; i <= 10; i++ {
 		id := fmt.Sprintf("ref-%02d", i)
 		t := cases[id]
-		all = append(all, &series{op: "png", textID: text(id), call: func() (any, error) { return g.PNG(t) }})
+		all = append(all, &series{path: path, op: "png", textID: text(id), call: func() (any, error) { return g.PNG(t) }})
 	}
 	ref := cases[reference]
+	return append(all,
+		&series{path: path, op: "svg", textID: text(reference), call: func() (any, error) { return g.SVG(ref) }},
+		&series{path: path, op: "text", textID: text(reference), call: func() (any, error) { return g.Text(ref) }},
+		&series{path: path, op: "matrix", textID: text(reference), call: func() (any, error) { return g.Matrix(ref) }},
+		&series{path: path, op: "data-url", textID: text(reference), call: func() (any, error) { return g.PNGDataURL(ref) }})
+}
+
+func buildSeries(g, native *qrglue.Generator, cases map[string]string, reference string, s settings) []*series {
+	all := outputSeries("raw", g, cases, reference)
+	if native != nil {
+		all = append(all, outputSeries("native", native, cases, reference)...)
+	}
+	text := func(id string) *string { return &id }
+	ref := cases[reference]
 	all = append(all,
-		&series{op: "svg", textID: text(reference), call: func() (any, error) { return g.SVG(ref) }},
-		&series{op: "text", textID: text(reference), call: func() (any, error) { return g.Text(ref) }},
-		&series{op: "matrix", textID: text(reference), call: func() (any, error) { return g.Matrix(ref) }},
-		&series{op: "data-url", textID: text(reference), call: func() (any, error) { return g.PNGDataURL(ref) }},
-		&series{op: "png-repeat", textID: text(reference), per: float64(s.PNGRepeatTimes),
+		&series{path: "raw", op: "png-repeat", textID: text(reference), per: float64(s.PNGRepeatTimes),
 			call: func() (any, error) { return g.PNGRepeat(ref, s.PNGRepeatTimes) }},
-		&series{op: "noop", call: func() (any, error) { return nil, g.Noop() }},
+		&series{path: "raw", op: "noop", call: func() (any, error) { return nil, g.Noop() }},
 	)
 	for _, size := range s.PayloadSizes {
 		payload := make([]byte, size)
@@ -174,8 +186,8 @@ func buildSeries(g *qrglue.Generator, cases map[string]string, reference string,
 		}
 		n := size
 		all = append(all,
-			&series{op: "consume", bytes: &n, call: func() (any, error) { return g.Consume(payload) }},
-			&series{op: "produce", bytes: &n, call: func() (any, error) { return g.Produce(uint32(n)) }})
+			&series{path: "raw", op: "consume", bytes: &n, call: func() (any, error) { return g.Consume(payload) }},
+			&series{path: "raw", op: "produce", bytes: &n, call: func() (any, error) { return g.Produce(uint32(n)) }})
 	}
 	for _, one := range all {
 		if one.per == 0 {
@@ -189,7 +201,7 @@ func buildSeries(g *qrglue.Generator, cases map[string]string, reference string,
 // coldStart times, in fresh processes of this program, main's start to the
 // first PNG's bytes (the runtime's compile, or its load from a warm on-disk
 // cache, and the instantiation included), interleaved with and without the cache.
-func coldStart(samples int, text string) ([]map[string]any, error) {
+func coldStart(samples int, text string, native bool) ([]map[string]any, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -199,8 +211,8 @@ func coldStart(samples int, text string) ([]map[string]any, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(cache)
-	child := func(cacheDir string) (float64, error) {
-		cmd := exec.Command(self, "-cold-start", text)
+	child := func(path, cacheDir string) (float64, error) {
+		cmd := exec.Command(self, "-cold-start", text, "-path", path)
 		cmd.Env = append(os.Environ(), "QRGLUE_WAZERO_CACHE_DIR="+cacheDir)
 		out, err := cmd.Output()
 		if err != nil {
@@ -208,22 +220,28 @@ func coldStart(samples int, text string) ([]map[string]any, error) {
 		}
 		return strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
 	}
-	if _, err := child(cache); err != nil { // fills the cache
+	if _, err := child("raw", cache); err != nil { // fills the cache
 		return nil, err
 	}
-	var rows []map[string]any
-	times := map[string][]float64{}
+	// (path, op, cache dir): the raw path without and with the compiled-code
+	// cache; the native one has nothing to compile.
+	variants := [][3]string{{"raw", "cold-start", ""}, {"raw", "cold-start-cached", cache}}
+	if native {
+		variants = append(variants, [3]string{"native", "cold-start", ""})
+	}
+	times := make([][]float64, len(variants))
 	for i := 0; i < samples; i++ {
-		for op, dir := range map[string]string{"cold-start": "", "cold-start-cached": cache} {
-			ns, err := child(dir)
+		for v, variant := range variants {
+			ns, err := child(variant[0], variant[2])
 			if err != nil {
 				return nil, err
 			}
-			times[op] = append(times[op], ns)
+			times[v] = append(times[v], ns)
 		}
 	}
-	for _, op := range []string{"cold-start", "cold-start-cached"} {
-		s := &series{op: op, textID: &[]string{"ref-02"}[0], samples: times[op]}
+	var rows []map[string]any
+	for v, variant := range variants {
+		s := &series{path: variant[0], op: variant[1], textID: &[]string{"ref-02"}[0], samples: times[v]}
 		rows = append(rows, s.result())
 	}
 	return rows, nil
@@ -247,9 +265,20 @@ func main() {
 	start := time.Now()
 	out := flag.String("out", filepath.Join(corpus.Dir(), "..", "..", "target", "bench", "go.json"), "where to write the results")
 	coldStartText := flag.String("cold-start", "", "internal: time one cold start on this text and print it in ns")
+	coldStartPath := flag.String("path", "raw", "internal: the cold start's path, raw or native")
 	flag.Parse()
 	if *coldStartText != "" {
-		if _, err := qrglue.PNG(*coldStartText); err != nil {
+		var g *qrglue.Generator
+		var err error
+		if *coldStartPath == "native" {
+			g, err = qrglue.NewNativeGenerator()
+		} else {
+			g, err = qrglue.Default()
+		}
+		if err == nil {
+			_, err = g.PNG(*coldStartText)
+		}
+		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -280,7 +309,12 @@ func run(out string) error {
 	if err != nil {
 		return err
 	}
-	all := buildSeries(g, cases, reference, s)
+	native, err := qrglue.NewNativeGenerator()
+	if err != nil {
+		native = nil // a build without the native path measures raw alone
+		fmt.Fprintln(os.Stderr, "qrglue-bench:", err)
+	}
+	all := buildSeries(g, native, cases, reference, s)
 	batchNS := s.BatchMS * 1e6
 	for w := 0; w < s.WarmupRounds; w++ {
 		for _, one := range all {
@@ -300,7 +334,7 @@ func run(out string) error {
 	for _, one := range all {
 		rows = append(rows, one.result())
 	}
-	cold, err := coldStart(s.ColdStartSamples, cases[reference])
+	cold, err := coldStart(s.ColdStartSamples, cases[reference], native != nil)
 	if err != nil {
 		return err
 	}
@@ -328,7 +362,7 @@ func run(out string) error {
 		} else if n, ok := row["bytes"].(*int); ok && n != nil {
 			what = strconv.Itoa(*n)
 		}
-		fmt.Printf("%-10s %-18s %10s %11.2f %10.2f %10.2f %4d\n", path, row["op"], what,
+		fmt.Printf("%-10s %-18s %10s %11.2f %10.2f %10.2f %4d\n", row["path"], row["op"], what,
 			row["median_ns"].(float64)/1e3, row["p10_ns"].(float64)/1e3, row["p90_ns"].(float64)/1e3, row["samples"])
 	}
 	return nil

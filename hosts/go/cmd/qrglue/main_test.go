@@ -233,3 +233,23 @@ func TestTheProgram(t *testing.T) {
 		}
 	}
 }
+
+// --path native runs the C library in a build with it; in a build without,
+// it is a path that cannot run: exit 3, with the reason.
+func TestPathNative(t *testing.T) {
+	raw, _ := qrglue.PNG("native?")
+	code, out, stderr := cli(t, "", "png", "native?", "--path", "native", "-o", "-")
+	if _, err := qrglue.NewNativeGenerator(); err != nil {
+		if code != 3 || !strings.Contains(stderr, "no native path") {
+			t.Fatalf("--path native without it: exit %d %q", code, stderr)
+		}
+		return
+	}
+	if code != 0 || out != string(raw) {
+		t.Fatalf("--path native: exit %d %s", code, stderr)
+	}
+	code, _, stderr = cli(t, "", "svg", "hi", "--path", "native", "--title", "\x07", "-o", "-")
+	if code != 1 || stderr != "qrglue: invalid-options: title holds U+0007 at byte 0, which XML 1.0 cannot carry\n" {
+		t.Fatalf("a refusal on --path native: exit %d %q", code, stderr)
+	}
+}

@@ -1,0 +1,322 @@
+//! qrglue-core behind a C ABI: the native path of the Go host (cgo), and of
+//! any host that loads a C library (the Java host will load this one).
+//!
+//! The calls mirror the raw wasm ABI (`guest/raw/ABI.md`): the same options
+//! as eleven `u32`s (here a `QrglueOptions` struct), the same checks in the
+//! same order, the same status codes and messages; what differs is what a
+//! shared address space allows: the caller's buffers are read where they are
+//! (borrowed for the call, never freed here), and a result is one
+//! `QrglueResult` returned by value, whose payload the caller frees with
+//! `qrglue_result_free`.
+//!
+//! No panic crosses into the caller: every call runs under `catch_unwind`
+//! (the `addon` profile unwinds), and a panic is the result status
+//! `QRGLUE_STATUS_PANIC` with the panic's message as the payload.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use qrglue_core::contract;
+use qrglue_core::{EcLevel, Options, QrError, Rgba, SvgOptions, Symbol, TextStyle};
+
+/// The version of this C ABI; check it once after loading the library.
+pub const QRGLUE_CAPI_VERSION: u32 = 1;
+/// A result's status: the call succeeded, the payload is its output.
+pub const QRGLUE_STATUS_OK: u32 = 0;
+/// A result's status: the library panicked (a bug); the payload is the panic's message.
+pub const QRGLUE_STATUS_PANIC: u32 = 5;
+// Statuses 1..=4 are the contract's error kinds (empty-text, invalid-text,
+// data-too-long, invalid-options), as in the raw ABI: the payload is the message.
+
+/// What a call returns: `status` (0, a kind 1..=4 with its message, or
+/// `QRGLUE_STATUS_PANIC`) and a payload the caller owns until it passes the
+/// whole result to `qrglue_result_free`. `payload` is null when
+/// `payload_len` is 0.
+#[repr(C)]
+pub struct QrglueResult {
+    pub status: u32,
+    pub payload: *mut u8,
+    pub payload_len: usize,
+}
+
+/// The options, as the raw ABI's eleven arguments after the text: `ec_level`
+/// 0..=3, `min_size`, `quiet_zone`, `has_scale` (0: none) and `scale`,
+/// colours as 0xRRGGBBAA, `symbol_flags` (micro 1, boost-ec 2, version 4,
+/// min-version 8, mask 16, eci 32) and the numbers its bits give.
+#[repr(C)]
+pub struct QrglueOptions {
+    pub ec_level: u32,
+    pub min_size: u32,
+    pub quiet_zone: u32,
+    pub has_scale: u32,
+    pub scale: u32,
+    pub dark: u32,
+    pub light: u32,
+    pub symbol_flags: u32,
+    pub version: u32,
+    pub min_version: u32,
+    pub mask: u32,
+}
+
+/// The SVG options: `flags` (view-box-only 1, title given 2, class given
+/// 4), and the title's and the class's UTF-8 (null when empty).
+#[repr(C)]
+pub struct QrglueSvgOptions {
+    pub flags: u32,
+    pub title: *const u8,
+    pub title_len: usize,
+    pub class_name: *const u8,
+    pub class_len: usize,
+}
+
+/// This library's C ABI version (`QRGLUE_CAPI_VERSION`).
+#[unsafe(no_mangle)]
+pub extern "C" fn qrglue_capi_version() -> u32 {
+    QRGLUE_CAPI_VERSION
+}
+
+/// The PNG for the text's UTF-8 in (`text`, `len`): checked as UTF-8.
+///
+/// # Safety
+/// `text` points to `len` readable bytes (or is null with `len` 0) and
+/// `options` to a `QrglueOptions`, both for the length of the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_png(text: *const u8, len: usize, options: *const QrglueOptions) -> QrglueResult {
+    guarded(|| generate(Input::Text, unsafe { bytes(text, len) }, unsafe { options.as_ref() }, |data, o| qrglue_core::png_bytes(data, o)))
+}
+
+/// `qrglue_png` for a binary payload: its bytes as they are.
+///
+/// # Safety
+/// As `qrglue_png`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_png_bytes(data: *const u8, len: usize, options: *const QrglueOptions) -> QrglueResult {
+    guarded(|| generate(Input::Bytes, unsafe { bytes(data, len) }, unsafe { options.as_ref() }, |data, o| qrglue_core::png_bytes(data, o)))
+}
+
+/// The SVG document (UTF-8) for the text, with the SVG options, checked after the others.
+///
+/// # Safety
+/// As `qrglue_png`; `svg` points to a `QrglueSvgOptions` whose strings are readable for the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_svg(
+    text: *const u8,
+    len: usize,
+    options: *const QrglueOptions,
+    svg: *const QrglueSvgOptions,
+) -> QrglueResult {
+    guarded(|| {
+        let svg = unsafe { svg_options(svg) };
+        generate(Input::Text, unsafe { bytes(text, len) }, unsafe { options.as_ref() }, |data, o| svg_payload(data, o, svg))
+    })
+}
+
+/// `qrglue_svg` for a binary payload.
+///
+/// # Safety
+/// As `qrglue_svg`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_svg_bytes(
+    data: *const u8,
+    len: usize,
+    options: *const QrglueOptions,
+    svg: *const QrglueSvgOptions,
+) -> QrglueResult {
+    guarded(|| {
+        let svg = unsafe { svg_options(svg) };
+        generate(Input::Bytes, unsafe { bytes(data, len) }, unsafe { options.as_ref() }, |data, o| svg_payload(data, o, svg))
+    })
+}
+
+/// The module matrix for the text: the width as a little-endian u32, then
+/// the packed modules (row-major, most significant bit first).
+///
+/// # Safety
+/// As `qrglue_png`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_matrix(text: *const u8, len: usize, options: *const QrglueOptions) -> QrglueResult {
+    guarded(|| generate(Input::Text, unsafe { bytes(text, len) }, unsafe { options.as_ref() }, matrix_payload))
+}
+
+/// `qrglue_matrix` for a binary payload.
+///
+/// # Safety
+/// As `qrglue_png`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_matrix_bytes(data: *const u8, len: usize, options: *const QrglueOptions) -> QrglueResult {
+    guarded(|| generate(Input::Bytes, unsafe { bytes(data, len) }, unsafe { options.as_ref() }, matrix_payload))
+}
+
+/// The code as text (UTF-8) in `style` (0 half-blocks, 1 half-blocks-inverted, 2 ascii), checked after the options.
+///
+/// # Safety
+/// As `qrglue_png`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_text(text: *const u8, len: usize, options: *const QrglueOptions, style: u32) -> QrglueResult {
+    guarded(|| generate(Input::Text, unsafe { bytes(text, len) }, unsafe { options.as_ref() }, |data, o| text_payload(data, o, style)))
+}
+
+/// `qrglue_text` for a binary payload.
+///
+/// # Safety
+/// As `qrglue_png`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_text_bytes(data: *const u8, len: usize, options: *const QrglueOptions, style: u32) -> QrglueResult {
+    guarded(|| generate(Input::Bytes, unsafe { bytes(data, len) }, unsafe { options.as_ref() }, |data, o| text_payload(data, o, style)))
+}
+
+/// Checks the text and the options as `qrglue_png` does, without rendering:
+/// an empty payload on success (the raw ABI's `qr_png_repeat` with `times` 0).
+///
+/// # Safety
+/// As `qrglue_png`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_check(text: *const u8, len: usize, options: *const QrglueOptions) -> QrglueResult {
+    guarded(|| generate(Input::Text, unsafe { bytes(text, len) }, unsafe { options.as_ref() }, |_, o| o.validate().map(|()| Vec::new())))
+}
+
+/// Probe: panics inside the library, to prove that a panic comes back as
+/// `QRGLUE_STATUS_PANIC` and never crosses into the caller.
+#[unsafe(no_mangle)]
+pub extern "C" fn qrglue_panic_probe() -> QrglueResult {
+    guarded(|| panic!("qrglue_panic_probe: a deliberate panic"))
+}
+
+/// Frees a result's payload. Results from this library only, each once.
+///
+/// # Safety
+/// `result` is a result this library returned, not freed before.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_result_free(result: QrglueResult) {
+    if !result.payload.is_null() {
+        // Made from a boxed slice of exactly this length in `into_result`.
+        drop(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(result.payload, result.payload_len)) });
+    }
+}
+
+/// What a call reads: a text (its UTF-8, checked) or a binary payload.
+#[derive(Clone, Copy)]
+enum Input {
+    Text,
+    Bytes,
+}
+
+/// The caller's buffer; `None` for a null pointer with a length (a bug of
+/// the caller's, answered as the raw ABI answers a buffer that is not live).
+unsafe fn bytes<'a>(ptr: *const u8, len: usize) -> Option<&'a [u8]> {
+    if len == 0 {
+        Some(&[])
+    } else if ptr.is_null() {
+        None
+    } else {
+        Some(unsafe { std::slice::from_raw_parts(ptr, len) })
+    }
+}
+
+/// Every generating call's checks, in the contract's order (as the raw
+/// guest's `generate`): the text's UTF-8, the payload's length, the options,
+/// then `f`'s own.
+fn generate(
+    input: Input,
+    data: Option<&[u8]>,
+    options: Option<&QrglueOptions>,
+    f: impl FnOnce(&[u8], &Options) -> Result<Vec<u8>, QrError>,
+) -> Result<Vec<u8>, QrError> {
+    let data = data.ok_or_else(|| QrError::InvalidText("text is a null pointer with a nonzero length".to_owned()))?;
+    if let Input::Text = input {
+        qrglue_core::text_from_utf8(data)?;
+    }
+    qrglue_core::validate_payload(data)?;
+    let options = options.ok_or_else(|| QrError::InvalidOptions("options is a null pointer".to_owned()))?;
+    f(data, &to_options(options)?)
+}
+
+/// The raw guest's `options`: the same checks and messages.
+fn to_options(o: &QrglueOptions) -> Result<Options, QrError> {
+    let ec_level = EcLevel::from_index(o.ec_level).ok_or_else(|| QrError::InvalidOptions(contract::bad_ec_level_index(o.ec_level)))?;
+    if o.symbol_flags > contract::RAW_SYMBOL_FLAGS_MAX {
+        return Err(QrError::InvalidOptions(contract::out_of_range("symbol-flags", 0, contract::RAW_SYMBOL_FLAGS_MAX, o.symbol_flags)));
+    }
+    let flag = |bit: u32| o.symbol_flags & bit != 0;
+    let symbol = Symbol {
+        micro: flag(contract::RAW_SYMBOL_MICRO),
+        boost_ec: flag(contract::RAW_SYMBOL_BOOST_EC),
+        eci: flag(contract::RAW_SYMBOL_ECI),
+        version: flag(contract::RAW_SYMBOL_HAS_VERSION).then_some(o.version),
+        min_version: flag(contract::RAW_SYMBOL_HAS_MIN_VERSION).then_some(o.min_version),
+        mask: flag(contract::RAW_SYMBOL_HAS_MASK).then_some(o.mask),
+    };
+    Ok(Options {
+        ec_level,
+        min_size: o.min_size,
+        quiet_zone: o.quiet_zone,
+        scale: (o.has_scale != 0).then_some(o.scale),
+        dark: Rgba::from_u32(o.dark),
+        light: Rgba::from_u32(o.light),
+        symbol,
+    })
+}
+
+/// The SVG options as the raw guest reads its strings buffer: the flags'
+/// bound, then each given string's UTF-8; errors wait for `svg_payload`.
+unsafe fn svg_options(svg: *const QrglueSvgOptions) -> Result<SvgOptions, QrError> {
+    let Some(svg) = (unsafe { svg.as_ref() }) else {
+        return Ok(SvgOptions::default());
+    };
+    if svg.flags > contract::RAW_SVG_FLAGS_MAX {
+        return Err(QrError::InvalidOptions(contract::out_of_range("svg-flags", 0, contract::RAW_SVG_FLAGS_MAX, svg.flags)));
+    }
+    let text = |option: &str, ptr: *const u8, len: usize| -> Result<String, QrError> {
+        let bytes = unsafe { bytes(ptr, len) }.ok_or_else(|| QrError::InvalidOptions(format!("{option} is a null pointer with a nonzero length")))?;
+        String::from_utf8(bytes.to_vec())
+            .map_err(|e| QrError::InvalidOptions(contract::option_not_text(option, bytes, e.utf8_error().valid_up_to())))
+    };
+    let given = |bit: u32| svg.flags & bit != 0;
+    Ok(SvgOptions {
+        view_box_only: given(contract::RAW_SVG_VIEW_BOX_ONLY),
+        title: if given(contract::RAW_SVG_HAS_TITLE) { Some(text("title", svg.title, svg.title_len)?) } else { None },
+        class: if given(contract::RAW_SVG_HAS_CLASS) { Some(text("class", svg.class_name, svg.class_len)?) } else { None },
+    })
+}
+
+fn svg_payload(data: &[u8], options: &Options, svg: Result<SvgOptions, QrError>) -> Result<Vec<u8>, QrError> {
+    options.validate()?;
+    qrglue_core::svg_bytes_with(data, options, &svg?).map(String::into_bytes)
+}
+
+fn text_payload(data: &[u8], options: &Options, style: u32) -> Result<Vec<u8>, QrError> {
+    options.validate()?;
+    let style = TextStyle::from_index(style).ok_or_else(|| QrError::InvalidOptions(contract::bad_text_style_index(style)))?;
+    qrglue_core::text_bytes(data, options, style).map(String::into_bytes)
+}
+
+fn matrix_payload(data: &[u8], options: &Options) -> Result<Vec<u8>, QrError> {
+    let matrix = qrglue_core::matrix_bytes(data, options)?;
+    let mut payload = (matrix.width() as u32).to_le_bytes().to_vec();
+    payload.extend(matrix.packed_modules());
+    Ok(payload)
+}
+
+/// Runs a call; a panic becomes `QRGLUE_STATUS_PANIC` with its message.
+fn guarded(call: impl FnOnce() -> Result<Vec<u8>, QrError>) -> QrglueResult {
+    match catch_unwind(AssertUnwindSafe(call)) {
+        Ok(Ok(payload)) => into_result(QRGLUE_STATUS_OK, payload),
+        Ok(Err(error)) => into_result(error.kind().code(), error.to_string().into_bytes()),
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".to_owned());
+            into_result(QRGLUE_STATUS_PANIC, format!("the qrglue library panicked: {message}").into_bytes())
+        }
+    }
+}
+
+fn into_result(status: u32, payload: Vec<u8>) -> QrglueResult {
+    if payload.is_empty() {
+        return QrglueResult { status, payload: std::ptr::null_mut(), payload_len: 0 };
+    }
+    let boxed = payload.into_boxed_slice();
+    let payload_len = boxed.len();
+    QrglueResult { status, payload: Box::into_raw(boxed).cast::<u8>(), payload_len }
+}
