@@ -81,7 +81,7 @@ pub extern "C" fn qrglue_capi_version() -> u32 {
 /// `options` to a `QrglueOptions`, both for the length of the call.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn qrglue_png(text: *const u8, len: usize, options: *const QrglueOptions) -> QrglueResult {
-    guarded(|| generate(Input::Text, unsafe { bytes(text, len) }, unsafe { options.as_ref() }, |data, o| qrglue_core::png_bytes(data, o)))
+    guarded(|| generate(Input::Text, unsafe { bytes(text, len) }, unsafe { options.as_ref() }, qrglue_core::png_bytes))
 }
 
 /// `qrglue_png` for a binary payload: its bytes as they are.
@@ -90,7 +90,7 @@ pub unsafe extern "C" fn qrglue_png(text: *const u8, len: usize, options: *const
 /// As `qrglue_png`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn qrglue_png_bytes(data: *const u8, len: usize, options: *const QrglueOptions) -> QrglueResult {
-    guarded(|| generate(Input::Bytes, unsafe { bytes(data, len) }, unsafe { options.as_ref() }, |data, o| qrglue_core::png_bytes(data, o)))
+    guarded(|| generate(Input::Bytes, unsafe { bytes(data, len) }, unsafe { options.as_ref() }, qrglue_core::png_bytes))
 }
 
 /// The SVG document (UTF-8) for the text, with the SVG options, checked after the others.
@@ -266,7 +266,8 @@ unsafe fn svg_options(svg: *const QrglueSvgOptions) -> Result<SvgOptions, QrErro
         return Err(QrError::InvalidOptions(contract::out_of_range("svg-flags", 0, contract::RAW_SVG_FLAGS_MAX, svg.flags)));
     }
     let text = |option: &str, ptr: *const u8, len: usize| -> Result<String, QrError> {
-        let bytes = unsafe { bytes(ptr, len) }.ok_or_else(|| QrError::InvalidOptions(format!("{option} is a null pointer with a nonzero length")))?;
+        let bytes = unsafe { bytes(ptr, len) }
+            .ok_or_else(|| QrError::InvalidOptions(format!("{option} is a null pointer with a nonzero length")))?;
         String::from_utf8(bytes.to_vec())
             .map_err(|e| QrError::InvalidOptions(contract::option_not_text(option, bytes, e.utf8_error().valid_up_to())))
     };
