@@ -317,7 +317,8 @@ func run(args []string, stdin io.Reader, stdout io.Writer, stderr io.Writer) int
 			fmt.Fprintf(stderr, "qrglue: %s: %s\n", qrErr.Kind, qrErr.Message)
 			return exitQrError
 		}
-		fmt.Fprintf(stderr, "qrglue: %v\n", err)
+		// The library's own errors already begin with "qrglue: ".
+		fmt.Fprintf(stderr, "qrglue: %s\n", strings.TrimPrefix(err.Error(), "qrglue: "))
 		return exitFailure
 	}
 	if toStdout {

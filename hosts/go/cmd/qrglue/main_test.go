@@ -240,7 +240,7 @@ func TestPathNative(t *testing.T) {
 	raw, _ := qrglue.PNG("native?")
 	code, out, stderr := cli(t, "", "png", "native?", "--path", "native", "-o", "-")
 	if _, err := qrglue.NewNativeGenerator(); err != nil {
-		if code != 3 || !strings.Contains(stderr, "no native path") {
+		if code != 3 || !strings.HasPrefix(stderr, "qrglue: this build has no native path") {
 			t.Fatalf("--path native without it: exit %d %q", code, stderr)
 		}
 		return
