@@ -9,7 +9,7 @@
 #     stay: Debian will not remove them), then what apt autoremoves with them;
 #   - rustup's targets the recipes add (wasm32-unknown-unknown, aarch64-unknown-linux-gnu);
 #   - cargo's registry, git checkouts and the binaries `cargo install` added
-#     (wasm-bindgen-cli's, just's), ~/.cargo/.crates*.json;
+#     (wasm-bindgen-cli's, cbindgen's, just's), ~/.cargo/.crates*.json;
 #   - npm's cache, pip's cache, pip's user site and ~/.local/bin (rust-just);
 #   - Go's module and build caches, and the project's Go tools (~/.cache/qrglue);
 #   - Maven's ~/.m2;
@@ -72,7 +72,7 @@ for target in wasm32-unknown-unknown aarch64-unknown-linux-gnu; do
 done
 cargo_home=${CARGO_HOME:-$HOME/.cargo}
 rm -rf "$cargo_home/registry" "$cargo_home/git" "$cargo_home/.crates.toml" "$cargo_home/.crates2.json"
-for bin in wasm-bindgen wasm-bindgen-test-runner wasm2es6js just cargo-fuzz; do
+for bin in wasm-bindgen wasm-bindgen-test-runner wasm2es6js just cargo-fuzz cbindgen; do
   rm -f "$cargo_home/bin/$bin"
 done
 rm -rf "$HOME/.npm" "$HOME/.cache/pip" "$HOME/.local/lib/python3"* "$HOME/.local/bin" \
