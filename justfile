@@ -93,7 +93,7 @@ build: setup-system build-wasm contract build-node build-python build-web
 contract:
     {{cargo}} run --locked --release -q -p qrglue-vectors --bin contract -- target/contract.json
 
-# target/wasm/qrglue.component.wasm and qrglue.raw.wasm.
+# target/wasm/qrglue.component.wasm, qrglue.raw.wasm and qrglue.raw-nosimd.wasm.
 [group('build')]
 build-wasm: setup-rust
     {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-component -p qrglue-raw
@@ -101,6 +101,17 @@ build-wasm: setup-rust
         -o target/{{wasm_target}}/release/qrglue.component.wasm
     just _install-wasm target/{{wasm_target}}/release/qrglue.component.wasm qrglue.component.wasm
     just _install-wasm target/{{wasm_target}}/release/qrglue_raw.wasm qrglue.raw.wasm
+    just _build-raw-nosimd
+
+# qrglue.raw-nosimd.wasm: the raw guest without simd128, for engines without wasm SIMD (Chicory); README "The paths".
+_build-raw-nosimd:
+    # .cargo/config.toml's rustflags stay (the 64 MiB cap); --config appends `-simd128`, and the
+    # last target-feature wins. Its own target dir: neither build invalidates the other's cache.
+    CARGO_TARGET_DIR=target/nosimd {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-raw \
+        --config 'target.{{wasm_target}}.rustflags = ["-C", "target-feature=-simd128"]'
+    just _install-wasm target/nosimd/{{wasm_target}}/release/qrglue_raw.wasm qrglue.raw-nosimd.wasm
+    # Proof that no SIMD instruction is left: it validates with the simd feature off.
+    wasm-tools validate --features=-simd {{wasm_out}}/qrglue.raw-nosimd.wasm
 
 # target/wasm/qrglue.bindgen.wasm (wasm-bindgen-cli's input, run by build-node), and wasm-bindgen-cli at its pin.
 [group('build')]
