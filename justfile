@@ -86,7 +86,7 @@ _report-venv:
 
 # Build everything: the guests, the contract file, every host package and the page's browser.
 [group('build')]
-build: setup-system build-wasm contract build-node build-python build-web
+build: setup-system build-wasm contract build-node build-python build-java build-web
 
 # target/contract.json from guest/core/src/contract.rs, which every host's tests compare their copies with.
 [group('build')]
@@ -147,6 +147,11 @@ build-node: build-wasm build-bindgen
 build-python: build-wasm
     bash hosts/python/scripts/build.sh
 
+# Java: hosts/java's jar (Chicory's build-time compiler turns qrglue.raw-nosimd.wasm into bytecode) and its libs, on the JDK 25 of tools/java/jdk.sh.
+[group('build')]
+build-java: build-wasm
+    cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q -DskipTests package
+
 # The page's locked npm deps, and Debian's chromium (setup-system).
 [group('build')]
 build-web: setup-system build-node
@@ -202,9 +207,9 @@ build-http-proxy: build-wasm (_npm "hosts/node")
 
 # Run every test in the repo.
 [group('test')]
-test: setup-system lint test-rust test-node test-python test-dist test-web test-http test-http-proxy conformance fuzz-ci
+test: setup-system lint test-rust test-node test-python test-java test-dist test-web test-http test-http-proxy conformance fuzz-ci
 
-# Warnings as errors: rustfmt, the docs' names (tools/check_docs.py), clippy (host and wasm32), ruff, mypy, tsc.
+# Warnings as errors: rustfmt, the docs' names (tools/check_docs.py), clippy (host and wasm32), ruff, mypy, tsc, Spotless (Java).
 [group('test')]
 lint: _setup-lint
     {{cargo}} fmt --all --check
@@ -217,7 +222,9 @@ lint: _setup-lint
     # tsc derives declarations from each entry's JS, then checks the hand-written .d.ts against them.
     cd hosts/node && rm -rf node_modules/.cache/qrglue-js-types \
         && node_modules/.bin/tsc -p tsconfig.js-types.json && node_modules/.bin/tsc -p tsconfig.json
-    echo "lint: rustfmt, docs' names, clippy (host + wasm32), ruff, mypy, tsc: clean"
+    # palantir-java-format through Spotless (versions pinned in hosts/java/pom.xml).
+    cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q spotless:check
+    echo "lint: rustfmt, docs' names, clippy (host + wasm32), ruff, mypy, tsc, spotless: clean"
 
 # The day-to-day loop: golden vectors and error kinds on every host, then the whole conformance run.
 [group('test')]
@@ -246,6 +253,11 @@ test-node: build-node contract
 [group('test')]
 test-python: build-python contract
     cd hosts/python && .venv/bin/python -m pytest -q
+
+# Java: both Chicory paths (golden corpus, contract file, errors, traps, threads, memory, CLI) with JUnit 5.
+[group('test')]
+test-java: build-java contract
+    cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -ntp test
 
 # Dist: what `just dist` wrote, installed into a clean npm project and a clean venv (the golden PNG; the addon from its platform package); linux-arm64-gnu's under qemu-user.
 [group('test')]

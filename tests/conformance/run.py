@@ -21,12 +21,15 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-PATHS = ["rust-native", "rust-component", "rust-raw", "node-component", "node-raw", "node-native", "node-bindgen", "python-component", "python-raw", "python-native"]
+PATHS = ["rust-native", "rust-component", "rust-raw", "rust-raw-nosimd", "node-component", "node-raw", "node-native", "node-bindgen", "python-component", "python-raw", "python-native",
+         "java-compiled", "java-interpreted"]
 RUNNERS = {
     # hosts/rust/conformance, built by build_rust_runner.
     "rust": [str(REPO / "target" / "host" / "qrglue-conformance")],
     "node": ["node", "hosts/node/conformance/runner.mjs"],
     "python": ["hosts/python/.venv/bin/python", "hosts/python/conformance_runner.py"],
+    # hosts/java's jar and test classes, built by `just build-java`.
+    "java": ["bash", "hosts/java/conformance.sh"],
 }
 
 

@@ -17,7 +17,6 @@ final class Checks {
 
     private static final Pattern HEX_COLOR = Pattern.compile("#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})");
     private static final Pattern NOT_XML_CHAR = Pattern.compile("[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ufffe\\uffff]");
-    private static final Pattern CLASS_NAME = Pattern.compile("[A-Za-z0-9_-]+");
 
     /** The text's UTF-8, or the contract's refusal (a lone surrogate; over 7089 bytes). */
     static byte[] utf8(String text) {
@@ -179,13 +178,15 @@ final class Checks {
             var found = NOT_XML_CHAR.matcher(title);
             if (found.find()) {
                 int index = title.substring(0, found.start()).getBytes(StandardCharsets.UTF_8).length;
-                return "title holds U+%04X at byte %d, which XML 1.0 cannot carry"
-                        .formatted((int) title.charAt(found.start()), index);
+                return Contract.fill(
+                        Contract.NOT_XML_CHAR_TEMPLATE,
+                        "option", "title",
+                        "char", "U+%04X".formatted((int) title.charAt(found.start())),
+                        "index", index);
             }
         }
         // Only an oversized class gets here (a title within bounds passed above).
-        return "class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, "
-                + "1 to 256 bytes, got " + RustDebug.quote(svgClass);
+        return Contract.fill(Contract.CLASS_TEMPLATE, "value", RustDebug.quote(svgClass));
     }
 
     static boolean hasLoneSurrogate(String s) {
@@ -198,15 +199,6 @@ final class Checks {
             }
         }
         return false;
-    }
-
-    static boolean validClass(String svgClass) {
-        for (String name : svgClass.split(" ", -1)) {
-            if (!CLASS_NAME.matcher(name).matches()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** A CSS hex colour as 0xRRGGBBAA, read as the core's Rgba::from_hex reads it; -1 if it is none. */

@@ -48,6 +48,10 @@ public final class Contract {
             "ec-level high is not available in Micro QR (M4 goes up to quartile)";
     public static final String MICRO_ECI_MESSAGE = "eci is not available in Micro QR (it has no ECI mode)";
     public static final String TOO_LONG_TEMPLATE = "{option} must be at most {max} UTF-8 bytes, got {value}";
+    public static final String NOT_XML_CHAR_TEMPLATE =
+            "{option} holds {char} at byte {index}, which XML 1.0 cannot carry";
+    public static final String CLASS_TEMPLATE = "class must be CSS class names (ASCII letters, digits, - and _) "
+            + "separated by single spaces, at most 256 bytes, got {value}";
     public static final String OPTION_LONE_SURROGATE_TEMPLATE =
             "{option} contains a lone surrogate (not encodable as UTF-8)";
 
