@@ -171,18 +171,24 @@ final class Checks {
             if (titleBytes.length > Contract.MAX_SVG_TITLE_BYTES) {
                 return Contract.fill(
                         Contract.TOO_LONG_TEMPLATE,
-                        "option", "title",
-                        "max", Contract.MAX_SVG_TITLE_BYTES,
-                        "value", titleBytes.length);
+                        "option",
+                        "title",
+                        "max",
+                        Contract.MAX_SVG_TITLE_BYTES,
+                        "value",
+                        titleBytes.length);
             }
             var found = NOT_XML_CHAR.matcher(title);
             if (found.find()) {
                 int index = title.substring(0, found.start()).getBytes(StandardCharsets.UTF_8).length;
                 return Contract.fill(
                         Contract.NOT_XML_CHAR_TEMPLATE,
-                        "option", "title",
-                        "char", "U+%04X".formatted((int) title.charAt(found.start())),
-                        "index", index);
+                        "option",
+                        "title",
+                        "char",
+                        "U+%04X".formatted((int) title.charAt(found.start())),
+                        "index",
+                        index);
             }
         }
         // Only an oversized class gets here (a title within bounds passed above).
@@ -223,7 +229,8 @@ final class Checks {
     private static long color(String option, String value, boolean empty) {
         long rgba = parseColor(value);
         if (rgba < 0) {
-            throw refuse(empty, Contract.fill(Contract.COLOR_TEMPLATE, "option", option, "value", RustDebug.quote(value)));
+            throw refuse(
+                    empty, Contract.fill(Contract.COLOR_TEMPLATE, "option", option, "value", RustDebug.quote(value)));
         }
         return rgba;
     }

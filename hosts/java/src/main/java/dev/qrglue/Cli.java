@@ -37,11 +37,39 @@ public final class Cli {
     private static final Set<String> COMMANDS = Set.of("png", "svg", "text");
     private static final Set<String> FLAGS = Set.of("--micro", "--boost-ec", "--eci", "--view-box-only");
     private static final Set<String> VALUED = Set.of(
-            "-o", "--output", "--data-file", "--path", "--ec-level", "--min-size", "--quiet-zone", "--scale",
-            "--dark", "--light", "--symbol-version", "--min-version", "--mask", "--title", "--class", "--style");
+            "-o",
+            "--output",
+            "--data-file",
+            "--path",
+            "--ec-level",
+            "--min-size",
+            "--quiet-zone",
+            "--scale",
+            "--dark",
+            "--light",
+            "--symbol-version",
+            "--min-version",
+            "--mask",
+            "--title",
+            "--class",
+            "--style");
     private static final Map<String, EcLevel> EC_ARGS = Map.of(
-            "l", EcLevel.LOW, "m", EcLevel.MEDIUM, "q", EcLevel.QUARTILE, "h", EcLevel.HIGH,
-            "low", EcLevel.LOW, "medium", EcLevel.MEDIUM, "quartile", EcLevel.QUARTILE, "high", EcLevel.HIGH);
+            "l",
+            EcLevel.LOW,
+            "m",
+            EcLevel.MEDIUM,
+            "q",
+            EcLevel.QUARTILE,
+            "h",
+            EcLevel.HIGH,
+            "low",
+            EcLevel.LOW,
+            "medium",
+            EcLevel.MEDIUM,
+            "quartile",
+            EcLevel.QUARTILE,
+            "high",
+            EcLevel.HIGH);
     private static final String USAGE = "usage: qrglue {png,svg,text} (TEXT | --data-file PATH) [-o FILE] "
             + "[--path compiled|interpreted] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N] [--scale N] "
             + "[--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N] [--mask N] "
@@ -89,9 +117,10 @@ public final class Cli {
         String text = null;
         try {
             if (args.length == 0 || !COMMANDS.contains(args[0])) {
-                throw new UsageException(args.length == 0
-                        ? "a command is required (png, svg, text)"
-                        : "unknown command '" + args[0] + "' (png, svg, text)");
+                throw new UsageException(
+                        args.length == 0
+                                ? "a command is required (png, svg, text)"
+                                : "unknown command '" + args[0] + "' (png, svg, text)");
             }
             command = args[0];
             boolean positionalOnly = false;
@@ -100,7 +129,8 @@ public final class Cli {
                 if (!positionalOnly && arg.equals("--")) {
                     positionalOnly = true;
                 } else if (!positionalOnly && (FLAGS.contains(arg) || VALUED.contains(arg))) {
-                    boolean svgOnly = Set.of("--view-box-only", "--title", "--class").contains(arg);
+                    boolean svgOnly =
+                            Set.of("--view-box-only", "--title", "--class").contains(arg);
                     if ((svgOnly && !command.equals("svg")) || (arg.equals("--style") && !command.equals("text"))) {
                         throw new UsageException("unrecognized argument for " + command + ": " + arg);
                     }
@@ -143,8 +173,9 @@ public final class Cli {
         Engine engine = switch (values.getOrDefault("--path", "compiled")) {
             case "compiled" -> Engine.COMPILED;
             case "interpreted" -> Engine.INTERPRETED;
-            default -> throw new UsageException("argument --path: invalid choice '" + values.get("--path")
-                    + "' (choose from compiled, interpreted)");
+            default ->
+                throw new UsageException("argument --path: invalid choice '" + values.get("--path")
+                        + "' (choose from compiled, interpreted)");
         };
         Options.Builder options = Options.builder();
         if (values.containsKey("--ec-level")) {
@@ -204,8 +235,9 @@ public final class Cli {
                     yield (payload != null ? generator.svg(payload, built, svg) : generator.svg(text, built, svg))
                             .getBytes(StandardCharsets.UTF_8);
                 }
-                default -> (payload != null ? generator.text(payload, built, style) : generator.text(text, built, style))
-                        .getBytes(StandardCharsets.UTF_8);
+                default ->
+                    (payload != null ? generator.text(payload, built, style) : generator.text(text, built, style))
+                            .getBytes(StandardCharsets.UTF_8);
             };
         } catch (QrException e) {
             stderr.println("qrglue: " + e.kind() + ": " + e.getMessage());
@@ -227,7 +259,8 @@ public final class Cli {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            stderr.println("qrglue: cannot write " + (output == null ? "standard output" : output) + ": " + e.getMessage());
+            stderr.println(
+                    "qrglue: cannot write " + (output == null ? "standard output" : output) + ": " + e.getMessage());
             return EXIT_FAILURE;
         }
         return 0;
@@ -247,10 +280,12 @@ public final class Cli {
     private static long u32(Map<String, String> values, String flag) throws UsageException {
         String value = values.get(flag);
         String digits = value.startsWith("+") ? value.substring(1) : value;
-        if (digits.isEmpty() || digits.length() > 10 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')
+        if (digits.isEmpty()
+                || digits.length() > 10
+                || !digits.chars().allMatch(c -> c >= '0' && c <= '9')
                 || Long.parseLong(digits) > 0xffff_ffffL) {
-            throw new UsageException("argument " + flag + ": invalid value '" + value
-                    + "': not an integer within 0..=4294967295");
+            throw new UsageException(
+                    "argument " + flag + ": invalid value '" + value + "': not an integer within 0..=4294967295");
         }
         return Long.parseLong(digits);
     }

@@ -28,7 +28,9 @@ public enum Engine {
     COMPILED {
         @Override
         Instance instantiate() {
-            return Instance.builder(Compiled.MODULE).withMachineFactory(RawModule::create).build();
+            return Instance.builder(Compiled.MODULE)
+                    .withMachineFactory(RawModule::create)
+                    .build();
         }
     };
 

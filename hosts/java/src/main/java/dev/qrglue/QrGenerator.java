@@ -195,7 +195,8 @@ public final class QrGenerator {
         if (payload.length < 4) {
             throw new IllegalStateException("qr_matrix returned " + payload.length + " bytes, less than its width");
         }
-        int width = ByteBuffer.wrap(payload, 0, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        int width =
+                ByteBuffer.wrap(payload, 0, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
         byte[] modules = new byte[payload.length - 4];
         System.arraycopy(payload, 4, modules, 0, modules.length);
         return new QrMatrix(width, modules);

@@ -23,7 +23,8 @@ public final class Bench {
         QrGenerator gen = new QrGenerator(engine, 1);
         gen.png(REFERENCE_URL);
         long t1 = System.nanoTime();
-        long coldMs = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
+        long coldMs = System.currentTimeMillis()
+                - ManagementFactory.getRuntimeMXBean().getStartTime();
         gen.png(REFERENCE_URL);
         long t2 = System.nanoTime();
         for (int i = 0; i < warmup; i++) {
@@ -45,7 +46,15 @@ public final class Bench {
                 "{\"engine\": \"%s\", \"jvm_start_to_first_png_ms\": %d, \"first_call_us\": %d, \"second_call_us\": %d,"
                         + " \"warmup_calls\": %d, \"calls\": %d, \"median_us\": %d, \"p10_us\": %d, \"p90_us\": %d,"
                         + " \"noop_us\": %.2f}%n",
-                engine, coldMs, (t1 - t0) / 1000, (t2 - t1) / 1000, warmup, calls, us[calls / 2], us[calls / 10],
-                us[calls * 9 / 10], noopUs);
+                engine,
+                coldMs,
+                (t1 - t0) / 1000,
+                (t2 - t1) / 1000,
+                warmup,
+                calls,
+                us[calls / 2],
+                us[calls / 10],
+                us[calls * 9 / 10],
+                noopUs);
     }
 }

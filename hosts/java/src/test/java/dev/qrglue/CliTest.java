@@ -20,8 +20,12 @@ class CliTest {
     private static Run run(byte[] stdin, boolean terminal, String... args) {
         var out = new ByteArrayOutputStream();
         var err = new ByteArrayOutputStream();
-        int code = new Cli(new ByteArrayInputStream(stdin), new PrintStream(out), new PrintStream(err, true,
-                StandardCharsets.UTF_8), terminal).run(args);
+        int code = new Cli(
+                        new ByteArrayInputStream(stdin),
+                        new PrintStream(out),
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        terminal)
+                .run(args);
         return new Run(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -38,12 +42,16 @@ class CliTest {
         assertArrayEquals(Qrglue.png("hello", options), Files.readAllBytes(file));
         Run svg = run("svg", "hello", "--dark", "#123", "--view-box-only", "--title", "a <b>", "--class", "qr big");
         assertEquals(0, svg.code(), svg.err());
-        String expected = Qrglue.svg("hello", Options.builder().dark("#123").build(), new SvgOptions(true, "a <b>", "qr big"));
+        String expected =
+                Qrglue.svg("hello", Options.builder().dark("#123").build(), new SvgOptions(true, "a <b>", "qr big"));
         assertEquals(expected, new String(svg.out(), StandardCharsets.UTF_8));
         Run text = run("text", "hello", "--style", "ascii", "--micro", "--mask", "2", "--boost-ec");
         assertEquals(0, text.code(), text.err());
         assertEquals(
-                Qrglue.text("hello", Options.builder().micro(true).mask(2).boostEc(true).build(), TextStyle.ASCII),
+                Qrglue.text(
+                        "hello",
+                        Options.builder().micro(true).mask(2).boostEc(true).build(),
+                        TextStyle.ASCII),
                 new String(text.out(), StandardCharsets.UTF_8));
     }
 
@@ -52,7 +60,8 @@ class CliTest {
         byte[] payload = {0, (byte) 0xff, 0x41, 0x00};
         Run r = run(payload, false, "png", "--data-file", "-", "-o", "-", "--symbol-version", "2", "--eci");
         assertEquals(0, r.code(), r.err());
-        assertArrayEquals(Qrglue.png(payload, Options.builder().version(2).eci(true).build()), r.out());
+        assertArrayEquals(
+                Qrglue.png(payload, Options.builder().version(2).eci(true).build()), r.out());
     }
 
     @Test
@@ -67,7 +76,8 @@ class CliTest {
         assertEquals(1, colour.code());
         assertTrue(colour.err().startsWith("qrglue: invalid-options: light must be a colour"), colour.err());
         Run surrogate = run("png", "a\ud800", "-o", "-");
-        assertEquals("qrglue: invalid-text: text contains a lone surrogate (not encodable as UTF-8)\n", surrogate.err());
+        assertEquals(
+                "qrglue: invalid-text: text contains a lone surrogate (not encodable as UTF-8)\n", surrogate.err());
         assertEquals(1, surrogate.code());
     }
 

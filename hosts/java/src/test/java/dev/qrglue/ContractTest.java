@@ -35,9 +35,12 @@ class ContractTest {
         JsonNode c = contract();
         assertEquals(strings(c.get("error_kinds")), Contract.ERROR_KINDS);
         assertEquals(strings(c.get("error_check_order")), Contract.ERROR_CHECK_ORDER);
-        assertEquals(strings(c.get("ec_levels")), Arrays.stream(EcLevel.values()).map(EcLevel::witName).toList());
         assertEquals(
-                strings(c.get("text_styles")), Arrays.stream(TextStyle.values()).map(TextStyle::witName).toList());
+                strings(c.get("ec_levels")),
+                Arrays.stream(EcLevel.values()).map(EcLevel::witName).toList());
+        assertEquals(
+                strings(c.get("text_styles")),
+                Arrays.stream(TextStyle.values()).map(TextStyle::witName).toList());
         assertEquals(c.get("max_text_bytes").asInt(), Contract.MAX_TEXT_BYTES);
     }
 
@@ -102,7 +105,8 @@ class ContractTest {
         assertEquals(abi.get("record_bytes").asInt(), Contract.RAW_RECORD_BYTES);
         abi.get("status_codes").properties().forEach(e -> {
             if (e.getValue().asInt() != 0) {
-                assertEquals(e.getKey(), Contract.RAW_STATUS_KINDS.get(e.getValue().asInt()));
+                assertEquals(
+                        e.getKey(), Contract.RAW_STATUS_KINDS.get(e.getValue().asInt()));
             }
         });
         assertEquals(4, Contract.RAW_STATUS_KINDS.size());

@@ -27,7 +27,9 @@ final class Corpus {
     static final ObjectMapper JSON = new ObjectMapper();
 
     static Path repo() {
-        return Path.of(System.getProperty("qrglue.repo", "../..")).toAbsolutePath().normalize();
+        return Path.of(System.getProperty("qrglue.repo", "../.."))
+                .toAbsolutePath()
+                .normalize();
     }
 
     static Path vectors() {
@@ -135,32 +137,37 @@ final class Corpus {
         SvgOptions svgOptions = svgOptions(testCase);
         boolean bytes = input instanceof byte[];
         Object png = attempt(() -> bytes ? gen.png((byte[]) input, options) : gen.png((String) input, options));
-        Object svg = attempt(() -> bytes
-                ? gen.svg((byte[]) input, options, svgOptions)
-                : gen.svg((String) input, options, svgOptions));
+        Object svg = attempt(() ->
+                bytes ? gen.svg((byte[]) input, options, svgOptions) : gen.svg((String) input, options, svgOptions));
         Object matrix =
                 attempt(() -> bytes ? gen.matrix((byte[]) input, options) : gen.matrix((String) input, options));
         Map<String, Object> texts = new TreeMap<>();
         for (TextStyle style : TextStyle.values()) {
-            texts.put(style.witName(), attempt(() -> bytes
-                    ? gen.text((byte[]) input, options, style)
-                    : gen.text((String) input, options, style)));
+            texts.put(
+                    style.witName(),
+                    attempt(() -> bytes
+                            ? gen.text((byte[]) input, options, style)
+                            : gen.text((String) input, options, style)));
         }
-        if (png instanceof byte[] p && svg instanceof String s && matrix instanceof QrMatrix m
+        if (png instanceof byte[] p
+                && svg instanceof String s
+                && matrix instanceof QrMatrix m
                 && texts.values().stream().allMatch(t -> t instanceof String)) {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("png_sha256", sha256(p));
             out.put("png_bytes", p.length);
             out.put("svg_sha256", sha256(s.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-            byte[] width = {(byte) m.width(), (byte) (m.width() >>> 8), (byte) (m.width() >>> 16), (byte) (m.width() >>> 24)};
+            byte[] width = {
+                (byte) m.width(), (byte) (m.width() >>> 8), (byte) (m.width() >>> 16), (byte) (m.width() >>> 24)
+            };
             byte[] modules = m.modules();
             byte[] packed = new byte[4 + modules.length];
             System.arraycopy(width, 0, packed, 0, 4);
             System.arraycopy(modules, 0, packed, 4, modules.length);
             out.put("matrix_sha256", sha256(packed));
             Map<String, Object> textDigests = new TreeMap<>();
-            texts.forEach((style, t) -> textDigests.put(
-                    style, sha256(((String) t).getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+            texts.forEach((style, t) ->
+                    textDigests.put(style, sha256(((String) t).getBytes(java.nio.charset.StandardCharsets.UTF_8))));
             out.put("text_sha256", textDigests);
             return out;
         }

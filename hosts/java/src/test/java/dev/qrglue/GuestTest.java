@@ -92,7 +92,10 @@ class GuestTest {
                 case 1 -> gen.svg(text, Options.DEFAULTS, SvgOptions.NONE.withTitle("t" + i));
                 case 2 -> gen.matrix(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), Options.DEFAULTS);
                 case 3 -> gen.text(text, Options.DEFAULTS, TextStyle.ASCII);
-                default -> assertThrows(QrException.class, () -> gen.png(text, Options.builder().minSize(0).build()));
+                default ->
+                    assertThrows(
+                            QrException.class,
+                            () -> gen.png(text, Options.builder().minSize(0).build()));
             }
         }
         gen.png(longest, big);
