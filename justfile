@@ -149,7 +149,7 @@ build-python: build-wasm
 
 # Java: hosts/java's jar (Chicory's build-time compiler turns qrglue.raw-nosimd.wasm into bytecode) and its libs, on the JDK 25 of tools/java/jdk.sh.
 [group('build')]
-build-java: build-wasm
+build-java: setup-system build-wasm
     cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q -DskipTests package
 
 # The page's locked npm deps, and Debian's chromium (setup-system).
