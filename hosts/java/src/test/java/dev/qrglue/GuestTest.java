@@ -83,7 +83,8 @@ class GuestTest {
         // Warm up with the largest render there is (on the interpreter, where it takes seconds, a
         // large one), then every output and the refusals; the same render again at the end.
         boolean compiled = engine == Engine.COMPILED;
-        Options big = Options.builder().minSize(compiled ? 4096 : 1024).quietZone(16).build();
+        Options big =
+                Options.builder().minSize(compiled ? 4096 : 1024).quietZone(16).build();
         String longest = "9".repeat(compiled ? 7089 : 2000);
         gen.png(longest, big);
         long pages = gen.memoryPages();
