@@ -62,6 +62,8 @@ public final class Bench {
                 us[calls / 2],
                 us[calls / 10],
                 us[calls * 9 / 10],
+                cpuUs[calls / 2],
+                cpuUs[calls / 10],
                 noopUs);
     }
 }
