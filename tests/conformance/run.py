@@ -69,14 +69,16 @@ def describe(outcome) -> str:
             f"matrix {str(outcome.get('matrix_sha256'))[:12]}.., text {texts or None}")
 
 
-def compare(case_ids: list[str], results: dict[str, dict], expected: dict | None) -> list[str]:
-    """Readable differences; empty when every path agrees (with expected.json too)."""
+def compare(case_ids: list[str], results: dict[str, dict], expected: dict | None,
+            paths: list[str] | None = None) -> list[str]:
+    """Readable differences; empty when every path (of `paths`, default PATHS) agrees (with expected.json too)."""
+    paths = PATHS if paths is None else paths
     problems = []
-    missing_paths = [p for p in PATHS if p not in results]
+    missing_paths = [p for p in paths if p not in results]
     if missing_paths:
         problems.append(f"paths with no results at all: {', '.join(missing_paths)}")
     for case_id in case_ids:
-        outcomes = {p: results.get(p, {}).get(case_id) for p in PATHS}
+        outcomes = {p: results.get(p, {}).get(case_id) for p in paths}
         want = expected.get(case_id) if expected is not None else None
         if expected is not None and want is None:
             problems.append(f"{case_id}: no entry in expected.json")
