@@ -16,7 +16,13 @@ public final class ConformanceRunner {
     public static void main(String[] args) throws Exception {
         Map<String, Object> paths = new LinkedHashMap<>();
         var cases = Corpus.cases();
+        // QRGLUE_JAVA_ENGINES (e.g. COMPILED): only these engines (tests/conformance/fuzz.py leaves the
+        // interpreter out by default: a 4096-px PNG costs it ~10 s).
+        String only = System.getenv("QRGLUE_JAVA_ENGINES");
         for (Engine engine : Engine.values()) {
+            if (only != null && !java.util.List.of(only.split(",")).contains(engine.name())) {
+                continue;
+            }
             QrGenerator gen = new QrGenerator(engine, 1);
             Map<String, Object> outcomes = new LinkedHashMap<>();
             for (JsonNode testCase : cases) {
