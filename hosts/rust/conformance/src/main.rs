@@ -26,7 +26,7 @@ fn main() {
     }
     // The same raw glue on the build without simd128, read at run time (the
     // library embeds only the SIMD build): it must give the SIMD build's bytes.
-    let nosimd = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/wasm/qrglue.raw-nosimd.wasm");
+    let nosimd = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../target/wasm/qrglue.raw-nosimd.wasm");
     let wasm = std::fs::read(&nosimd).unwrap_or_else(|e| exit("raw-nosimd", &format!("{}: {e} (just build-wasm)", nosimd.display())));
     let runtime = RawRuntime::compile(qrglue_host::shared_engine(), &wasm).unwrap_or_else(|e| exit("raw-nosimd", &e));
     generators.push(("rust-raw-nosimd".into(), Box::new(runtime.instantiate().unwrap_or_else(|e| exit("raw-nosimd", &e)))));
