@@ -88,14 +88,14 @@ _report-venv:
 
 # Build everything: the guests, the contract file, every host package and the page's browser.
 [group('build')]
-build: setup-system build-wasm contract build-node build-python build-go build-web
+build: setup-system build-wasm contract build-node build-python build-go build-java build-web
 
 # target/contract.json from guest/core/src/contract.rs, which every host's tests compare their copies with.
 [group('build')]
 contract:
     {{cargo}} run --locked --release -q -p qrglue-vectors --bin contract -- target/contract.json
 
-# target/wasm/qrglue.component.wasm and qrglue.raw.wasm.
+# target/wasm/qrglue.component.wasm, qrglue.raw.wasm and qrglue.raw-nosimd.wasm.
 [group('build')]
 build-wasm: setup-rust
     {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-component -p qrglue-raw
@@ -103,6 +103,17 @@ build-wasm: setup-rust
         -o target/{{wasm_target}}/release/qrglue.component.wasm
     just _install-wasm target/{{wasm_target}}/release/qrglue.component.wasm qrglue.component.wasm
     just _install-wasm target/{{wasm_target}}/release/qrglue_raw.wasm qrglue.raw.wasm
+    just _build-raw-nosimd
+
+# qrglue.raw-nosimd.wasm: the raw guest without simd128, for engines without wasm SIMD (Chicory); README "The paths".
+_build-raw-nosimd:
+    # .cargo/config.toml's rustflags stay (the 64 MiB cap); --config appends `-simd128`, and the
+    # last target-feature wins. Its own target dir: neither build invalidates the other's cache.
+    CARGO_TARGET_DIR=target/nosimd {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-raw \
+        --config 'target.{{wasm_target}}.rustflags = ["-C", "target-feature=-simd128"]'
+    just _install-wasm target/nosimd/{{wasm_target}}/release/qrglue_raw.wasm qrglue.raw-nosimd.wasm
+    # Proof that no SIMD instruction is left: it validates with the simd feature off.
+    wasm-tools validate --features=-simd {{wasm_out}}/qrglue.raw-nosimd.wasm
 
 # target/wasm/qrglue.bindgen.wasm (wasm-bindgen-cli's input, run by build-node), and wasm-bindgen-cli at its pin.
 [group('build')]
@@ -169,6 +180,11 @@ _go-embed: build-wasm
     cmp -s target/wasm/qrglue.raw.wasm hosts/go/qrglue.raw.wasm \
         || cp target/wasm/qrglue.raw.wasm hosts/go/qrglue.raw.wasm
 
+# Java: hosts/java's jar (Chicory's build-time compiler turns qrglue.raw-nosimd.wasm into bytecode) and its libs, on the JDK 25 of tools/java/jdk.sh.
+[group('build')]
+build-java: setup-system build-wasm
+    cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q -DskipTests package
+
 # The page's locked npm deps, and Debian's chromium (setup-system).
 [group('build')]
 build-web: setup-system build-node
@@ -224,9 +240,9 @@ build-http-proxy: build-wasm (_npm "hosts/node")
 
 # Run every test in the repo.
 [group('test')]
-test: setup-system lint test-rust test-node test-python test-go test-dist test-web test-http test-http-proxy conformance fuzz-ci
+test: setup-system lint test-rust test-node test-python test-go test-java test-dist test-web test-http test-http-proxy conformance fuzz-ci
 
-# Warnings as errors: rustfmt, the docs' names (tools/check_docs.py), clippy (host and wasm32), ruff, mypy, tsc, gofmt, go vet.
+# Warnings as errors: rustfmt, the docs' names (tools/check_docs.py), clippy (host and wasm32), ruff, mypy, tsc, gofmt, go vet, Spotless (Java).
 [group('test')]
 lint: _setup-lint _go-embed
     {{cargo}} fmt --all --check
@@ -243,7 +259,9 @@ lint: _setup-lint _go-embed
     # and, for the native path's files, the committed header (hosts/c/include/qrglue.h), not the library.
     unformatted="$(gofmt -l hosts/go)"; [ -z "$unformatted" ] || { echo "gofmt: not formatted: $unformatted"; exit 1; }
     cd hosts/go && go vet ./... && go vet -tags qrglue_native ./...
-    echo "lint: rustfmt, docs' names, clippy (host + wasm32), ruff, mypy, tsc, gofmt, go vet: clean"
+    # palantir-java-format through Spotless (versions pinned in hosts/java/pom.xml).
+    cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q spotless:check
+    echo "lint: rustfmt, docs' names, clippy (host + wasm32), ruff, mypy, tsc, gofmt, go vet, spotless: clean"
 
 # The day-to-day loop: golden vectors and error kinds on every host, then the whole conformance run.
 [group('test')]
@@ -280,6 +298,11 @@ test-go: build-go contract
     cd hosts/go && go test -race -count=1 -tags qrglue_native ./...
     # A build without the native path (no cgo needed): --path native is a path that cannot run, exit 3.
     cd hosts/go && go test -count=1 -run 'PathNative|Golden' ./cmd/qrglue .
+
+# Java: both Chicory paths (golden corpus, contract file, errors, traps, threads, memory, CLI) with JUnit 5.
+[group('test')]
+test-java: build-java contract
+    cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -ntp test
 
 # Dist: what `just dist` wrote, installed into a clean npm project and a clean venv (the golden PNG; the addon from its platform package); linux-arm64-gnu's under qemu-user.
 [group('test')]

@@ -21,7 +21,8 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-PATHS = ["rust-native", "rust-component", "rust-raw", "node-component", "node-raw", "node-native", "node-bindgen", "python-component", "python-raw", "python-native", "go-raw", "go-native"]
+PATHS = ["rust-native", "rust-component", "rust-raw", "rust-raw-nosimd", "node-component", "node-raw", "node-native", "node-bindgen",
+         "python-component", "python-raw", "python-native", "go-raw", "go-native", "java-compiled", "java-interpreted"]
 RUNNERS = {
     # hosts/rust/conformance, built by build_rust_runner.
     "rust": [str(REPO / "target" / "host" / "qrglue-conformance")],
@@ -29,6 +30,8 @@ RUNNERS = {
     "python": ["hosts/python/.venv/bin/python", "hosts/python/conformance_runner.py"],
     # hosts/go/cmd/qrglue-conformance, built by `just build-go`.
     "go": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance")],
+    # hosts/java's jar and test classes, built by `just build-java`.
+    "java": ["bash", "hosts/java/conformance.sh"],
 }
 
 
@@ -68,14 +71,16 @@ def describe(outcome) -> str:
             f"matrix {str(outcome.get('matrix_sha256'))[:12]}.., text {texts or None}")
 
 
-def compare(case_ids: list[str], results: dict[str, dict], expected: dict | None) -> list[str]:
-    """Readable differences; empty when every path agrees (with expected.json too)."""
+def compare(case_ids: list[str], results: dict[str, dict], expected: dict | None,
+            paths: list[str] | None = None) -> list[str]:
+    """Readable differences; empty when every path (of `paths`, default PATHS) agrees (with expected.json too)."""
+    paths = PATHS if paths is None else paths
     problems = []
-    missing_paths = [p for p in PATHS if p not in results]
+    missing_paths = [p for p in paths if p not in results]
     if missing_paths:
         problems.append(f"paths with no results at all: {', '.join(missing_paths)}")
     for case_id in case_ids:
-        outcomes = {p: results.get(p, {}).get(case_id) for p in PATHS}
+        outcomes = {p: results.get(p, {}).get(case_id) for p in paths}
         want = expected.get(case_id) if expected is not None else None
         if expected is not None and want is None:
             problems.append(f"{case_id}: no entry in expected.json")

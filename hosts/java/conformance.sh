@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The Java host's conformance runner (tests/conformance/README.md), on the jar `just build-java` built:
+# prints {"paths": {"java-compiled": ..., "java-interpreted": ...}} on standard output.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+java_home="$(bash "$here/../../tools/java/jdk.sh")"
+exec "$java_home/bin/java" -XX:-DontCompileHugeMethods -Dqrglue.repo="$here/../.." \
+    -cp "$here/target/classes:$here/target/test-classes:$here/target/test-lib/*" dev.qrglue.ConformanceRunner

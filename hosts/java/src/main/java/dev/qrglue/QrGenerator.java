@@ -1,0 +1,235 @@
+package dev.qrglue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/**
+ * The generator on one {@link Engine}: png, svg, matrix and text for a String (its UTF-8) or a byte[]
+ * (a binary payload, through the guest's *_bytes calls), and data URLs. Thread-safe: each call takes
+ * an idle instance from a pool (or makes one), so an instance is never used by two threads at once; at
+ * most {@code maxIdle} wait between calls. A call that fails for any reason but a QrException (a trap,
+ * a reply outside the ABI) retires its instance, which is dropped, never reused.
+ */
+public final class QrGenerator {
+    private final Engine engine;
+    private final int maxIdle;
+    private final ConcurrentLinkedDeque<RawGuest> idle = new ConcurrentLinkedDeque<>();
+    private final AtomicLong instances = new AtomicLong();
+    private final AtomicLong retired = new AtomicLong();
+
+    /** A generator on the engine, keeping up to twice the processors' count of idle instances. */
+    public QrGenerator(Engine engine) {
+        this(engine, 2 * Runtime.getRuntime().availableProcessors());
+    }
+
+    public QrGenerator(Engine engine, int maxIdle) {
+        this.engine = Objects.requireNonNull(engine, "engine");
+        if (maxIdle < 1) {
+            throw new IllegalArgumentException("maxIdle must be at least 1, got " + maxIdle);
+        }
+        this.maxIdle = maxIdle;
+    }
+
+    public Engine engine() {
+        return engine;
+    }
+
+    /** The PNG (1-bit grayscale, or indexed with colours) for a text. */
+    public byte[] png(String text, Options options) {
+        byte[] data = Checks.utf8(text);
+        long[] abi = Checks.lower(options, data.length == 0);
+        return run(guest -> guest.call(guest.png, data, abi));
+    }
+
+    public byte[] png(String text) {
+        return png(text, Options.DEFAULTS);
+    }
+
+    /** The PNG for a binary payload (the bytes as they are, no UTF-8 check). */
+    public byte[] png(byte[] data, Options options) {
+        byte[] copy = payload(data);
+        long[] abi = Checks.lower(options, copy.length == 0);
+        return run(guest -> guest.call(guest.pngBytes, copy, abi));
+    }
+
+    public byte[] png(byte[] data) {
+        return png(data, Options.DEFAULTS);
+    }
+
+    /** The SVG document for a text. */
+    public String svg(String text, Options options, SvgOptions svg) {
+        return svgCall(Checks.utf8(text), options, svg, false);
+    }
+
+    public String svg(String text, Options options) {
+        return svg(text, options, SvgOptions.NONE);
+    }
+
+    public String svg(String text) {
+        return svg(text, Options.DEFAULTS, SvgOptions.NONE);
+    }
+
+    /** The SVG document for a binary payload. */
+    public String svg(byte[] data, Options options, SvgOptions svg) {
+        return svgCall(payload(data), options, svg, true);
+    }
+
+    public String svg(byte[] data, Options options) {
+        return svg(data, options, SvgOptions.NONE);
+    }
+
+    private String svgCall(byte[] data, Options options, SvgOptions svg, boolean bytes) {
+        Objects.requireNonNull(svg, "svg");
+        long[] abi = Checks.lower(options, data.length == 0);
+        Checks.SvgArgs args = Checks.svg(svg, data.length == 0, abi[5], abi[6]);
+        byte[] out = run(guest -> {
+            // Both buffers are the guest's from the call on (ABI.md: qr_svg).
+            long strings = guest.lower(args.strings());
+            return guest.call(
+                    bytes ? guest.svgBytes : guest.svg,
+                    data,
+                    abi,
+                    args.flags(),
+                    args.titleLength(),
+                    strings,
+                    args.strings().length);
+        });
+        return new String(out, StandardCharsets.UTF_8);
+    }
+
+    /** The module matrix for a text. */
+    public QrMatrix matrix(String text, Options options) {
+        byte[] data = Checks.utf8(text);
+        long[] abi = Checks.lower(options, data.length == 0);
+        return toMatrix(run(guest -> guest.call(guest.matrix, data, abi)));
+    }
+
+    public QrMatrix matrix(String text) {
+        return matrix(text, Options.DEFAULTS);
+    }
+
+    public QrMatrix matrix(byte[] data, Options options) {
+        byte[] copy = payload(data);
+        long[] abi = Checks.lower(options, copy.length == 0);
+        return toMatrix(run(guest -> guest.call(guest.matrixBytes, copy, abi)));
+    }
+
+    /** The code drawn with characters, in a style. */
+    public String text(String text, Options options, TextStyle style) {
+        Objects.requireNonNull(style, "style");
+        byte[] data = Checks.utf8(text);
+        long[] abi = Checks.lower(options, data.length == 0);
+        return utf8(run(guest -> guest.call(guest.text, data, abi, style.ordinal())));
+    }
+
+    public String text(String text) {
+        return text(text, Options.DEFAULTS, TextStyle.HALF_BLOCKS);
+    }
+
+    public String text(byte[] data, Options options, TextStyle style) {
+        Objects.requireNonNull(style, "style");
+        byte[] copy = payload(data);
+        long[] abi = Checks.lower(options, copy.length == 0);
+        return utf8(run(guest -> guest.call(guest.textBytes, copy, abi, style.ordinal())));
+    }
+
+    /** The PNG as a {@code data:image/png;base64,} URL. */
+    public String pngDataUrl(String text, Options options) {
+        return "data:image/png;base64," + Base64.getEncoder().encodeToString(png(text, options));
+    }
+
+    /** The SVG (its UTF-8) as a {@code data:image/svg+xml;base64,} URL. */
+    public String svgDataUrl(String text, Options options, SvgOptions svg) {
+        byte[] document = svg(text, options, svg).getBytes(StandardCharsets.UTF_8);
+        return "data:image/svg+xml;base64," + Base64.getEncoder().encodeToString(document);
+    }
+
+    /** Instances made so far (a retired one is replaced by a new one). */
+    long instancesMade() {
+        return instances.get();
+    }
+
+    /** Instances retired after a failed call. */
+    long instancesRetired() {
+        return retired.get();
+    }
+
+    /** Probe: a deliberate trap (qr_trap) on an instance, which is then retired. */
+    void trap() {
+        run(guest -> {
+            guest.trap.apply();
+            return null;
+        });
+    }
+
+    /** Probe: the memory pages of the instance this thread gets next. */
+    long memoryPages() {
+        return run(RawGuest::memoryPages);
+    }
+
+    /** Probe: an empty guest call (qr_noop), the fixed cost of a call. */
+    void noop() {
+        run(guest -> {
+            guest.noop.apply();
+            return null;
+        });
+    }
+
+    /** The payload copied first: the caller's array may change while the guest reads it. */
+    private static byte[] payload(byte[] data) {
+        Checks.payload(data);
+        return data.clone();
+    }
+
+    private static String utf8(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static QrMatrix toMatrix(byte[] payload) {
+        if (payload.length < 4) {
+            throw new IllegalStateException("qr_matrix returned " + payload.length + " bytes, less than its width");
+        }
+        int width =
+                ByteBuffer.wrap(payload, 0, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        byte[] modules = new byte[payload.length - 4];
+        System.arraycopy(payload, 4, modules, 0, modules.length);
+        return new QrMatrix(width, modules);
+    }
+
+    private <T> T run(Function<RawGuest, T> call) {
+        RawGuest guest = idle.pollFirst();
+        if (guest == null) {
+            guest = new RawGuest(engine);
+            instances.incrementAndGet();
+        }
+        T out;
+        try {
+            out = call.apply(guest);
+        } catch (QrException refusal) {
+            giveBack(guest); // the contract's answer: the record was read and freed
+            throw refusal;
+        } catch (RuntimeException | StackOverflowError failure) {
+            // The guest may have stopped half-way (its stack pointer, its allocator): retire it.
+            retired.incrementAndGet();
+            throw new GuestTrapException("qrglue: the guest failed on " + engine + ": " + failure, failure);
+        } catch (Error fatal) {
+            retired.incrementAndGet();
+            throw fatal;
+        }
+        giveBack(guest);
+        return out;
+    }
+
+    private void giveBack(RawGuest guest) {
+        // Most recently used first: a warm instance is reused; past maxIdle the rest is dropped.
+        if (idle.size() < maxIdle) {
+            idle.offerFirst(guest);
+        }
+    }
+}
