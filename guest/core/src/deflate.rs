@@ -691,4 +691,135 @@ mod tests {
             round_trip(data, 29, 174);
         }
     }
+
+    /// The Kraft sum of `lengths` in units of 2^-max: 2^max for a complete code.
+    fn kraft(lengths: &[u8], max: usize) -> u64 {
+        lengths.iter().filter(|&&l| l > 0).map(|&l| 1u64 << (max - l as usize)).sum()
+    }
+
+    #[test]
+    fn code_lengths_are_limited_and_complete() {
+        // Fibonacci counts make an unlimited Huffman tree as deep as there
+        // are symbols (29 here): the limit must cut it to 15 (7 for the
+        // code length code) and keep the code complete.
+        let mut fib = vec![1u32, 1];
+        while fib.len() < 30 {
+            fib.push(fib[fib.len() - 1] + fib[fib.len() - 2]);
+        }
+        for max in [MAX_CODE_BITS, MAX_CODE_LENGTH_BITS] {
+            let symbols = if max == MAX_CODE_LENGTH_BITS { 19 } else { 30 };
+            let lengths = code_lengths(&fib[..symbols], max);
+            assert_eq!(*lengths.iter().max().unwrap() as usize, max, "the deepest codes are cut to the limit");
+            assert!(lengths.iter().all(|&l| l > 0), "every used symbol has a code");
+            assert_eq!(kraft(&lengths, max), 1 << max, "complete after limiting");
+            // More frequent symbols never get longer codes.
+            assert!(lengths.windows(2).all(|w| w[0] >= w[1]), "{lengths:?}");
+        }
+        // Random counts, some zero: complete, limited, unused symbols uncoded.
+        for seed in 1..200u64 {
+            let counts: Vec<u32> = noise(seed, LITLEN_SYMBOLS)
+                .iter()
+                .map(|&b| if b < 96 { 0 } else { u32::from(b) * u32::from(b) * (b as u32 % 7 + 1) })
+                .collect();
+            let lengths = code_lengths(&counts, MAX_CODE_BITS);
+            assert!(lengths.iter().all(|&l| l as usize <= MAX_CODE_BITS));
+            assert!(counts.iter().zip(&lengths).all(|(&c, &l)| (c == 0) == (l == 0)), "seed {seed}");
+            assert_eq!(kraft(&lengths, MAX_CODE_BITS), 1 << MAX_CODE_BITS, "seed {seed}");
+        }
+        // One used symbol (or none): two codes of length 1.
+        let mut one = [0u32; DIST_SYMBOLS];
+        one[7] = 5;
+        let lengths = code_lengths(&one, MAX_CODE_BITS);
+        assert_eq!((lengths[0], lengths[7], kraft(&lengths, MAX_CODE_BITS)), (1, 1, 1 << MAX_CODE_BITS));
+        assert_eq!(kraft(&code_lengths(&[0u32; DIST_SYMBOLS], MAX_CODE_BITS), MAX_CODE_BITS), 1 << MAX_CODE_BITS);
+    }
+
+    #[test]
+    fn skewed_literals_need_limited_codes_and_round_trip() {
+        // Byte i appears fib(i) times, in a scrambled order: the literal
+        // alphabet's unlimited tree would be over 15 deep.
+        let mut data = Vec::new();
+        let (mut a, mut b) = (1usize, 1usize);
+        for byte in 0..24u8 {
+            data.extend(std::iter::repeat_n(byte, a));
+            (a, b) = (b, a + b);
+        }
+        let order = noise(99, data.len());
+        let mut keyed: Vec<(u8, usize, u8)> = data.iter().enumerate().map(|(i, &d)| (order[i], i, d)).collect();
+        keyed.sort_unstable();
+        let data: Vec<u8> = keyed.into_iter().map(|(_, _, d)| d).collect();
+        round_trip(&data, 97, 970);
+    }
+
+    #[test]
+    fn random_and_structured_inputs_round_trip() {
+        for seed in 1..40u64 {
+            let len = (seed as usize * 7919) % 20_000;
+            let data = noise(seed, len);
+            round_trip(&data, 1 + seed as usize % 50, 1 + (seed as usize * 31) % 700);
+            // Few distinct bytes and long repeats, as in an image.
+            let sparse: Vec<u8> = data.iter().map(|&b| if b < 200 { 0 } else { b & 0xF0 }).collect();
+            round_trip(&sparse, 29, 174);
+        }
+    }
+
+    /// Rows wider than the window: the scanline and module-row distances
+    /// exceed 32 KiB and must not be used (the matcher falls back to
+    /// distance 1, the hash chain and literals).
+    #[test]
+    fn rows_wider_than_the_window_round_trip() {
+        for row_bytes in [WINDOW - 2, WINDOW - 1, WINDOW, WINDOW + 1, 40_000] {
+            let line = row_bytes + 1;
+            let scale = 3;
+            let mut data = vec![0u8; line * scale * 2];
+            for (k, block) in data.chunks_exact_mut(line * scale).enumerate() {
+                block[1..line].copy_from_slice(&noise(k as u64 + 5, row_bytes).iter().map(|&b| b & 0x81).collect::<Vec<_>>());
+                for scanline in block.chunks_exact_mut(line).skip(1) {
+                    scanline[0] = 2;
+                }
+            }
+            let stream = round_trip(&data, line, line * scale);
+            assert!(stream.len() < data.len() / 4, "{row_bytes}: {} B for {} B", stream.len(), data.len());
+        }
+    }
+
+    #[test]
+    fn length_and_distance_codes_match_rfc_1951() {
+        // (length, symbol, extra bits, extra value) from RFC 1951 3.2.5's table.
+        for (len, symbol, bits, value) in [
+            (3, 257, 0, 0),
+            (10, 264, 0, 0),
+            (11, 265, 1, 0),
+            (12, 265, 1, 1),
+            (19, 269, 2, 0),
+            (130, 280, 4, 15),
+            (131, 281, 5, 0),
+            (257, 284, 5, 30),
+            (258, 285, 0, 0),
+        ] {
+            assert_eq!(length_code(len), (symbol, bits, value), "length {len}");
+        }
+        for (dist, symbol, bits, value) in [
+            (1, 0, 0, 0),
+            (4, 3, 0, 0),
+            (5, 4, 1, 0),
+            (6, 4, 1, 1),
+            (7, 5, 1, 0),
+            (193, 15, 6, 0),
+            (24577, 29, 13, 0),
+            (32768, 29, 13, 8191),
+        ] {
+            assert_eq!(distance_code(dist), (symbol, bits, value), "distance {dist}");
+        }
+    }
+
+    #[test]
+    fn adler32_matches_zlib_rs() {
+        for seed in 1..20u64 {
+            let data = noise(seed, seed as usize * 1111);
+            assert_eq!(adler32(&data), zlib_rs::adler32::adler32(1, &data), "seed {seed}");
+        }
+        assert_eq!(adler32(&[0xFF; 100_000]), zlib_rs::adler32::adler32(1, &[0xFF; 100_000]));
+        assert_eq!(adler32(b"Wikipedia"), 0x11E6_0398);
+    }
 }
