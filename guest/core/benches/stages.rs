@@ -23,7 +23,9 @@
 //! size. Reported: median, p10, p90 over the rounds.
 //!
 //! Writes target/bench/core.json in the cross-host schema (path "native").
-//! `QRGLUE_BENCH_QUICK=1` runs a few rounds only (CI smoke test).
+//! `QRGLUE_BENCH_QUICK=1` runs a few rounds only (CI smoke test);
+//! `QRGLUE_BENCH_OPS=png-deflate,png-render` runs only those ops (for a
+//! profiler; the report needs them all).
 
 use std::hint::black_box;
 use std::io::Write as _;
@@ -213,11 +215,12 @@ fn main() {
     let quick = std::env::var("QRGLUE_BENCH_QUICK").is_ok_and(|v| v == "1");
     let rounds = if quick { 5 } else { 150 };
     let options = Options::default();
+    let only = std::env::var("QRGLUE_BENCH_OPS").ok();
 
     let mut benches: Vec<Bench> = Vec::new();
     for (text_id, text) in reference_texts() {
         let matrix = qrglue_core::encode(&text, EcLevel::Low).expect("reference text fits");
-        for op in Op::ALL {
+        for op in Op::ALL.into_iter().filter(|op| only.as_ref().is_none_or(|only| only.split(',').any(|name| name == op.name()))) {
             let rows = png_stages::render_rows(&matrix, &options);
             let filtered = png_stages::filter(&rows);
             let idat = png_stages::deflate(&filtered);
@@ -263,9 +266,8 @@ fn main() {
     let mut measurements = Vec::new();
     println!("qrglue-core stages, native ({}), {rounds} interleaved rounds in {:.1} s", machine(), elapsed.as_secs_f64());
     println!("{:<8} {:<20} {:>11} {:>11} {:>11} {:>7}", "text", "op", "median us", "p10 us", "p90 us", "bytes");
-    for text_index in 0..benches.len() / Op::ALL.len() {
-        for op_index in 0..Op::ALL.len() {
-            let bench = &mut benches[text_index * Op::ALL.len() + op_index];
+    for bench in &mut benches {
+        {
             bench.samples_ns.sort_by(f64::total_cmp);
             let s = &bench.samples_ns;
             let (med, p10, p90) = (median(s), percentile(s, 0.1), percentile(s, 0.9));

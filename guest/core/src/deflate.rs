@@ -28,9 +28,14 @@ const WINDOW: usize = 32768;
 /// How many earlier module rows (same column) the matcher tries.
 const BLOCK_CANDIDATES: usize = 4;
 
-/// Hash chain over the distinct rows' bytes: table size and chain depth.
-const HASH_BITS: u32 = 12;
-const CHAIN_DEPTH: usize = 16;
+/// Hash chain over the distinct rows' bytes: table size, how far back it
+/// reaches (zlib-rs's 4 KiB window of the previous writer; the module rows
+/// further back are the fixed candidates) and how deep it is walked.
+const HASH_BITS: u32 = 11;
+const CHAIN_WINDOW: usize = 4096;
+const CHAIN_DEPTH: usize = 8;
+/// A match this long ends the search.
+const NICE_MATCH: usize = 32;
 
 /// Code length limits (RFC 1951, 3.2.7).
 const MAX_CODE_BITS: usize = 15;
@@ -167,24 +172,26 @@ fn cost(counts: &[u32], lengths: &[u8]) -> u64 {
 }
 
 /// Adler-32 of `data` (RFC 1950), in runs of 5552 bytes: the most that can
-/// be summed in 32 bits before reducing mod 65521.
+/// be summed in 32 bits before reducing mod 65521. Eight zero bytes (most
+/// of an image: the Up rows) leave `a` as it is and add `8 * a` to `b`, one
+/// step instead of eight.
 fn adler32(data: &[u8]) -> u32 {
     const MOD: u32 = 65521;
     const NMAX: usize = 5552;
     let (mut a, mut b) = (1u32, 0u32);
     for chunk in data.chunks(NMAX) {
-        let mut quads = chunk.chunks_exact(4);
-        for q in &mut quads {
-            a += u32::from(q[0]);
-            b += a;
-            a += u32::from(q[1]);
-            b += a;
-            a += u32::from(q[2]);
-            b += a;
-            a += u32::from(q[3]);
-            b += a;
+        let mut words = chunk.chunks_exact(8);
+        for w in &mut words {
+            if u64::from_ne_bytes(w.try_into().unwrap()) == 0 {
+                b += 8 * a;
+                continue;
+            }
+            for &byte in w {
+                a += u32::from(byte);
+                b += a;
+            }
         }
-        for &byte in quads.remainder() {
+        for &byte in words.remainder() {
             a += u32::from(byte);
             b += a;
         }
@@ -261,8 +268,14 @@ struct Matcher<'a> {
     data: &'a [u8],
     fixed: [usize; 2 + BLOCK_CANDIDATES],
     fixed_count: usize,
-    head: Vec<u32>,
-    prev: Vec<u32>,
+    /// Newest position + 1 per hash (0: none).
+    head: [u32; 1 << HASH_BITS],
+    /// Per position mod `CHAIN_WINDOW`: the distance back to the previous
+    /// position with the same hash (0: none). An entry is overwritten by
+    /// the position `CHAIN_WINDOW` later, so the walk stops before reaching
+    /// that far back; small fixed tables (12 KiB, on the stack) instead of
+    /// tables the size of the image cost no allocation and little clearing.
+    prev: [u16; CHAIN_WINDOW],
 }
 
 impl<'a> Matcher<'a> {
@@ -277,17 +290,25 @@ impl<'a> Matcher<'a> {
             }
         }
         fixed[..fixed_count].sort_unstable();
-        Matcher { data, fixed, fixed_count, head: vec![u32::MAX; 1 << HASH_BITS], prev: vec![u32::MAX; data.len()] }
+        Matcher { data, fixed, fixed_count, head: [0; 1 << HASH_BITS], prev: [0; CHAIN_WINDOW] }
     }
 
     /// Adds `p` to the hash chain if its 3 bytes are not all zero.
     fn insert(&mut self, p: usize) {
         let data = self.data;
         if p + MIN_MATCH <= data.len() && data[p] | data[p + 1] | data[p + 2] != 0 {
-            let h = hash3(data, p);
-            self.prev[p] = self.head[h];
-            self.head[h] = p as u32;
+            self.link(p);
         }
+    }
+
+    /// Makes `p` the newest position of its hash.
+    fn link(&mut self, p: usize) {
+        let h = hash3(self.data, p);
+        let newest = self.head[h] as usize;
+        // 0 when there is none or it is too far back to walk to.
+        let back = if newest == 0 || p + 1 - newest >= CHAIN_WINDOW { 0 } else { p + 1 - newest };
+        self.prev[p % CHAIN_WINDOW] = back as u16;
+        self.head[h] = p as u32 + 1;
     }
 
     /// The best match at `p` (length 0 if none), then inserts `p`.
@@ -299,9 +320,16 @@ impl<'a> Matcher<'a> {
             return (0, 0);
         }
         let limit = remaining.min(MAX_MATCH);
+        // Nearest first: a later candidate is further back (as many extra
+        // bits or more), so it can only be better by being longer. Skip it
+        // unless the byte that would make it longer agrees, and stop once a
+        // match reaches the limit (in an Up row's zeros, the first one does).
         for &d in &self.fixed[..self.fixed_count] {
-            if d > p {
+            if d > p || best_len == limit {
                 break;
+            }
+            if data[p - d + best_len] != data[p + best_len] {
+                continue;
             }
             let len = common_prefix(data, p, p - d, limit);
             if better(len, d, best_len, best_dist) {
@@ -309,28 +337,33 @@ impl<'a> Matcher<'a> {
             }
         }
         if data[p] | data[p + 1] | data[p + 2] != 0 {
-            let h = hash3(data, p);
-            let mut candidate = self.head[h];
+            let mut candidate = self.head[hash3(data, p)] as usize;
             let mut depth = 0;
-            while candidate != u32::MAX && depth < CHAIN_DEPTH && best_len < MAX_MATCH {
-                let c = candidate as usize;
+            // A nice match from the fixed candidates ends the search (zlib's
+            // `nice_length`): the chain is for the short ones.
+            while candidate != 0 && depth < CHAIN_DEPTH && best_len < NICE_MATCH {
+                let c = candidate - 1;
                 let d = p - c;
-                if d > WINDOW {
+                if d >= CHAIN_WINDOW {
                     break;
                 }
-                // Only a longer match can be cheaper here: skip the compare
-                // unless the byte that would make it longer agrees.
-                if best_len == 0 || (best_len < limit && data[c + best_len] == data[p + best_len]) {
+                // Further back costs more, so only a longer match can be
+                // better: skip the compare unless the byte that would make
+                // it longer agrees.
+                if best_len == limit {
+                    break;
+                }
+                if data[c + best_len] == data[p + best_len] {
                     let len = common_prefix(data, p, c, limit);
                     if better(len, d, best_len, best_dist) {
                         (best_len, best_dist) = (len, d);
                     }
                 }
-                candidate = self.prev[c];
+                let back = self.prev[c % CHAIN_WINDOW] as usize;
+                candidate = if back == 0 { 0 } else { candidate - back };
                 depth += 1;
             }
-            self.prev[p] = self.head[h];
-            self.head[h] = p as u32;
+            self.link(p);
         }
         // A match must cost less than its bytes as literals.
         if best_len < MIN_MATCH || best_len * LITERAL_BITS <= match_bits(best_len, best_dist) {
@@ -820,6 +853,9 @@ mod tests {
             assert_eq!(adler32(&data), zlib_rs::adler32::adler32(1, &data), "seed {seed}");
         }
         assert_eq!(adler32(&[0xFF; 100_000]), zlib_rs::adler32::adler32(1, &[0xFF; 100_000]));
+        // Zero words (the one-step path) between bytes at their largest.
+        let mixed: Vec<u8> = (0..100_003).map(|i| if (i / 13) % 3 == 0 { 0xFF } else { 0 }).collect();
+        assert_eq!(adler32(&mixed), zlib_rs::adler32::adler32(1, &mixed));
         assert_eq!(adler32(b"Wikipedia"), 0x11E6_0398);
     }
 }

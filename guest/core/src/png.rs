@@ -225,6 +225,12 @@ impl<'a> BitPacker<'a> {
     fn push_bits(&mut self, value: u64, count: u32) {
         self.acc = (self.acc << count) | u128::from(value);
         self.len += count;
+        // Four bytes a store while they fit in the row, then byte by byte.
+        while self.len >= 32 && self.at + 4 <= self.out.len() {
+            self.len -= 32;
+            self.out[self.at..self.at + 4].copy_from_slice(&((self.acc >> self.len) as u32).to_be_bytes());
+            self.at += 4;
+        }
         while self.len >= 8 {
             self.len -= 8;
             self.out[self.at] = (self.acc >> self.len) as u8;
