@@ -26,8 +26,7 @@ INDEX_TO_LEVEL = bytes([0, 255]) + bytes(254)
 
 
 def render(given: str | bytes, options: dict[str, Any]) -> tuple[bytes, Any]:
-    if isinstance(given, bytes):
-        return qrglue.native.png_bytes(given, **options), qrglue.native.matrix_bytes(given, **options)
+    # A text or a binary payload: the API routes bytes to the *-bytes generators.
     return qrglue.native.png(given, **options), qrglue.native.matrix(given, **options)
 
 
