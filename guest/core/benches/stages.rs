@@ -7,6 +7,11 @@
 //! | `encode-stock` | `qrcode::QrCode::with_error_correction_level` (qrcode's mask) |
 //! | `encode`       | [`qrglue_core::encode`] (our mask scoring)                    |
 //! | `png-stage`    | [`qrglue_core::render_png`] on an encoded matrix              |
+//! | `png-render`   | its sub-stage 1: module rows packed to 1-bit pixel rows       |
+//! | `png-filter`   | sub-stage 2: scanlines with filter bytes (None / Up repeats)  |
+//! | `png-deflate`  | sub-stage 3: the zlib stream (qrglue's deflate)               |
+//! | `png-deflate-zlib-rs` | sub-stage 3 as the previous writer did it (zlib-rs, level 4) |
+//! | `png-chunks`   | sub-stage 4: signature, IHDR, IDAT, IEND with CRCs            |
 //! | `png`          | [`qrglue_core::png`]: validate + encode + PNG                 |
 //! | `png-colored`  | the same with dark #336699 on transparent (palette + tRNS)    |
 //! | `svg`          | [`qrglue_core::svg`]                                          |
@@ -18,7 +23,9 @@
 //! size. Reported: median, p10, p90 over the rounds.
 //!
 //! Writes target/bench/core.json in the cross-host schema (path "native").
-//! `QRGLUE_BENCH_QUICK=1` runs a few rounds only (CI smoke test).
+//! `QRGLUE_BENCH_QUICK=1` runs a few rounds only (CI smoke test);
+//! `QRGLUE_BENCH_OPS=png-deflate,png-render` runs only those ops (for a
+//! profiler; the report needs them all).
 
 use std::hint::black_box;
 use std::io::Write as _;
@@ -27,7 +34,7 @@ use std::time::{Duration, Instant};
 
 use image::Luma;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use qrglue_core::{EcLevel, Options};
+use qrglue_core::{EcLevel, Options, png_stages};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
@@ -72,6 +79,11 @@ enum Op {
     EncodeStock,
     Encode,
     PngStage,
+    PngRender,
+    PngFilter,
+    PngDeflate,
+    PngDeflateZlibRs,
+    PngChunks,
     Png,
     PngColored,
     Svg,
@@ -90,7 +102,20 @@ const COLORED: Options = Options {
 };
 
 impl Op {
-    const ALL: [Op; 7] = [Op::SeedPng, Op::EncodeStock, Op::Encode, Op::PngStage, Op::Png, Op::PngColored, Op::Svg];
+    const ALL: [Op; 12] = [
+        Op::SeedPng,
+        Op::EncodeStock,
+        Op::Encode,
+        Op::PngStage,
+        Op::PngRender,
+        Op::PngFilter,
+        Op::PngDeflate,
+        Op::PngDeflateZlibRs,
+        Op::PngChunks,
+        Op::Png,
+        Op::PngColored,
+        Op::Svg,
+    ];
 
     fn name(self) -> &'static str {
         match self {
@@ -98,6 +123,11 @@ impl Op {
             Op::EncodeStock => "encode-stock",
             Op::Encode => "encode",
             Op::PngStage => "png-stage",
+            Op::PngRender => "png-render",
+            Op::PngFilter => "png-filter",
+            Op::PngDeflate => "png-deflate",
+            Op::PngDeflateZlibRs => "png-deflate-zlib-rs",
+            Op::PngChunks => "png-chunks",
             Op::Png => "png",
             Op::PngColored => "png-colored",
             Op::Svg => "svg",
@@ -111,6 +141,10 @@ struct Bench {
     text_id: String,
     text: String,
     matrix: qrglue_core::QrMatrix,
+    /// The PNG sub-stages' inputs, made once: each sub-stage is timed alone.
+    rows: png_stages::PixelRows,
+    filtered: png_stages::Filtered,
+    idat: Vec<u8>,
     batch: u32,
     samples_ns: Vec<f64>,
     output: Option<Vec<u8>>,
@@ -132,6 +166,11 @@ impl Bench {
                 None
             }
             Op::PngStage => Some(qrglue_core::render_png(black_box(&self.matrix), options)),
+            Op::PngRender => Some(png_stages::render_rows(black_box(&self.matrix), options).rows),
+            Op::PngFilter => Some(png_stages::filter(black_box(&self.rows)).data),
+            Op::PngDeflate => Some(png_stages::deflate(black_box(&self.filtered))),
+            Op::PngDeflateZlibRs => Some(png_stages::zlib_rs_deflate(black_box(&self.filtered.data))),
+            Op::PngChunks => Some(png_stages::write_container(&self.rows, black_box(&self.idat), options)),
             Op::Png => Some(qrglue_core::png(text, options).expect("fits")),
             Op::PngColored => Some(qrglue_core::png(text, &COLORED).expect("fits")),
             Op::Svg => Some(qrglue_core::svg(text, options).expect("fits").into_bytes()),
@@ -176,16 +215,23 @@ fn main() {
     let quick = std::env::var("QRGLUE_BENCH_QUICK").is_ok_and(|v| v == "1");
     let rounds = if quick { 5 } else { 150 };
     let options = Options::default();
+    let only = std::env::var("QRGLUE_BENCH_OPS").ok();
 
     let mut benches: Vec<Bench> = Vec::new();
     for (text_id, text) in reference_texts() {
         let matrix = qrglue_core::encode(&text, EcLevel::Low).expect("reference text fits");
-        for op in Op::ALL {
+        for op in Op::ALL.into_iter().filter(|op| only.as_ref().is_none_or(|only| only.split(',').any(|name| name == op.name()))) {
+            let rows = png_stages::render_rows(&matrix, &options);
+            let filtered = png_stages::filter(&rows);
+            let idat = png_stages::deflate(&filtered);
             benches.push(Bench {
                 op,
                 text_id: text_id.clone(),
                 text: text.clone(),
                 matrix: matrix.clone(),
+                rows,
+                filtered,
+                idat,
                 batch: 1,
                 samples_ns: Vec::new(),
                 output: None,
@@ -219,16 +265,15 @@ fn main() {
 
     let mut measurements = Vec::new();
     println!("qrglue-core stages, native ({}), {rounds} interleaved rounds in {:.1} s", machine(), elapsed.as_secs_f64());
-    println!("{:<8} {:<13} {:>11} {:>11} {:>11} {:>7}", "text", "op", "median us", "p10 us", "p90 us", "bytes");
-    for text_index in 0..benches.len() / Op::ALL.len() {
-        for op_index in 0..Op::ALL.len() {
-            let bench = &mut benches[text_index * Op::ALL.len() + op_index];
+    println!("{:<8} {:<20} {:>11} {:>11} {:>11} {:>7}", "text", "op", "median us", "p10 us", "p90 us", "bytes");
+    for bench in &mut benches {
+        {
             bench.samples_ns.sort_by(f64::total_cmp);
             let s = &bench.samples_ns;
             let (med, p10, p90) = (median(s), percentile(s, 0.1), percentile(s, 0.9));
             let bytes = bench.output.as_ref().map(Vec::len);
             println!(
-                "{:<8} {:<13} {:>11.2} {:>11.2} {:>11.2} {:>7}",
+                "{:<8} {:<20} {:>11.2} {:>11.2} {:>11.2} {:>7}",
                 bench.text_id,
                 bench.op.name(),
                 med / 1e3,

@@ -16,6 +16,7 @@
 //! (`tests/vectors/expected.json`): speed work must not change them.
 
 pub mod contract;
+mod deflate;
 mod encode;
 mod error;
 mod mask;
@@ -32,6 +33,15 @@ pub use options::{
     MAX_VERSION, Options, Rgba, SvgOptions, Symbol, TextStyle,
 };
 pub use png::render_png;
+
+/// The PNG stage's sub-stages, public for the stage benchmark and the
+/// pixel-equality tests: [`render_png`] is
+/// `write_container(rows, deflate(filter(rows)))` with `rows =
+/// render_rows(..)`; `render_png_zlib_rs` is the same image through the
+/// previous writer's zlib-rs deflate (the tests' oracle).
+pub mod png_stages {
+    pub use crate::png::{Filtered, PixelRows, deflate, filter, render_png_zlib_rs, render_rows, write_container, zlib_rs_deflate};
+}
 pub use svg::render_svg;
 pub use text::render_text;
 

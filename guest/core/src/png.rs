@@ -21,27 +21,110 @@
 //! without CPU-specific instructions, so native and wasm output are
 //! identical (the golden tests check it on every path).
 
-use crate::{Options, QrMatrix};
+use crate::{Options, QrMatrix, deflate};
 
 /// PNG filter type bytes (PNG spec, section 9.2).
 const FILTER_NONE: u8 = 0;
 const FILTER_UP: u8 = 2;
 
-/// zlib-rs settings: see the module comment for the measurement.
+/// The previous writer's zlib-rs settings, kept for [`zlib_rs_deflate`]:
+/// level 4, 4 KiB window, memory level 6.
 const DEFLATE_LEVEL: i32 = 4;
 const DEFLATE_WINDOW_BITS: i32 = 12;
 const DEFLATE_MEM_LEVEL: i32 = 6;
 
 /// Renders `matrix` with `options`' module size and quiet zone.
 pub fn render_png(matrix: &QrMatrix, options: &Options) -> Vec<u8> {
-    let filtered = filtered_rows(matrix, options);
-    let side = options.modules_across(matrix.width()) * options.module_pixels(matrix.width());
+    let rows = render_rows(matrix, options);
+    let filtered = filter(&rows);
     let idat = deflate(&filtered);
-    write_container(side, &idat, options)
+    write_container(&rows, &idat, options)
 }
 
-/// The zlib stream of `data`, compressed in one call.
-fn deflate(data: &[u8]) -> Vec<u8> {
+/// The PNG of [`render_png`] with the previous writer's deflate (zlib-rs):
+/// the oracle the tests compare pixels with, never on the hot path.
+pub fn render_png_zlib_rs(matrix: &QrMatrix, options: &Options) -> Vec<u8> {
+    let rows = render_rows(matrix, options);
+    let filtered = filter(&rows);
+    let idat = zlib_rs_deflate(&filtered.data);
+    write_container(&rows, &idat, options)
+}
+
+/// Stage 1 of the PNG: one packed 1-bit pixel row per module row (quiet
+/// zone included), before any repeat or filter.
+pub struct PixelRows {
+    /// Image width and height in pixels.
+    pub side: u32,
+    /// Pixels per module.
+    pub scale: usize,
+    /// Bytes per packed pixel row.
+    pub row_bytes: usize,
+    /// `modules_across` rows of `row_bytes`.
+    pub rows: Vec<u8>,
+}
+
+/// Stage 2: the scanlines as deflate sees them, each module row's first
+/// scanline filtered None (or Up when it repeats the module row above),
+/// its `scale - 1` repeats Up (the filter byte, then zeros).
+pub struct Filtered {
+    /// `row_bytes + 1`: a scanline with its filter byte.
+    pub line: usize,
+    /// `scale * line`: one module row's scanlines.
+    pub block: usize,
+    pub data: Vec<u8>,
+}
+
+/// Stage 1: every module row packed once.
+pub fn render_rows(matrix: &QrMatrix, options: &Options) -> PixelRows {
+    let n = matrix.width();
+    let quiet = options.quiet_zone as usize;
+    let across = options.modules_across(n) as usize;
+    let scale = options.module_pixels(n) as usize;
+    let side = across * scale;
+    let row_bytes = side.div_ceil(8);
+    let mut rows = vec![0u8; row_bytes * across];
+    let packer = RowPacker::new(scale);
+    for (module_y, row) in rows.chunks_exact_mut(row_bytes).enumerate() {
+        let code_row = module_y.checked_sub(quiet).filter(|&y| y < n).map(|y| matrix.row(y));
+        packer.pack(code_row, quiet, across, row);
+    }
+    PixelRows { side: side as u32, scale, row_bytes, rows }
+}
+
+/// Stage 2: the scanlines, prefixed by their filter bytes, in one zeroed
+/// buffer (an Up scanline of a repeat is its filter byte then zeros, already
+/// there), written by index.
+pub fn filter(rows: &PixelRows) -> Filtered {
+    let (scale, row_bytes) = (rows.scale, rows.row_bytes);
+    let line = row_bytes + 1;
+    let across = rows.rows.len() / row_bytes;
+    let mut data = vec![0u8; line * across * scale];
+    let mut previous: Option<&[u8]> = None;
+    for (row, block) in rows.rows.chunks_exact(row_bytes).zip(data.chunks_exact_mut(line * scale)) {
+        // The first pixel row of a module row repeats the row above only when
+        // two module rows are equal (quiet zone, or equal code rows); the
+        // other `scale - 1` pixel rows always repeat it.
+        if previous == Some(row) {
+            block[0] = FILTER_UP;
+        } else {
+            block[0] = FILTER_NONE;
+            block[1..line].copy_from_slice(row);
+        }
+        for scanline in block.chunks_exact_mut(line).skip(1) {
+            scanline[0] = FILTER_UP;
+        }
+        previous = Some(row);
+    }
+    Filtered { line, block: line * scale, data }
+}
+
+/// Stage 3: the zlib stream of the filtered image ([`deflate`]).
+pub fn deflate(filtered: &Filtered) -> Vec<u8> {
+    deflate::zlib_image(&filtered.data, filtered.line, filtered.block)
+}
+
+/// The previous writer's deflate: `data` in one zlib-rs call.
+pub fn zlib_rs_deflate(data: &[u8]) -> Vec<u8> {
     let mut config = zlib_rs::DeflateConfig::new(DEFLATE_LEVEL);
     config.window_bits = DEFLATE_WINDOW_BITS;
     config.mem_level = DEFLATE_MEM_LEVEL;
@@ -55,72 +138,71 @@ fn deflate(data: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The image's scanlines, each prefixed by its filter byte, ready to deflate.
-/// Light pixels are 1 (white), dark are 0; padding bits at a row's end are 0.
-///
-/// Written into buffers sized up front, by index: no `Vec` growth check or
-/// call in the loops. Cranelift (wasmtime) kept the earlier `Vec::push`
-/// version's bit accumulator and buffer pointers on the stack, reloading them
-/// on every push (guest-only png ~1.7 us over native in this function, perf
-/// profile, README "Build profile"), and each Up row's `resize` was one
-/// `memory.fill` libcall (~200 per png): the one zeroed buffer replaces them.
-fn filtered_rows(matrix: &QrMatrix, options: &Options) -> Vec<u8> {
-    let n = matrix.width();
-    let quiet = options.quiet_zone as usize;
-    let across = options.modules_across(n) as usize;
-    let scale = options.module_pixels(n) as usize;
-    let row_bytes = (across * scale).div_ceil(8);
-    let line = row_bytes + 1;
-
-    // Zeroed: an Up row of a repeat is its filter byte then zeros, already there.
-    let mut out = vec![0u8; line * across * scale];
-    let mut previous = vec![0u8; row_bytes];
-    let mut row = vec![0u8; row_bytes];
-    for (module_y, block) in out.chunks_exact_mut(line * scale).enumerate() {
-        pack_module_row(matrix, quiet, scale, module_y, &mut row);
-        // The first pixel row of a module row repeats the row above only when
-        // two module rows are equal (quiet zone, or equal code rows); the
-        // other `scale - 1` pixel rows always repeat it.
-        let first_repeats = module_y > 0 && row == previous;
-        for (pixel_row, scanline) in block.chunks_exact_mut(line).enumerate() {
-            if pixel_row > 0 || first_repeats {
-                scanline[0] = FILTER_UP;
-            } else {
-                scanline[0] = FILTER_NONE;
-                scanline[1..].copy_from_slice(&row);
-            }
-        }
-        std::mem::swap(&mut row, &mut previous);
-    }
-    out
+/// Packs a module row into 1-bit pixels, MSB first, light = 1: a table maps
+/// each byte of 8 modules to its `8 * scale` pixel bits (scale <= 8, the
+/// default sizes), so a row costs one lookup per 8 modules; wider modules
+/// (>= 9 pixels, at most 20) are pushed one module at a time.
+struct RowPacker {
+    scale: usize,
+    /// Light-is-1 pixel bits of 8 modules (bit 7 of the index = first module).
+    table: Vec<u64>,
 }
 
-/// Writes one module row (quiet zone included), each module `scale` pixels
-/// wide, into `row` as 1-bit pixels, most significant bit first; fills all of
-/// `row`, padding bits included.
-fn pack_module_row(matrix: &QrMatrix, quiet: usize, scale: usize, module_y: usize, row: &mut [u8]) {
-    let n = matrix.width();
-    let mut bits = BitPacker::new(row);
-    let code_row = module_y.checked_sub(quiet).filter(|&y| y < n).map(|y| matrix.row(y));
-    match code_row {
-        None => bits.push(true, (n + 2 * quiet) * scale),
-        Some(modules) => {
-            bits.push(true, quiet * scale);
-            for &dark in modules {
-                bits.push(!dark, scale);
+impl RowPacker {
+    fn new(scale: usize) -> RowPacker {
+        let table = if scale <= 8 {
+            let ones = (1u64 << scale) - 1;
+            // Built from a 16-entry table of 4 modules: 272 shifts, not 2048.
+            let mut nibble = [0u64; 16];
+            for (i, bits) in nibble.iter_mut().enumerate() {
+                for m in 0..4 {
+                    if i & (8 >> m) == 0 {
+                        *bits |= ones << ((3 - m) * scale);
+                    }
+                }
             }
-            bits.push(true, quiet * scale);
-        }
+            (0..256).map(|i| nibble[i >> 4] << (4 * scale) | nibble[i & 15]).collect()
+        } else {
+            Vec::new()
+        };
+        RowPacker { scale, table }
     }
-    bits.finish();
+
+    fn pack(&self, code_row: Option<&[bool]>, quiet: usize, across: usize, row: &mut [u8]) {
+        let scale = self.scale;
+        let mut bits = BitPacker::new(row);
+        match code_row {
+            None => bits.push(true, across * scale),
+            Some(modules) => {
+                bits.push(true, quiet * scale);
+                if self.table.is_empty() {
+                    for &dark in modules {
+                        bits.push(!dark, scale);
+                    }
+                } else {
+                    let mut chunks = modules.chunks_exact(8);
+                    for chunk in &mut chunks {
+                        let index = chunk.iter().fold(0usize, |acc, &dark| acc << 1 | usize::from(dark));
+                        bits.push_bits(self.table[index], 8 * scale as u32);
+                    }
+                    for &dark in chunks.remainder() {
+                        bits.push(!dark, scale);
+                    }
+                }
+                bits.push(true, quiet * scale);
+            }
+        }
+        bits.finish();
+    }
 }
 
-/// Packs runs of equal bits into a byte slice, MSB first, through a 64-bit
-/// accumulator: one shift per module instead of one operation per pixel.
+/// Packs runs of equal bits into a byte slice, MSB first, through a 128-bit
+/// accumulator (at most 7 bits pending between calls, so 64 more fit): one
+/// shift per run or table entry instead of one operation per pixel.
 struct BitPacker<'a> {
     out: &'a mut [u8],
     at: usize,
-    acc: u64,
+    acc: u128,
     len: u32,
 }
 
@@ -134,14 +216,25 @@ impl<'a> BitPacker<'a> {
         while count > 0 {
             // Keep at most 63 bits pending so the shift below is defined.
             let take = count.min(56) as u32;
-            self.acc = (self.acc << take) | if bit { (1u64 << take) - 1 } else { 0 };
-            self.len += take;
+            self.push_bits(if bit { (1u64 << take) - 1 } else { 0 }, take);
             count -= take as usize;
-            while self.len >= 8 {
-                self.len -= 8;
-                self.out[self.at] = (self.acc >> self.len) as u8;
-                self.at += 1;
-            }
+        }
+    }
+
+    /// Appends the low `count` (<= 64) bits of `value`, most significant first.
+    fn push_bits(&mut self, value: u64, count: u32) {
+        self.acc = (self.acc << count) | u128::from(value);
+        self.len += count;
+        // Four bytes a store while they fit in the row, then byte by byte.
+        while self.len >= 32 && self.at + 4 <= self.out.len() {
+            self.len -= 32;
+            self.out[self.at..self.at + 4].copy_from_slice(&((self.acc >> self.len) as u32).to_be_bytes());
+            self.at += 4;
+        }
+        while self.len >= 8 {
+            self.len -= 8;
+            self.out[self.at] = (self.acc >> self.len) as u8;
+            self.at += 1;
         }
     }
 
@@ -161,7 +254,8 @@ impl<'a> BitPacker<'a> {
 /// as indexes into a two-entry palette, with a `tRNS` chunk when either
 /// colour is not opaque: the pixels, their compression and so the speed are
 /// the same, and the file grows by 18 B (PLTE) and 14 B (tRNS).
-fn write_container(side: u32, idat: &[u8], options: &Options) -> Vec<u8> {
+pub fn write_container(rows: &PixelRows, idat: &[u8], options: &Options) -> Vec<u8> {
+    let side = rows.side;
     // signature 8 + IHDR 25 + IDAT 12 + data + IEND 12 (+ PLTE 18 + tRNS 14)
     let mut out = Vec::with_capacity(89 + idat.len());
     let mut encoder = png::Encoder::new(&mut out, side, side);
