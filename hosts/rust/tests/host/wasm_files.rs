@@ -105,7 +105,7 @@ fn raw_module_imports_nothing_and_exports_exactly_the_abi() {
             }
             ExternType::Memory(memory) => {
                 assert_eq!(export.name(), "memory");
-                assert_eq!(memory.minimum(), 18, "initial pages (ABI.md)");
+                assert_eq!(memory.minimum(), 17, "initial pages (ABI.md)");
                 assert_eq!(memory.maximum(), Some(1024), "memory must be capped at 1024 pages (64 MiB)");
                 assert!(!memory.is_64() && !memory.is_shared());
                 found.insert("memory".to_owned(), None);
