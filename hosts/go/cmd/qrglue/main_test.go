@@ -221,16 +221,37 @@ func TestTheProgram(t *testing.T) {
 		t.Errorf("a failed write: exit %d", code)
 	}
 	// wazero's compilation cache on disk: the first process fills it, the
-	// second loads the compiled code from it; both give the golden PNG.
+	// second loads the compiled code from it; both give the golden PNG
+	// (--path raw: auto is native in a build with it, which compiles nothing).
 	cache := t.TempDir()
 	env = []string{"QRGLUE_WAZERO_CACHE_DIR=" + cache}
 	for run := 0; run < 2; run++ {
-		if code, out, stderr := runProgram("png", "https://github.com/pretzelhammer/rust-blog"); code != 0 || digest(out) != goldenPNG(t, "ref-01") {
+		if code, out, stderr := runProgram("png", "https://github.com/pretzelhammer/rust-blog", "--path", "raw"); code != 0 || digest(out) != goldenPNG(t, "ref-01") {
 			t.Errorf("png with the disk cache, run %d: exit %d %s", run, code, stderr)
 		}
 		if entries, _ := os.ReadDir(cache); len(entries) == 0 {
 			t.Errorf("run %d left the cache directory empty", run)
 		}
+	}
+}
+
+// --path auto (the default) is native in a build with it, raw in one without;
+// both give the same bytes as --path raw.
+func TestPathNativeOrRawIsAuto(t *testing.T) {
+	_, nativeErr := qrglue.NewNativeGenerator()
+	want := map[bool]string{true: "native", false: "raw"}[nativeErr == nil]
+	if _, path, err := generator("auto"); err != nil || path != want {
+		t.Fatalf("--path auto: %s (%v), expected %s", path, err, want)
+	}
+	raw, _ := qrglue.PNG("auto?")
+	for _, args := range [][]string{{"png", "auto?", "-o", "-"}, {"png", "auto?", "--path", "auto", "-o", "-"}} {
+		if code, out, stderr := cli(t, "", args...); code != 0 || out != string(raw) {
+			t.Fatalf("%v: exit %d %s", args, code, stderr)
+		}
+	}
+	code, _, stderr := cli(t, "", "png", "x", "--path", "fast", "-o", "-")
+	if code != 2 || !strings.Contains(stderr, "[possible values: auto, raw, native]") {
+		t.Fatalf("--path fast: exit %d %q", code, stderr)
 	}
 }
 
