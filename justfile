@@ -202,9 +202,9 @@ dist: build-node build-python _dist-arm64
 _dist-arm64: setup-system build-python
     bash tools/arm64/build.sh
 
-# Everything the node, python and rust servers need (tests/http/README.md), the CLI of tier cli included.
+# Everything the node, python, rust and go servers need (tests/http/README.md), the CLI of tier cli included.
 [group('build')]
-build-http: build-http-node build-http-python build-http-rust _build-rust-bins
+build-http: build-http-node build-http-python build-http-rust build-http-go _build-rust-bins
 
 # The Rust server, target/addon/qrglue-server (tiers axum, static).
 [group('build')]
@@ -218,6 +218,11 @@ build-http-node: build-node (_npm "hosts/node/server")
 # The Python server: the venv (uvicorn and httptools are in hosts/python/requirements-dev.txt).
 [group('build')]
 build-http-python: build-python
+
+# The Go server, hosts/go/bin/qrglue-server (its own module hosts/go/server: skip2/go-qrcode for tier 0; native with cgo).
+[group('build')]
+build-http-go: build-go
+    cd hosts/go/server && go mod download && go build -tags qrglue_native -o ../bin/qrglue-server .
 
 # Host wasi-http: the proxy component (plain and static), our own server qrglue-wasi-http, jco serve.
 [group('build')]
@@ -259,6 +264,7 @@ lint: _setup-lint _go-embed
     # and, for the native path's files, the committed header (hosts/c/include/qrglue.h), not the library.
     unformatted="$(gofmt -l hosts/go)"; [ -z "$unformatted" ] || { echo "gofmt: not formatted: $unformatted"; exit 1; }
     cd hosts/go && go vet ./... && go vet -tags qrglue_native ./...
+    cd hosts/go/server && go vet -tags qrglue_native ./...
     # palantir-java-format through Spotless (versions pinned in hosts/java/pom.xml).
     cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q spotless:check
     echo "lint: rustfmt, docs' names, clippy (host + wasm32), ruff, mypy, tsc, gofmt, go vet, spotless: clean"
@@ -315,11 +321,12 @@ test-dist: dist _setup-arm64-runtimes
 test-web: build-web _report-venv
     cd hosts/web && node --test
 
-# HTTP: each server's query parser on tests/http/query_cases.json, then every node, python and rust tier (tests/http).
+# HTTP: each server's query parser on tests/http/query_cases.json, then every node, python, rust and go tier (tests/http).
 [group('test')]
 test-http: build-http contract
     node --test hosts/node/server/contract.test.mjs
     cd hosts/python/server && ../.venv/bin/python -m pytest -q -p no:cacheprovider test_http_contract.py
+    cd hosts/go/server && go test -count=1 .
     hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http
 
 # Host wasi-http: every tier through tests/http's suites, the component's imports, the two-host wasmCloud lattice.
@@ -420,8 +427,8 @@ bench-http *flags: build-http build-http-wasi-http _setup-vegeta _report-venv
 # Serve GET /qrcode?text=... on 127.0.0.1:PORT; HOST TIER as in tests/http/README.md; --workers N, --request-timeout SECS.
 [group('run')]
 serve HOST TIER PORT="8080" *FLAGS:
-    case "{{HOST}}" in node|python|rust|wasi-http) ;; \
-        *) echo "serve: HOST is node, python, rust or wasi-http, not '{{HOST}}'" >&2; exit 2;; esac
+    case "{{HOST}}" in node|python|rust|go|wasi-http) ;; \
+        *) echo "serve: HOST is node, python, rust, go or wasi-http, not '{{HOST}}'" >&2; exit 2;; esac
     just build-http-{{HOST}}
     if [ "{{TIER}}" = cli ]; then just _build-rust-bins; fi
     exec bash hosts/{{HOST}}/server/serve.sh {{TIER}} {{PORT}} {{FLAGS}}

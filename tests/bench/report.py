@@ -368,7 +368,8 @@ def advice(rows: list[dict], glue: list[dict], cold: list[dict], svg_rows: list[
 # --- the server experiment (target/bench/http.json, `just bench-http`) -----
 # Tier 0 of each host: its language's own library, or axum for the Rust and
 # the wasi:http servers (no QR library is native to wasi:http).
-HTTP_TIER0 = {"node": ("node", "qrcode"), "python": ("python", "segno"), "rust": ("rust", "axum"), "wasi-http": ("rust", "axum")}
+HTTP_TIER0 = {"node": ("node", "qrcode"), "python": ("python", "segno"), "rust": ("rust", "axum"), "go": ("go", "go-qrcode"),
+              "wasi-http": ("rust", "axum")}
 # The framework ceiling each tier is compared with: its own server's static tier.
 HTTP_STATIC = {"wasmtime": "wasmtime-static", "wasmtime-reuse": "wasmtime-static", "jco": "jco-static",
                "qrglue": "qrglue-static", "qrglue-reuse": "qrglue-static"}

@@ -22,7 +22,10 @@ SERVERS = [
     ("node", "static"), ("node", "qrcode"), ("node", "cli"),
     ("python", "native"), ("python", "raw"), ("python", "component"),
     ("python", "static"), ("python", "segno"), ("python", "cli"),
+    ("go", "native"), ("go", "raw"), ("go", "static"), ("go", "go-qrcode"), ("go", "cli"),
 ]
+# Tier 0 of each host: a peer QR library, not qrglue (its own PNG; a 501 for an option it lacks).
+PEER_TIERS = {"qrcode": "node-qrcode", "segno": "segno", "go-qrcode": "go-qrcode"}
 # Two workers for one tier per clustered host (start-up, load balancing and
 # shutdown of several workers); one elsewhere: 2 cores for the whole suite.
 TWO_WORKERS = {("node", "native"), ("python", "native")}
@@ -45,8 +48,8 @@ class Server:
 
     @property
     def golden(self) -> bool:
-        """Whether the tier returns qrglue's bytes (not node-qrcode's or segno's)."""
-        return self.tier not in ("qrcode", "segno")
+        """Whether the tier returns qrglue's bytes (not node-qrcode's, segno's or go-qrcode's)."""
+        return self.tier not in PEER_TIERS
 
     def connect(self, timeout: float = 10.0) -> http.client.HTTPConnection:
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)

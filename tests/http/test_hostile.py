@@ -47,7 +47,7 @@ from urllib.parse import quote
 import pytest
 
 import qrglue
-from conftest import REQUEST_TIMEOUT, Server, start, stop
+from conftest import PEER_TIERS, REQUEST_TIMEOUT, Server, start, stop
 from test_servers import PNG_SIGNATURE, REFERENCE, check_alive
 
 REFERENCE_PNG = qrglue.png(REFERENCE)
@@ -289,7 +289,7 @@ def test_every_option_pipelined_twice_gives_the_same_answer(server: Server) -> N
             pair[1].status, pair[1].headers.get("content-type"), pair[1].body)
     assert refused[0].status == 400 and json.loads(refused[0].body) == {
         "kind": "invalid-options", "message": "version and min-version exclude each other: give one"}
-    if server.tier == "qrcode":  # node-qrcode has no boost-ec
+    if server.tier in ("qrcode", "go-qrcode"):  # node-qrcode has no boost-ec, go-qrcode no mask
         assert (drawn[0].status, json.loads(drawn[0].body)["kind"]) == (501, "not-implemented")
         return
     assert drawn[0].status == 200 and drawn[0].body.startswith(PNG_SIGNATURE)
@@ -478,7 +478,7 @@ def stalling_plan(server: Server) -> tuple[str, int, int]:
     images, or the golden PNG (the static tiers answer nothing else) and the
     peers' default size many times over; 25 clients, 5 for segno and the
     static tiers (their answers are small: each client sends many requests)."""
-    if server.tier in ("qrcode", "segno", "static"):
+    if server.tier in (*PEER_TIERS, "static"):
         target = "/qrcode?text=never%20read"
         clients = 25 if server.tier == "qrcode" else 5  # as the docstring of never_reading_clients says
     else:
@@ -510,7 +510,7 @@ def never_reading_clients(server: Server, done=lambda left: left.fitting + left.
     of them passes its own `done` and slack)."""
     # The peers' tiers (node-qrcode, segno) take ~0.1 s per 4096-pixel image,
     # seconds for the 50 here: they get the default size, the same test.
-    size = "" if server.tier in ("qrcode", "segno") else "&min-size=4096"
+    size = "" if server.tier in PEER_TIERS else "&min-size=4096"
     fitting = request("GET", f"/qrcode?text=never%20read{size}") * 2
     target, count, stalled = stalling_plan(server)
     stalling = request("GET", target) * count
@@ -541,7 +541,7 @@ def never_reading_clients(server: Server, done=lambda left: left.fitting + left.
         reached: set[int] = set()
         # The peers' encoders (node-qrcode, segno: ~4 ms an image) keep their one
         # worker busy with the stalled clients' pipelined requests for seconds.
-        peer = server.tier in ("qrcode", "segno")
+        peer = server.tier in PEER_TIERS
         deadline = time.monotonic() + (30 if peer else 10)
         while len(reached) < len(bursts) - 5 and time.monotonic() < deadline:
             reached |= set(ports) & server_peers(server)
@@ -735,7 +735,7 @@ def test_server_survives_them_all(server: Server) -> None:
 
 # --- failures that are nobody's input ----------------------------------------
 
-@pytest.mark.parametrize("host", ["node", "python"])
+@pytest.mark.parametrize("host", ["node", "python", "go"])
 def test_a_generator_failure_is_a_json_500_for_that_request_only(host: str, tmp_path: Path) -> None:
     """Tier cli with a CLI that cannot be spawned: each request gets the
     contract's JSON 500 (never the framework's own page), and the server
@@ -873,7 +873,7 @@ def test_a_worker_killed_during_start_up_is_replaced(host: str, tmp_path: Path) 
         stop(server)
 
 
-@pytest.mark.parametrize("host,tier", [("rust", "axum"), ("node", "native"), ("python", "native")])
+@pytest.mark.parametrize("host,tier", [("rust", "axum"), ("node", "native"), ("python", "native"), ("go", "native")])
 def test_a_port_in_use_stops_the_server_with_an_error(host: str, tier: str, tmp_path: Path) -> None:
     """The port is taken: the server exits non-zero within 30 s and says why,
     rather than looping on failing workers or exiting 0 (node's primary exited
