@@ -30,6 +30,7 @@ ROWS = [
     ("go", "native"), ("go", "raw"),
     ("browser", "component"), ("browser", "raw"), ("browser", "bindgen"),
     ("node", "node-qrcode"), ("node", "qr-image"), ("python", "segno"), ("python", "python-qrcode"),
+    ("go", "go-qrcode"), ("go", "barcode"),
 ]
 # SVG rows (op `svg`): qrglue's Node paths next to fast_qr, which makes SVG, not PNG.
 SVG_ROWS = [("node", "native"), ("node", "component"), ("node", "raw"), ("node", "bindgen"), ("node", "fast_qr")]
@@ -43,15 +44,18 @@ OUTPUT_PEER_CALLS = {
     ("segno", "text"): "terminal(compact=True)", ("segno", "matrix"): "make().matrix",
     ("segno", "data-url"): "png_data_uri()",
     ("python-qrcode", "text"): "print_ascii()", ("python-qrcode", "matrix"): "get_matrix()",
+    ("go-qrcode", "text"): "ToSmallString(false)", ("go-qrcode", "matrix"): "Bitmap()",
 }
 # Rows a host may lack without the report calling them missing.
 OPTIONAL_ROWS = {"component-stock"}
-PEERS = {"node-qrcode", "qr-image", "fast_qr", "segno", "python-qrcode"}
+PEERS = {"node-qrcode", "qr-image", "fast_qr", "segno", "python-qrcode", "go-qrcode", "barcode"}
 # Each peer's options as its bench passes them (stated next to its figures; qrglue: EC level L, min-size 200, quiet zone 4).
 PEER_OPTIONS = {
     "node-qrcode": "the seed article's options: EC level L, width 200, zlib level 9, RLE",
     "qr-image": "its defaults: EC level M, 5 px per module, margin 4",
     "fast_qr": "its defaults: EC level Q, margin 4, square modules in module units; SVG only",
+    "go-qrcode": "skip2/go-qrcode's qrcode.Encode(text, Low, 200): EC level L, 200 px, its 4-module border, BestCompression",
+    "barcode": "boombuler/barcode's qr.Encode(text, L, Auto), Scale to 200 x 200 (no quiet zone of its own), png.Encode",
 }
 LABELS = {"component": "component", "component-stock": "component (stock wasmtime-py glue)", "raw": "raw ABI", "native": "native (no wasm)",
           "bindgen": "wasm-bindgen", "rpc": "rpc (GET /qrcode on the axum server, keep-alive)",
@@ -288,15 +292,38 @@ def in_process_choice(host: str, by: dict, glue: dict) -> str | None:
     return f"**{host}**, bringing the Rust in, fastest first: " + "; ".join(parts) + "."
 
 
+def go_advice(by: dict, cold: list[dict]) -> str | None:
+    """Go's choice between its two paths, which differ in how the program is built as much as in speed:
+    native needs cgo (a C toolchain and the Rust library per target), raw is pure Go (CGO_ENABLED=0 builds and
+    cross-compiles) and compiles the module at start."""
+    native, raw = by.get(("go", "native")), by.get(("go", "raw"))
+    if not (native and raw):
+        return None
+    starts = {(c["path"], c["cached"]): c["median_ns"] for c in cold if c["host"] == "go"}
+    start = lambda path, cached=False: f"{starts[(path, cached)] / 1e6:.1f} ms" if (path, cached) in starts else "not measured"
+    peers = [r for r in by.values() if r["host"] == "go" and r["peer"]]
+    peer = min(peers, key=lambda r: r["median_ns"], default=None)
+    peer_part = (f"; Go's fastest own encoder here, {peer['path']}, takes {us(peer['median_ns'])} us "
+                 f"({peer['median_ns'] / raw['median_ns']:.1f}x raw's time)") if peer else ""
+    return (f"**go**: native (cgo) when every target has a C toolchain and the Rust library: {us(native['median_ns'])} us per png, "
+            f"a cold start of {start('native')}; raw (wazero) when the program must stay pure Go (`CGO_ENABLED=0`, one "
+            f"`go build` per target, cross-compiled): {us(raw['median_ns'])} us per png "
+            f"({raw['median_ns'] / native['median_ns']:.1f}x native), a cold start of {start('raw')} "
+            f"({start('raw', True)} with `QRGLUE_WAZERO_CACHE_DIR`){peer_part}.")
+
+
 def advice(rows: list[dict], glue: list[dict], cold: list[dict], svg_rows: list[dict] | None = None) -> list[str]:
     """'What to pick', derived from the numbers (every sentence cites them)."""
     out = []
     by = {(r["host"], r["path"]): r for r in rows}
     glue_by = {(g["host"], g["path"]): g for g in glue}
-    for host in ("node", "python"):
+    for host in ("node", "python", "go"):
         sentence = in_process_choice(host, by, glue_by)
         if sentence:
             out.append(sentence)
+    go_choice = go_advice(by, cold)
+    if go_choice:
+        out.append(go_choice)
     for host in ("rust", "node", "python", "go", "browser"):
         comp, raw = by.get((host, "component")), by.get((host, "raw"))
         if comp and raw:

@@ -1,7 +1,7 @@
 // Command qrglue-bench is the Go host's part of `just bench`
 // (tests/bench/README.md): every series of its paths (raw on wazero; native
 // through cgo when built with -tags qrglue_native, as `just bench-go` does)
-// in interleaved rounds in one process, with tests/bench/settings.json's
+// and of Go's own QR encoders (peers.go) in interleaved rounds in one process, with tests/bench/settings.json's
 // rounds and batch time, then the cold starts in fresh processes; it writes
 // target/bench/go.json in tests/bench/schema.json's shape.
 //
@@ -172,6 +172,7 @@ func buildSeries(g, native *qrglue.Generator, cases map[string]string, reference
 	if native != nil {
 		all = append(all, outputSeries("native", native, cases, reference)...)
 	}
+	all = append(all, peerSeries(cases, reference)...)
 	text := func(id string) *string { return &id }
 	ref := cases[reference]
 	all = append(all,
