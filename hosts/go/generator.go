@@ -9,12 +9,11 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-
-	"github.com/tetratelabs/wazero/api"
 )
 
 // Generator makes QR codes on the raw path: module instances of
-// qrglue.raw.wasm in wazero, compiled once per process. It is safe for
+// qrglue.raw.wasm on an Engine (wazero unless NewGeneratorOn gives another),
+// compiled once per process. It is safe for
 // concurrent use: each call takes an idle instance from its pool (or
 // instantiates one), uses it alone and gives it back; no instance is ever
 // entered by two goroutines at once. At most maxIdle instances wait in the
@@ -27,6 +26,7 @@ import (
 type Generator struct {
 	// native: calls go to the Rust core linked in through cgo (NewNativeGenerator), not to wasm instances.
 	native  bool
+	engine  Engine
 	idle    chan *instance
 	made    atomic.Int64
 	retired atomic.Int64
@@ -39,10 +39,16 @@ type Generator struct {
 // process's first use and instantiates one instance, so that an error in
 // loading is returned here.
 func NewGenerator(maxIdle int) (*Generator, error) {
+	return NewGeneratorOn(wazeroEngine{}, maxIdle)
+}
+
+// NewGeneratorOn is NewGenerator on another Engine: the same glue, the same
+// pool, another WebAssembly runtime.
+func NewGeneratorOn(engine Engine, maxIdle int) (*Generator, error) {
 	if maxIdle < 1 {
 		maxIdle = runtime.GOMAXPROCS(0)
 	}
-	g := &Generator{idle: make(chan *instance, maxIdle)}
+	g := &Generator{engine: engine, idle: make(chan *instance, maxIdle)}
 	in, err := g.newInstance()
 	if err != nil {
 		return nil, err
@@ -52,7 +58,7 @@ func NewGenerator(maxIdle int) (*Generator, error) {
 }
 
 func (g *Generator) newInstance() (*instance, error) {
-	in, err := newInstance()
+	in, err := newInstance(g.engine)
 	if err == nil {
 		g.made.Add(1)
 	}
@@ -193,7 +199,7 @@ func (g *Generator) check(text string, s *settings) error {
 func (in *instance) run(o op, given input, args [11]uint32, s *settings) ([]byte, error) {
 	switch o {
 	case opPNG:
-		return in.generate(given.pick(in.png, in.pngBytes), given, args[:])
+		return in.generate(given.pick(exportPNG, exportPNGBytes), given, args[:])
 	case opSVG:
 		flags, titleLen, strings := s.svgABI()
 		// Both buffers are the guest's from the call on, whatever the outcome.
@@ -201,13 +207,13 @@ func (in *instance) run(o op, given input, args [11]uint32, s *settings) ([]byte
 		if err != nil {
 			return nil, err
 		}
-		return in.generate(given.pick(in.svg, in.svgBytes), given, append(args[:], flags, titleLen, stringsPtr, stringsLen))
+		return in.generate(given.pick(exportSVG, exportSVGBytes), given, append(args[:], flags, titleLen, stringsPtr, stringsLen))
 	case opMatrix:
-		return in.generate(given.pick(in.matrix, in.matrixBytes), given, args[:])
+		return in.generate(given.pick(exportMatrix, exportMatrixBytes), given, args[:])
 	case opText:
-		return in.generate(given.pick(in.text, in.textBytes), given, append(args[:], uint32(s.style)))
+		return in.generate(given.pick(exportText, exportTextBytes), given, append(args[:], uint32(s.style)))
 	default:
-		return in.generate(in.pngRepeat, given, append(args[:], 0))
+		return in.generate(exportPNGRepeat, given, append(args[:], 0))
 	}
 }
 
@@ -247,7 +253,7 @@ func payloadInput(data []byte) (input, error) {
 }
 
 // pick is the text export or its *_bytes twin, for the input.
-func (in input) pick(text, bytes api.Function) api.Function {
+func (in input) pick(text, bytes Export) Export {
 	if in.payload {
 		return bytes
 	}
@@ -418,7 +424,7 @@ func (g *Generator) SVGDataURL(text string, opts ...SVGOption) (string, error) {
 
 // generate lowers the input, calls a generating export with it and args
 // (the export takes the buffer, whatever the outcome) and reads the result.
-func (in *instance) generate(fn api.Function, given input, args []uint32) ([]byte, error) {
+func (in *instance) generate(fn Export, given input, args []uint32) ([]byte, error) {
 	var ptr, length uint32
 	var err error
 	if given.payload {
@@ -456,7 +462,7 @@ func (g *Generator) PNGRepeat(text string, times uint32, opts ...Option) (uint32
 	}
 	var n uint32
 	err = g.with(func(in *instance) error {
-		out, err := in.generate(in.pngRepeat, given, append(p.args[:], times))
+		out, err := in.generate(exportPNGRepeat, given, append(p.args[:], times))
 		if err == nil {
 			if len(out) != 4 {
 				return fmt.Errorf("qrglue: qr_png_repeat returned %d bytes, not 4", len(out))
@@ -470,7 +476,7 @@ func (g *Generator) PNGRepeat(text string, times uint32, opts ...Option) (uint32
 
 // Noop calls the guest's empty function: the fixed cost of a call.
 func (g *Generator) Noop() error {
-	return g.with(func(in *instance) error { _, err := in.call(in.noop); return err })
+	return g.with(func(in *instance) error { _, err := in.call(exportNoop); return err })
 }
 
 // Consume copies data into the guest, which takes it and returns its length.
@@ -478,7 +484,7 @@ func (g *Generator) Consume(data []byte) (n uint32, err error) {
 	err = g.with(func(in *instance) error {
 		ptr, length, err := in.lowerBytes(data)
 		if err == nil {
-			n, err = in.call(in.consume, ptr, length)
+			n, err = in.call(exportConsume, ptr, length)
 		}
 		return err
 	})
@@ -488,7 +494,7 @@ func (g *Generator) Consume(data []byte) (n uint32, err error) {
 // Produce copies n guest-made bytes out (byte i = i mod 251).
 func (g *Generator) Produce(n uint32) (out []byte, err error) {
 	err = g.with(func(in *instance) error {
-		record, err := in.call(in.produce, n)
+		record, err := in.call(exportProduce, n)
 		if err == nil {
 			out, err = in.result(record)
 		}
@@ -500,13 +506,13 @@ func (g *Generator) Produce(n uint32) (out []byte, err error) {
 // Trap makes the guest trap: the result is a *TrapError, and the instance
 // is retired.
 func (g *Generator) Trap() error {
-	return g.with(func(in *instance) error { _, err := in.call(in.trap); return err })
+	return g.with(func(in *instance) error { _, err := in.call(exportTrap); return err })
 }
 
 // MemoryPages is the linear memory size, in 64 KiB pages, of the instance
 // the call runs on (with one goroutine calling, the same instance each time).
 func (g *Generator) MemoryPages() (n uint32, err error) {
-	err = g.with(func(in *instance) error { n, err = in.call(in.memoryPages); return err })
+	err = g.with(func(in *instance) error { n, err = in.call(exportMemoryPages); return err })
 	return n, err
 }
 

@@ -1,17 +1,14 @@
 package qrglue
 
 import (
-	"context"
 	_ "embed"
+	"encoding/binary"
 	"errors"
 	"fmt"
-	"sync"
-
-	"github.com/tetratelabs/wazero"
-	"github.com/tetratelabs/wazero/api"
 )
 
-// The raw path: qrglue.raw.wasm (guest/raw/ABI.md) on wazero, glue by hand.
+// The raw path: qrglue.raw.wasm (guest/raw/ABI.md), glue by hand, on an
+// Engine: wazero (wazero.go) unless another is plugged in.
 // `just build-go` copies target/wasm/qrglue.raw.wasm next to this file (a
 // build output, git-ignored), and go:embed puts it in the binary.
 
@@ -38,110 +35,108 @@ const (
 	svgHasClass    = 4
 )
 
-// rawSignatures: every export the glue calls, as (i32 params, i32 results),
-// checked once per process, so that a call never passes the wrong count.
-var rawSignatures = map[string][2]int{
-	"qr_abi_version": {0, 1}, "qr_alloc": {1, 1}, "qr_free": {1, 1},
-	"qr_png": {13, 1}, "qr_svg": {17, 1}, "qr_matrix": {13, 1}, "qr_text": {14, 1},
-	"qr_png_bytes": {13, 1}, "qr_svg_bytes": {17, 1}, "qr_matrix_bytes": {13, 1}, "qr_text_bytes": {14, 1},
-	"qr_png_repeat": {14, 1}, "qr_noop": {0, 0}, "qr_consume": {2, 1}, "qr_produce": {1, 1},
-	"qr_trap": {0, 0}, "qr_memory_pages": {0, 1},
+// Export is one function of qrglue.raw.wasm that the glue calls. An Engine
+// resolves each of RawExports by its Name once per instance; Instance.Call
+// then gets the Export, an index, on every call.
+type Export int
+
+// The exports, in one order: the index of an Engine's table.
+const (
+	exportABIVersion Export = iota
+	exportAlloc
+	exportFree
+	exportPNG
+	exportSVG
+	exportMatrix
+	exportText
+	exportPNGBytes
+	exportSVGBytes
+	exportMatrixBytes
+	exportTextBytes
+	exportPNGRepeat
+	exportNoop
+	exportConsume
+	exportProduce
+	exportTrap
+	exportMemoryPages
+	exportCount
+)
+
+// rawExports: each export's name and its (i32 params, i32 results), checked
+// once per process by the Engine, so that a call never passes the wrong count.
+var rawExports = [exportCount]struct {
+	name            string
+	params, results int
+}{
+	{"qr_abi_version", 0, 1}, {"qr_alloc", 1, 1}, {"qr_free", 1, 1},
+	{"qr_png", 13, 1}, {"qr_svg", 17, 1}, {"qr_matrix", 13, 1}, {"qr_text", 14, 1},
+	{"qr_png_bytes", 13, 1}, {"qr_svg_bytes", 17, 1}, {"qr_matrix_bytes", 13, 1}, {"qr_text_bytes", 14, 1},
+	{"qr_png_repeat", 14, 1}, {"qr_noop", 0, 0}, {"qr_consume", 2, 1}, {"qr_produce", 1, 1},
+	{"qr_trap", 0, 0}, {"qr_memory_pages", 0, 1},
 }
 
-// engine is the process's one wazero runtime and the module compiled once in
-// it: every instance of every Generator is instantiated from it, so an extra
-// instance costs an instantiation, never a compile.
-var engine struct {
-	once     sync.Once
-	runtime  wazero.Runtime
-	compiled wazero.CompiledModule
-	err      error
-}
+// Name is the export's name in the module.
+func (e Export) Name() string { return rawExports[e].name }
 
-func compiledModule() (wazero.Runtime, wazero.CompiledModule, error) {
-	engine.once.Do(func() {
-		ctx := context.Background()
-		// The compiler where wazero has one (amd64, arm64), else its interpreter.
-		runtime := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().
-			WithCompilationCache(compilationCache()).
-			// The module's own maximum (1024 pages, 64 MiB), stated here too.
-			WithMemoryLimitPages(1024))
-		compiled, err := runtime.CompileModule(ctx, rawWasm)
-		if err == nil {
-			err = checkSignatures(compiled)
-		}
-		if err != nil {
-			_ = runtime.Close(ctx)
-			engine.err = fmt.Errorf("qrglue: cannot load qrglue.raw.wasm: %w", err)
-			return
-		}
-		engine.runtime, engine.compiled = runtime, compiled
-	})
-	return engine.runtime, engine.compiled, engine.err
-}
+// Signature is how many i32 parameters and i32 results the export has (every
+// parameter and result of the raw ABI is an i32).
+func (e Export) Signature() (params, results int) { return rawExports[e].params, rawExports[e].results }
 
-func checkSignatures(compiled wazero.CompiledModule) error {
-	exports := compiled.ExportedFunctions()
-	for name, want := range rawSignatures {
-		def, ok := exports[name]
-		if !ok {
-			return fmt.Errorf("export %s is missing", name)
-		}
-		params, results := def.ParamTypes(), def.ResultTypes()
-		if len(params) != want[0] || len(results) != want[1] || !allI32(params) || !allI32(results) {
-			return fmt.Errorf("export %s has %d params and %d results, the glue expects %d and %d i32s",
-				name, len(params), len(results), want[0], want[1])
-		}
+// RawExports lists every export the glue calls, in index order.
+func RawExports() []Export {
+	all := make([]Export, exportCount)
+	for i := range all {
+		all[i] = Export(i)
 	}
-	if _, ok := compiled.ExportedMemories()["memory"]; !ok {
-		return errors.New("export memory is missing")
-	}
-	return nil
+	return all
 }
 
-func allI32(types []api.ValueType) bool {
-	for _, t := range types {
-		if t != api.ValueTypeI32 {
-			return false
-		}
-	}
-	return true
+// RawWasm is qrglue.raw.wasm, the module every Engine runs (embedded).
+func RawWasm() []byte { return rawWasm }
+
+// Engine is a WebAssembly runtime that runs qrglue.raw.wasm for the glue
+// (this file): wazero (NewGenerator), or another one plugged in with
+// NewGeneratorOn (qrglue.dev/qrglue/wasmtime: Wasmtime through
+// wasmtime-go). The glue is the same on every engine: only what it asks an
+// instance (Instance) differs.
+type Engine interface {
+	// Instantiate makes a new instance of RawWasm(), compiled once per
+	// process by the engine, with every export of RawExports() resolved and
+	// its signature checked, and the memory export "memory".
+	Instantiate() (Instance, error)
 }
 
-// instance is one module instance: its memory, its exports, and one stack
-// for CallWithStack (no allocation per call). Never used by two goroutines
-// at once: the Generator's pool hands it to one call at a time.
+// Instance is one module instance, entered by one goroutine at a time (the
+// Generator's pool sees to it).
+type Instance interface {
+	// Call runs an export with its i32 arguments, given as u32s, and returns
+	// its result (0 for a function without one); a trap is an error (the
+	// glue then retires the instance).
+	Call(fn Export, args ...uint32) (uint32, error)
+	// Write and WriteString copy bytes into linear memory at ptr; false
+	// when they do not fit. Memory may have grown since the last call.
+	Write(ptr uint32, data []byte) bool
+	WriteString(ptr uint32, data string) bool
+	// Read returns length bytes of linear memory at ptr, which may be a view
+	// (the glue copies what it keeps before the next call); false when out
+	// of bounds.
+	Read(ptr, length uint32) ([]byte, bool)
+	Close() error
+}
+
+// instance is the glue over one engine's Instance (guest/raw/ABI.md's
+// "Glue per call"). Never used by two goroutines at once.
 type instance struct {
-	module api.Module
-	memory api.Memory
-	alloc, free, png, svg, matrix, text, pngBytes, svgBytes, matrixBytes, textBytes,
-	pngRepeat, noop, consume, produce, trap, memoryPages api.Function
-	stack [17]uint64
-	ctx   context.Context
+	vm Instance
 }
 
-func newInstance() (*instance, error) {
-	runtime, compiled, err := compiledModule()
+func newInstance(engine Engine) (*instance, error) {
+	vm, err := engine.Instantiate()
 	if err != nil {
 		return nil, err
 	}
-	ctx := context.Background()
-	// No name: any number of anonymous instances of the one compiled module.
-	module, err := runtime.InstantiateModule(ctx, compiled, wazero.NewModuleConfig().WithName(""))
-	if err != nil {
-		return nil, fmt.Errorf("qrglue: cannot instantiate qrglue.raw.wasm: %w", err)
-	}
-	in := &instance{module: module, memory: module.ExportedMemory("memory"), ctx: ctx}
-	for name, fn := range map[string]*api.Function{
-		"qr_alloc": &in.alloc, "qr_free": &in.free, "qr_png": &in.png, "qr_svg": &in.svg,
-		"qr_matrix": &in.matrix, "qr_text": &in.text, "qr_png_bytes": &in.pngBytes, "qr_svg_bytes": &in.svgBytes,
-		"qr_matrix_bytes": &in.matrixBytes, "qr_text_bytes": &in.textBytes, "qr_png_repeat": &in.pngRepeat,
-		"qr_noop": &in.noop, "qr_consume": &in.consume, "qr_produce": &in.produce, "qr_trap": &in.trap,
-		"qr_memory_pages": &in.memoryPages,
-	} {
-		*fn = module.ExportedFunction(name)
-	}
-	version, err := in.call(module.ExportedFunction("qr_abi_version"))
+	in := &instance{vm: vm}
+	version, err := in.call(exportABIVersion)
 	if err == nil && version != rawABIVersion {
 		err = fmt.Errorf("qrglue: qrglue.raw.wasm speaks ABI %d, this glue speaks %d", version, rawABIVersion)
 	}
@@ -152,19 +147,16 @@ func newInstance() (*instance, error) {
 	return in, nil
 }
 
-func (in *instance) close() { _ = in.module.Close(in.ctx) }
+func (in *instance) close() { _ = in.vm.Close() }
 
 // call runs an export with u32 arguments and returns its u32 result (0 for
 // a function without one). A trap comes back as *TrapError.
-func (in *instance) call(fn api.Function, args ...uint32) (uint32, error) {
-	stack := in.stack[:max(len(args), 1)]
-	for i, a := range args {
-		stack[i] = api.EncodeU32(a)
-	}
-	if err := fn.CallWithStack(in.ctx, stack); err != nil {
+func (in *instance) call(fn Export, args ...uint32) (uint32, error) {
+	result, err := in.vm.Call(fn, args...)
+	if err != nil {
 		return 0, &TrapError{Err: err}
 	}
-	return api.DecodeU32(stack[0]), nil
+	return result, nil
 }
 
 // lower copies data into a fresh guest buffer, which the next generating
@@ -173,7 +165,7 @@ func (in *instance) lower(data string) (ptr, length uint32, err error) {
 	if len(data) == 0 {
 		return 0, 0, nil
 	}
-	ptr, err = in.call(in.alloc, uint32(len(data)))
+	ptr, err = in.call(exportAlloc, uint32(len(data)))
 	if err != nil {
 		return 0, 0, err
 	}
@@ -181,7 +173,7 @@ func (in *instance) lower(data string) (ptr, length uint32, err error) {
 		return 0, 0, fmt.Errorf("qrglue: qr_alloc(%d) failed in the guest", len(data))
 	}
 	// Memory is re-read by every access: an allocation may have grown it.
-	if !in.memory.WriteString(ptr, data) {
+	if !in.vm.WriteString(ptr, data) {
 		return 0, 0, errors.New("qrglue: the guest returned a buffer outside its memory")
 	}
 	return ptr, uint32(len(data)), nil
@@ -192,14 +184,14 @@ func (in *instance) lowerBytes(data []byte) (ptr, length uint32, err error) {
 	if len(data) == 0 {
 		return 0, 0, nil
 	}
-	ptr, err = in.call(in.alloc, uint32(len(data)))
+	ptr, err = in.call(exportAlloc, uint32(len(data)))
 	if err != nil {
 		return 0, 0, err
 	}
 	if ptr == 0 {
 		return 0, 0, fmt.Errorf("qrglue: qr_alloc(%d) failed in the guest", len(data))
 	}
-	if !in.memory.Write(ptr, data) {
+	if !in.vm.Write(ptr, data) {
 		return 0, 0, errors.New("qrglue: the guest returned a buffer outside its memory")
 	}
 	return ptr, uint32(len(data)), nil
@@ -209,21 +201,22 @@ func (in *instance) lowerBytes(data []byte) (ptr, length uint32, err error) {
 // memory: the next call may reuse or grow it), frees the record, and gives
 // the payload or the guest's QrError.
 func (in *instance) result(record uint32) ([]byte, error) {
-	status, ok1 := in.memory.ReadUint32Le(record)
-	payloadPtr, ok2 := in.memory.ReadUint32Le(record + 4)
-	payloadLen, ok3 := in.memory.ReadUint32Le(record + 8)
-	if !ok1 || !ok2 || !ok3 {
+	fields, ok := in.vm.Read(record, rawRecordBytes)
+	if !ok {
 		return nil, errors.New("qrglue: the guest returned a record outside its memory")
 	}
+	status := binary.LittleEndian.Uint32(fields)
+	payloadPtr := binary.LittleEndian.Uint32(fields[4:])
+	payloadLen := binary.LittleEndian.Uint32(fields[8:])
 	var payload []byte
 	if payloadLen > 0 {
-		view, ok := in.memory.Read(payloadPtr, payloadLen)
+		view, ok := in.vm.Read(payloadPtr, payloadLen)
 		if !ok {
 			return nil, errors.New("qrglue: the guest returned a payload outside its memory")
 		}
 		payload = append([]byte(nil), view...)
 	}
-	if _, err := in.call(in.free, record); err != nil {
+	if _, err := in.call(exportFree, record); err != nil {
 		return nil, err
 	}
 	if status == 0 {
@@ -266,16 +259,4 @@ func boolU32(b bool) uint32 {
 		return 1
 	}
 	return 0
-}
-
-// compilationCache is where wazero keeps compiled code: in this process's
-// memory, or on disk under $QRGLUE_WAZERO_CACHE_DIR when set (later
-// processes then skip the compile: the cold start).
-func compilationCache() wazero.CompilationCache {
-	if dir := cacheDir(); dir != "" {
-		if cache, err := wazero.NewCompilationCacheWithDir(dir); err == nil {
-			return cache
-		}
-	}
-	return wazero.NewCompilationCache()
 }
