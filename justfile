@@ -149,11 +149,13 @@ build-node: build-wasm build-bindgen
 build-python: build-wasm
     bash hosts/python/scripts/build.sh
 
-# Go: qrglue.raw.wasm for go:embed, the C library for cgo, go.sum's modules through the proxy, the CLI and runner in hosts/go/bin.
+# Go: qrglue.raw.wasm for go:embed, the C library for cgo, go.sum's modules through the proxy, the CLI and runners in hosts/go/bin.
 [group('build')]
 build-go: _go-embed build-capi
     cd hosts/go && go mod download && go build -tags qrglue_native -o bin/qrglue ./cmd/qrglue \
         && go build -tags qrglue_native -o bin/qrglue-conformance ./cmd/qrglue-conformance
+    # The raw path on Wasmtime (module hosts/go/wasmtime: wasmtime-go's prebuilt static library, through cgo).
+    cd hosts/go/wasmtime && go mod download && go build -o ../bin/qrglue-conformance-wasmtime ./cmd/qrglue-conformance-wasmtime
 
 # The C ABI library over the core (hosts/c): target/addon/libqrglue_capi.{a,so}; fails if hosts/c/include/qrglue.h is not cbindgen's.
 [group('build')]
@@ -265,6 +267,7 @@ lint: _setup-lint _go-embed
     unformatted="$(gofmt -l hosts/go)"; [ -z "$unformatted" ] || { echo "gofmt: not formatted: $unformatted"; exit 1; }
     cd hosts/go && go vet ./... && go vet -tags qrglue_native ./...
     cd hosts/go/server && go vet -tags qrglue_native ./...
+    cd hosts/go/wasmtime && go vet ./...
     # palantir-java-format through Spotless (versions pinned in hosts/java/pom.xml).
     cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q spotless:check
     echo "lint: rustfmt, docs' names, clippy (host + wasm32), ruff, mypy, tsc, gofmt, go vet, spotless: clean"
@@ -298,10 +301,11 @@ test-node: build-node contract
 test-python: build-python contract
     cd hosts/python && .venv/bin/python -m pytest -q
 
-# Go: raw (wazero) and native (cgo) paths (golden, errors, bad input, traps, panics, memory, goroutines under -race), the CLI.
+# Go: raw (wazero), native (cgo) and raw on Wasmtime (golden, errors, bad input, traps, panics, memory, goroutines under -race), the CLI.
 [group('test')]
 test-go: build-go contract
     cd hosts/go && go test -race -count=1 -tags qrglue_native ./...
+    cd hosts/go/wasmtime && go test -race -count=1 ./...
     # A build without the native path (no cgo needed): --path native is a path that cannot run, exit 3.
     cd hosts/go && go test -count=1 -run 'PathNative|Golden' ./cmd/qrglue .
 
