@@ -15,7 +15,7 @@
 //! server that runs it (tier `static`).
 //!
 //! The endpoint contract is `tests/http/README.md`; the query is checked by
-//! `qrglue-http-query` (hosts/rust/http-query), shared with the axum server. The
+//! `qrglue-http-query` (guest/http-query), shared with the axum server. The
 //! messages of the errors this component makes itself (bad UTF-8, empty
 //! text) are the core's (`guest/core/src/contract.rs`, `text_from_utf8`).
 

@@ -4,7 +4,7 @@
 // their option's form, in WIT field order (NAMES after text): an ec-level
 // name, a decimal u32, a CSS hex colour, true or false. Ranges are the
 // generator's to refuse (checkRanges restates them for the tiers without one).
-// The same rules as hosts/rust/http-query and hosts/python/server/http_contract.py
+// The same rules as guest/http-query and hosts/python/server/http_contract.py
 // (all three run tests/http/query_cases.json in their unit tests).
 
 export const MAX_TEXT_BYTES = 512;
@@ -198,7 +198,7 @@ export function checkRanges(options) {
 }
 
 // Request targets and methods (tests/http/README.md), the same rules as
-// hosts/rust/http-query's path_and_query and method_class.
+// guest/http-query's path_and_query and method_class.
 export const UNKNOWN_METHOD_MESSAGE = 'unknown method (methods are case-sensitive: GET and HEAD are served)';
 export const NO_HOST_MESSAGE = 'an HTTP/1.1 request must have a Host header';
 export const BAD_REQUEST_MESSAGE = 'malformed HTTP request';

@@ -1,5 +1,5 @@
 // The query grammar's shared cases (tests/http/query_cases.json), run against
-// this server's own parser: the same cases hosts/rust/http-query (cargo test) and
+// this server's own parser: the same cases guest/http-query (cargo test) and
 // hosts/python/server/test_http_contract.py run against theirs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

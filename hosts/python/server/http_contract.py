@@ -5,7 +5,7 @@ text-too-long, then invalid-options for values that are not of their
 option's form, in WIT field order (NAMES after text): an ec-level name, a
 decimal u32, a CSS hex colour, true or false. Ranges are the generator's to
 refuse (check_ranges restates them for the tiers without one). The same
-rules as hosts/rust/http-query and hosts/node/server/contract.mjs (all three
+rules as guest/http-query and hosts/node/server/contract.mjs (all three
 run tests/http/query_cases.json in their unit tests).
 """
 
@@ -39,7 +39,7 @@ _COLOR = re.compile(rb"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})\Z")
 
 
 # Request targets and methods (tests/http/README.md), the same rules as
-# hosts/rust/http-query's method_class. httptools already drops a fragment and
+# guest/http-query's method_class. httptools already drops a fragment and
 # reduces an absolute-form target to its path and query.
 UNKNOWN_METHOD_MESSAGE = "unknown method (methods are case-sensitive: GET and HEAD are served)"
 NO_HOST_MESSAGE = "an HTTP/1.1 request must have a Host header"

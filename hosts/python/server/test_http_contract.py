@@ -1,5 +1,5 @@
 """The query grammar's shared cases (tests/http/query_cases.json), run against
-this server's own parser: the same cases hosts/rust/http-query (cargo test) and
+this server's own parser: the same cases guest/http-query (cargo test) and
 hosts/node/server/contract.test.mjs run against theirs. (Request targets are
 httptools' to split here: tests/http covers them over HTTP.)"""
 

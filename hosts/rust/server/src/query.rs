@@ -1,5 +1,5 @@
 //! The query of `GET /qrcode`, checked by qrglue-http-query
-//! (`hosts/rust/http-query`, the one implementation shared with the wasi:http
+//! (`guest/http-query`, the one implementation shared with the wasi:http
 //! component) in `tests/http/README.md`'s order: bad-query, invalid-text,
 //! empty-text, text-too-long, invalid-options. Here with the core's own
 //! invalid-text messages and its `Options`.

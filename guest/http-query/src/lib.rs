@@ -660,7 +660,7 @@ mod tests {
     /// run in their own unit tests, with the core's invalid-text messages.
     #[test]
     fn shared_cases() {
-        let cases: serde_json::Value = serde_json::from_str(include_str!("../../../../tests/http/query_cases.json")).expect("JSON");
+        let cases: serde_json::Value = serde_json::from_str(include_str!("../../../tests/http/query_cases.json")).expect("JSON");
         let core_utf8 = |bytes: Vec<u8>| qrglue_core::text_from_utf8(&bytes).map(str::to_owned).map_err(|e| e.to_string());
         let mut ran = 0;
         for case in cases["queries"].as_array().expect("queries") {
