@@ -278,9 +278,9 @@ test-fast: build-wasm build-node build-python build-go
 [group('test')]
 test-rust: setup-system build-wasm contract
     {{cargo}} test --locked --profile host
-    # Not default members (the wasi:http guest builds the first for wasm32; the second is the addon profile's).
-    {{cargo}} test --locked --profile host -p qrglue-http-query
-    {{cargo}} test --locked --profile host -p qrglue-server
+    # Not default members (the wasi:http guest builds the first for wasm32; the others are the addon profile's).
+    {{cargo}} test --locked --profile host -p qrglue-http-query --features core
+    {{cargo}} test --locked --profile host -p qrglue-server -p qrglue-capi
 
 # Node: every path (golden, errors, agreement, traps, limits, concurrency, cli, package) with node:test.
 [group('test')]
@@ -318,8 +318,8 @@ test-web: build-web _report-venv
 # HTTP: each server's query parser on tests/http/query_cases.json, then every node, python and rust tier (tests/http).
 [group('test')]
 test-http: build-http contract
-    node --test hosts/node/server/contract.test.mjs
-    cd hosts/python/server && ../.venv/bin/python -m pytest -q -p no:cacheprovider test_http_contract.py
+    node --test hosts/node/server/query.test.mjs
+    cd hosts/python/server && ../.venv/bin/python -m pytest -q -p no:cacheprovider test_http_query.py
     hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http
 
 # Host wasi-http: every tier through tests/http's suites, the component's imports, the two-host wasmCloud lattice.

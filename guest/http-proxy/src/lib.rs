@@ -184,12 +184,12 @@ fn qrcode(query: &str) -> Answer {
         dark: rgba(request.dark.unwrap_or(qrglue_http_query::Rgba::BLACK)),
         light: rgba(request.light.unwrap_or(qrglue_http_query::Rgba::WHITE)),
         symbol: request.symbol.map(|s| SymbolOptions {
-            micro: s.micro,
+            micro: s.micro.unwrap_or(false),
             version: s.version,
             min_version: s.min_version,
             mask: s.mask,
-            boost_ec: s.boost_ec,
-            eci: s.eci,
+            boost_ec: s.boost_ec.unwrap_or(false),
+            eci: s.eci.unwrap_or(false),
         }),
     };
     match generator::png(&request.text, options) {

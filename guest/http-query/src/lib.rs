@@ -1,9 +1,12 @@
 //! The query of `GET /qrcode` (`tests/http/README.md`), checked in one place
-//! for the endpoint's two Rust servers: the native axum server
-//! (`hosts/rust/server`) and the wasi:http component (`guest/http-proxy`).
-//! Both carried their own copy of this parser; the shared endpoint tests
-//! compare every answer, so one implementation keeps them equal by
-//! construction.
+//! for every server: the native axum server (`hosts/rust/server`) and the
+//! wasi:http component (`guest/http-proxy`) link this crate; the Node and
+//! Python servers call it through their native addons (`hosts/node/native`,
+//! `hosts/python/native`), and the Go and Java servers can through the C ABI
+//! (`hosts/c`, `qrglue_parse_query`). Those three bindings enable the `core`
+//! feature ([`with_core`]): the core's UTF-8 check and its option checks.
+//! The shared endpoint tests compare every answer, so one implementation
+//! keeps the servers equal by construction.
 //!
 //! The order is the contract's: bad-query (syntax, names, repeats, missing
 //! text), invalid-text, empty-text, text-too-long, then invalid-options for
@@ -13,8 +16,9 @@
 //! light), `true` or `false` (micro, boost-ec, eci). Ranges are the generator's to
 //! refuse; [`check_ranges`] restates its checks for the tiers that have none.
 //!
-//! No dependencies, not even qrglue-core: the wasi:http component imports the
-//! core as a separate component (plugged by wasm-tools compose) and must not link it. What
+//! No dependencies by default, not even qrglue-core: the wasi:http component
+//! imports the core as a separate component (plugged by wasm-tools compose)
+//! and must not link it, so the `core` feature is off there. What
 //! only the core knows comes from the caller: `check` takes the core's UTF-8
 //! check (its invalid-text messages), and answers [`Checked::Empty`] for an
 //! empty text so that each caller reports empty-text in the core's words.
@@ -67,16 +71,47 @@ impl Rgba {
     }
 }
 
+impl Level {
+    /// The contract's name (WIT case), as the query spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Low => "low",
+            Level::Medium => "medium",
+            Level::Quartile => "quartile",
+            Level::High => "high",
+        }
+    }
+}
+
 /// The symbol options (WIT `symbol-options`): present in a [`Request`] only
-/// when the query gives at least one of them, the others at their defaults.
+/// when the query gives at least one of them. Each is `None` when the query
+/// does not give it (the booleans too: the bindings hand on only what was
+/// given); the callers apply the defaults (false for the booleans).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Symbol {
-    pub micro: bool,
+    pub micro: Option<bool>,
     pub version: Option<u32>,
     pub min_version: Option<u32>,
     pub mask: Option<u32>,
-    pub boost_ec: bool,
-    pub eci: bool,
+    pub boost_ec: Option<bool>,
+    pub eci: Option<bool>,
+}
+
+impl Symbol {
+    /// Micro QR asked for (false when not given).
+    pub fn is_micro(&self) -> bool {
+        self.micro == Some(true)
+    }
+}
+
+/// One option's value as the query gives it, for the bindings that hand the
+/// options on by name ([`Request::given`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    Level(Level),
+    Number(u32),
+    Color(Rgba),
+    Flag(bool),
 }
 
 /// A query that passed every check made here. An option the query does not
@@ -95,6 +130,30 @@ pub struct Request {
     pub symbol: Option<Symbol>,
 }
 
+impl Request {
+    /// The options the query gives, by their WIT names in WIT field order
+    /// ([`NAMES`] after `text`): what the Node and Python bindings turn into
+    /// their API's keyword names, so that no binding lists the options.
+    pub fn given(&self) -> Vec<(&'static str, Value)> {
+        let symbol = self.symbol.unwrap_or_default();
+        let values = [
+            self.ec_level.map(Value::Level),
+            self.min_size.map(Value::Number),
+            self.quiet_zone.map(Value::Number),
+            self.scale.map(Value::Number),
+            self.dark.map(Value::Color),
+            self.light.map(Value::Color),
+            symbol.micro.map(Value::Flag),
+            symbol.version.map(Value::Number),
+            symbol.min_version.map(Value::Number),
+            symbol.mask.map(Value::Number),
+            symbol.boost_ec.map(Value::Flag),
+            symbol.eci.map(Value::Flag),
+        ];
+        NAMES[1..].iter().zip(values).filter_map(|(name, value)| Some((*name, value?))).collect()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Checked {
     /// `text=` with nothing in it: empty-text, reported by the caller with
@@ -107,13 +166,20 @@ fn refuse(kind: &'static str, message: impl Into<String>) -> Refusal {
     Refusal { kind, message: message.into() }
 }
 
-/// Checks `query` (the part after `?`, still percent-encoded).
-/// `text_from_utf8` is the core's UTF-8 check: the text or the core's
+/// Checks `query` (the part after `?`, still percent-encoded, as bytes: the
+/// Node and Python servers hand over what the client sent, which need not be
+/// UTF-8). `text_from_utf8` is the core's UTF-8 check: the text or the core's
 /// invalid-text message.
-pub fn check(query: &str, text_from_utf8: impl FnOnce(Vec<u8>) -> Result<String, String>) -> Result<Checked, Refusal> {
+pub fn check(
+    query: &(impl AsRef<[u8]> + ?Sized),
+    text_from_utf8: impl FnOnce(Vec<u8>) -> Result<String, String>,
+) -> Result<Checked, Refusal> {
     let mut found: [Option<Vec<u8>>; NAMES.len()] = Default::default();
-    for part in query.split('&').filter(|p| !p.is_empty()) {
-        let (name, value) = part.split_once('=').unwrap_or((part, ""));
+    for part in query.as_ref().split(|&b| b == b'&').filter(|p| !p.is_empty()) {
+        let (name, value) = match part.iter().position(|&b| b == b'=') {
+            Some(at) => (&part[..at], &part[at + 1..]),
+            None => (part, &b""[..]),
+        };
         let name = decode(name)?;
         let value = decode(value)?;
         let Some(index) = NAMES.iter().position(|known| known.as_bytes() == name.as_slice()) else {
@@ -154,14 +220,7 @@ pub fn check(query: &str, text_from_utf8: impl FnOnce(Vec<u8>) -> Result<String,
     let mask = mask.map(|v| uint("mask", &v)).transpose()?;
     let boost_ec = boost_ec.map(|v| boolean("boost-ec", &v)).transpose()?;
     let eci = eci.map(|v| boolean("eci", &v)).transpose()?;
-    let symbol = given.then(|| Symbol {
-        micro: micro.unwrap_or(false),
-        version,
-        min_version,
-        mask,
-        boost_ec: boost_ec.unwrap_or(false),
-        eci: eci.unwrap_or(false),
-    });
+    let symbol = given.then_some(Symbol { micro, version, min_version, mask, boost_ec, eci });
     Ok(Checked::Request(Request { text, ec_level, min_size, quiet_zone, scale, dark, light, symbol }))
 }
 
@@ -191,7 +250,8 @@ pub fn check_ranges(request: &Request) -> Result<(), Refusal> {
         return invalid(format!("dark and light must be different colours, both are {}", dark.to_hex()));
     }
     let Some(symbol) = request.symbol else { return Ok(()) };
-    let (max_version, max_mask) = if symbol.micro { (4, 3) } else { (40, 7) };
+    let micro = symbol.is_micro();
+    let (max_version, max_mask) = if micro { (4, 3) } else { (40, 7) };
     for (name, value) in [("version", symbol.version), ("min-version", symbol.min_version)] {
         if let Some(v) = value.filter(|v| !(1..=max_version).contains(v)) {
             return invalid(out_of_range(name, 1, max_version, v));
@@ -203,10 +263,10 @@ pub fn check_ranges(request: &Request) -> Result<(), Refusal> {
     if let Some(mask) = symbol.mask.filter(|m| *m > max_mask) {
         return invalid(out_of_range("mask", 0, max_mask, mask));
     }
-    if symbol.micro && request.ec_level == Some(Level::High) {
+    if micro && request.ec_level == Some(Level::High) {
         return invalid("ec-level high is not available in Micro QR (M4 goes up to quartile)".to_owned());
     }
-    if symbol.micro && symbol.eci {
+    if micro && symbol.eci == Some(true) {
         return invalid("eci is not available in Micro QR (it has no ECI mode)".to_owned());
     }
     Ok(())
@@ -247,8 +307,7 @@ fn boolean(name: &str, value: &[u8]) -> Result<bool, Refusal> {
 
 /// `+` is a space; `%XY` is the byte 0xXY; a `%` without two hex digits is
 /// malformed (bad-query).
-fn decode(part: &str) -> Result<Vec<u8>, Refusal> {
-    let bytes = part.as_bytes();
+fn decode(bytes: &[u8]) -> Result<Vec<u8>, Refusal> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
@@ -351,6 +410,153 @@ fn json_string(s: &str) -> String {
     out
 }
 
+/// What every caller with the core linked in shares (feature `core`): the
+/// axum server, and the Node, Python and C bindings through which the other
+/// servers reach this crate. The core's UTF-8 check, the mapping to its
+/// `Options`, and the core's own option checks for the tiers that answer
+/// without a generator: written once here, not in each binding.
+#[cfg(feature = "core")]
+pub mod with_core {
+    use super::{Checked, Level, Refusal, Request, Rgba};
+    use qrglue_core::{EcLevel, Options, QrError, Rgba as CoreRgba, Symbol as CoreSymbol};
+
+    /// [`super::check`] with the core's UTF-8 check (its invalid-text messages).
+    pub fn check(query: &(impl AsRef<[u8]> + ?Sized)) -> Result<Checked, Refusal> {
+        super::check(query, |bytes| qrglue_core::text_from_utf8(&bytes).map(str::to_owned).map_err(|e| e.to_string()))
+    }
+
+    /// A core error as the endpoint's refusal: its kind and the core's message.
+    pub fn refusal(error: QrError) -> Refusal {
+        Refusal { kind: error.kind().as_str(), message: error.to_string() }
+    }
+
+    pub fn ec_level(level: Level) -> EcLevel {
+        match level {
+            Level::Low => EcLevel::Low,
+            Level::Medium => EcLevel::Medium,
+            Level::Quartile => EcLevel::Quartile,
+            Level::High => EcLevel::High,
+        }
+    }
+
+    pub fn rgba(c: Rgba) -> CoreRgba {
+        CoreRgba { r: c.r, g: c.g, b: c.b, a: c.a }
+    }
+
+    /// The core's options for a request: what it gives, the hosts' defaults
+    /// for the rest (`Options::default`); no symbol option given is the
+    /// automatic symbol.
+    pub fn options(request: &Request) -> Options {
+        let defaults = Options::default();
+        Options {
+            ec_level: request.ec_level.map_or(defaults.ec_level, ec_level),
+            min_size: request.min_size.unwrap_or(defaults.min_size),
+            quiet_zone: request.quiet_zone.unwrap_or(defaults.quiet_zone),
+            scale: request.scale,
+            dark: request.dark.map_or(defaults.dark, rgba),
+            light: request.light.map_or(defaults.light, rgba),
+            symbol: request.symbol.map_or(defaults.symbol, |s| CoreSymbol {
+                micro: s.micro.unwrap_or(false),
+                version: s.version,
+                min_version: s.min_version,
+                mask: s.mask,
+                boost_ec: s.boost_ec.unwrap_or(false),
+                eci: s.eci.unwrap_or(false),
+            }),
+        }
+    }
+
+    /// For a tier that answers without a qrglue generator (static, and the
+    /// baselines node-qrcode and segno): [`check`], then an empty text is the
+    /// core's empty-text and the options must pass the core's own checks
+    /// (`Options::validate`), in its order and words: every refusal the
+    /// generator would make before it encodes. The request comes back
+    /// resolved: every option at its value or the core's default
+    /// (`Options::default`; scale, version, min-version and mask stay `None`
+    /// when not given), so that a baseline reads no default of its own.
+    pub fn check_alone(query: &(impl AsRef<[u8]> + ?Sized)) -> Result<Request, Refusal> {
+        match check(query)? {
+            Checked::Empty => Err(refusal(QrError::EmptyText)),
+            Checked::Request(request) => {
+                let options = options(&request);
+                options.validate().map_err(refusal)?;
+                Ok(resolved(request.text, &options))
+            }
+        }
+    }
+
+    /// `options` as a request with every option given.
+    fn resolved(text: String, options: &Options) -> Request {
+        let level = match options.ec_level {
+            EcLevel::Low => Level::Low,
+            EcLevel::Medium => Level::Medium,
+            EcLevel::Quartile => Level::Quartile,
+            EcLevel::High => Level::High,
+        };
+        let color = |c: CoreRgba| Rgba { r: c.r, g: c.g, b: c.b, a: c.a };
+        let s = options.symbol;
+        Request {
+            text,
+            ec_level: Some(level),
+            min_size: Some(options.min_size),
+            quiet_zone: Some(options.quiet_zone),
+            scale: options.scale,
+            dark: Some(color(options.dark)),
+            light: Some(color(options.light)),
+            symbol: Some(super::Symbol {
+                micro: Some(s.micro),
+                version: s.version,
+                min_version: s.min_version,
+                mask: s.mask,
+                boost_ec: Some(s.boost_ec),
+                eci: Some(s.eci),
+            }),
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::super::Value;
+        use super::*;
+
+        #[test]
+        fn alone() {
+            let refused = |query: &str| check_alone(query).map(|_| ()).map_err(|r| (r.kind, r.message));
+            assert_eq!(refused("text="), Err(("empty-text", qrglue_core::contract::EMPTY_TEXT_MESSAGE.to_owned())));
+            assert_eq!(refused("text=&bogus=1").map_err(|r| r.0), Err("bad-query"));
+            assert_eq!(refused("text=a&scale=21"), Err(("invalid-options", "scale must be within 1..=20, got 21".to_owned())));
+            assert_eq!(refused("text=a&micro=true&eci=true").map_err(|r| r.1), Err(qrglue_core::contract::MICRO_ECI_MESSAGE.to_owned()));
+            // Resolved: the core's defaults for what the query does not give.
+            let request = check_alone("text=a&micro=true&mask=3").expect("valid");
+            assert_eq!(
+                request.given(),
+                vec![
+                    ("ec-level", Value::Level(Level::Low)),
+                    ("min-size", Value::Number(200)),
+                    ("quiet-zone", Value::Number(4)),
+                    ("dark", Value::Color(Rgba::BLACK)),
+                    ("light", Value::Color(Rgba::WHITE)),
+                    ("micro", Value::Flag(true)),
+                    ("mask", Value::Number(3)),
+                    ("boost-ec", Value::Flag(false)),
+                    ("eci", Value::Flag(false)),
+                ]
+            );
+            assert_eq!(
+                options(&request),
+                options(
+                    &check(b"text=a&micro=true&mask=3")
+                        .map(|c| match c {
+                            Checked::Request(r) => r,
+                            Checked::Empty => unreachable!(),
+                        })
+                        .expect("valid")
+                )
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -402,7 +608,8 @@ mod tests {
         let r = request(
             "text=hi&ec-level=medium&min-size=1&quiet-zone=2&scale=3&dark=%23F00&light=%2300ff0080&micro=true&version=4&min-version=0&mask=1&boost-ec=false&eci=false",
         );
-        let symbol = Symbol { micro: true, version: Some(4), min_version: Some(0), mask: Some(1), boost_ec: false, eci: false };
+        let symbol =
+            Symbol { micro: Some(true), version: Some(4), min_version: Some(0), mask: Some(1), boost_ec: Some(false), eci: Some(false) };
         let want = Request {
             ec_level: Some(Level::Medium),
             min_size: Some(1),
@@ -416,10 +623,10 @@ mod tests {
         assert_eq!(r, want);
         // Only given symbol options make a symbol record; the others take their defaults.
         assert_eq!(request("text=a&scale=1&dark=%23000&light=%23fff").symbol, None);
-        assert_eq!(request("text=a&micro=false").symbol, Some(Symbol::default()));
-        assert_eq!(request("text=a&boost-ec=true").symbol, Some(Symbol { boost_ec: true, ..Symbol::default() }));
-        assert_eq!(request("text=a&eci=true").symbol, Some(Symbol { eci: true, ..Symbol::default() }));
-        assert_eq!(request("text=a&eci=false").symbol, Some(Symbol::default()));
+        assert_eq!(request("text=a&micro=false").symbol, Some(Symbol { micro: Some(false), ..Symbol::default() }));
+        assert_eq!(request("text=a&boost-ec=true").symbol, Some(Symbol { boost_ec: Some(true), ..Symbol::default() }));
+        assert_eq!(request("text=a&eci=true").symbol, Some(Symbol { eci: Some(true), ..Symbol::default() }));
+        assert_eq!(request("text=a&eci=false").symbol, Some(Symbol { eci: Some(false), ..Symbol::default() }));
         assert_eq!(request("text=a&mask=7").symbol, Some(Symbol { mask: Some(7), ..Symbol::default() }));
         // The four colour forms, either case.
         for (value, rgba) in [
@@ -430,6 +637,44 @@ mod tests {
         ] {
             assert_eq!(request(&format!("text=a&dark={value}")).dark, Some(rgba), "{value}");
         }
+    }
+
+    #[test]
+    fn given_options() {
+        assert_eq!(request("text=a").given(), vec![]);
+        let every = request(
+            "eci=false&boost-ec=true&mask=1&min-version=2&version=3&micro=false&light=%23fff&dark=%23000&scale=5&quiet-zone=4&min-size=9&ec-level=high&text=a",
+        );
+        let white = Rgba::WHITE;
+        let black = Rgba::BLACK;
+        assert_eq!(
+            every.given(),
+            vec![
+                ("ec-level", Value::Level(Level::High)),
+                ("min-size", Value::Number(9)),
+                ("quiet-zone", Value::Number(4)),
+                ("scale", Value::Number(5)),
+                ("dark", Value::Color(black)),
+                ("light", Value::Color(white)),
+                ("micro", Value::Flag(false)),
+                ("version", Value::Number(3)),
+                ("min-version", Value::Number(2)),
+                ("mask", Value::Number(1)),
+                ("boost-ec", Value::Flag(true)),
+                ("eci", Value::Flag(false)),
+            ]
+        );
+        assert_eq!(request("text=a&eci=true").given(), vec![("eci", Value::Flag(true))]);
+        assert_eq!(Level::Quartile.as_str(), "quartile");
+    }
+
+    #[test]
+    fn bytes() {
+        // Raw bytes that are not UTF-8 outside the text's value are not the
+        // query's syntax: an unknown name, or the caller's invalid-text.
+        assert_eq!(check(b"text=a&\xff=1".as_slice(), utf8).map_err(|r| r.kind), Err("bad-query"));
+        assert_eq!(check(b"text=\xff".as_slice(), utf8), Err(refuse("invalid-text", "not utf-8 (caller's message)")));
+        assert_eq!(check(b"text=%C3%A9\xc3\xa9".as_slice(), utf8), Ok(Checked::Request(plain("éé"))));
     }
 
     #[test]
@@ -591,12 +836,12 @@ mod tests {
                                     for mask in [None, Some(3), Some(4), Some(8)] {
                                         let given = micro.is_some() || version.is_some() || min_version.is_some() || mask.is_some();
                                         let symbol = given.then(|| Symbol {
-                                            micro: micro.unwrap_or(false),
+                                            micro,
                                             version,
                                             min_version,
                                             mask,
-                                            boost_ec: false,
-                                            eci: micro == Some(true) && mask == Some(3),
+                                            boost_ec: None,
+                                            eci: (micro == Some(true) && mask == Some(3)).then_some(true),
                                         });
                                         let request = Request { ec_level, min_size, quiet_zone, scale, dark, light, symbol, ..plain("a") };
                                         let options = Options {
@@ -607,12 +852,12 @@ mod tests {
                                             dark: rgba(dark.unwrap_or(Rgba::BLACK)),
                                             light: rgba(light.unwrap_or(Rgba::WHITE)),
                                             symbol: symbol.map_or(CoreSymbol::default(), |s| CoreSymbol {
-                                                micro: s.micro,
+                                                micro: s.micro.unwrap_or(false),
                                                 version: s.version,
                                                 min_version: s.min_version,
                                                 mask: s.mask,
-                                                boost_ec: s.boost_ec,
-                                                eci: s.eci,
+                                                boost_ec: s.boost_ec.unwrap_or(false),
+                                                eci: s.eci.unwrap_or(false),
                                             }),
                                         };
                                         let want = options.validate().map_err(|e| refuse(e.kind().as_str(), e.to_string()));
@@ -694,14 +939,20 @@ mod tests {
                     dark: colour("dark"),
                     light: colour("light"),
                     symbol: given.then(|| Symbol {
-                        micro: flag("micro").unwrap_or(false),
+                        micro: flag("micro"),
                         version: number("version"),
                         min_version: number("min-version"),
                         mask: number("mask"),
-                        boost_ec: flag("boost-ec").unwrap_or(false),
-                        eci: flag("eci").unwrap_or(false),
+                        boost_ec: flag("boost-ec"),
+                        eci: flag("eci"),
                     }),
                 };
+                // What the bindings hand on: the given options' names, in the case's order.
+                let names: Vec<&str> = request.given().iter().map(|(name, _)| *name).collect();
+                let keys: Vec<&str> = want.as_object().expect("request").keys().map(String::as_str).filter(|k| *k != "text").collect();
+                let mut sorted_keys = keys.clone();
+                sorted_keys.sort_by_key(|k| NAMES.iter().position(|n| n == k));
+                assert_eq!(names, sorted_keys, "{query:?}");
                 assert_eq!(got, Ok(Checked::Request(request)), "{query:?}");
             } else if case.get("empty").is_some() {
                 assert_eq!(got, Ok(Checked::Empty), "{query:?}");
