@@ -465,7 +465,7 @@ pub fn http_query<'env>(env: &'env napi::Env, query: &[u8], alone: bool) -> Resu
     }
     let mut answer = napi::bindgen_prelude::Object::new(env).map_err(failed)?;
     answer.set("text", request.map(|r| r.text).unwrap_or_default()).map_err(failed)?;
-    answer.set("options", &options).map_err(failed)?;
+    answer.set("options", options).map_err(failed)?;
     Ok(answer)
 }
 
