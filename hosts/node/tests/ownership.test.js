@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as native from '../native.js';
-import { paths, sha256, REFERENCE_URL, expected } from '../testing/fixtures.js';
+import { paths, sha256, REFERENCE_URL, expected } from './support/fixtures.js';
 
 for (const { name, api, probe } of paths) {
   test(`${name}: a PNG is unchanged by 1,000 later calls and by memory growth`, () => {

@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { PNG } from 'pngjs';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import * as native from '../native.js';
-import { paths, cases, expected, caseBytes, caseText, isBytesCase, jsOptions, sha256, REFERENCE_URL } from '../testing/fixtures.js';
+import { paths, cases, expected, caseBytes, caseText, isBytesCase, jsOptions, sha256, REFERENCE_URL } from './support/fixtures.js';
 
 // The reader's .wasm from node_modules (its default is a CDN download).
 const wasmFile = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');

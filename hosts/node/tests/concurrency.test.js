@@ -4,17 +4,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
-import { paths } from '../testing/fixtures.js';
+import { paths } from './support/fixtures.js';
 
 const WORKERS = 4;
 const CALLS_PER_WORKER_PER_PATH = 2_500;
 
-// WORKERS threads of testing/concurrency-worker.mjs (on `modules`, else the
+// WORKERS threads of tests/support/concurrency-worker.mjs (on `modules`, else the
 // wasm paths), held at a barrier until all have loaded, then released at once;
 // resolves to each worker's report.
 function renderTogether(modules) {
   const barrier = new SharedArrayBuffer(4);
-  const workerUrl = new URL('../testing/concurrency-worker.mjs', import.meta.url);
+  const workerUrl = new URL('./support/concurrency-worker.mjs', import.meta.url);
   let ready = 0;
   return Promise.all(Array.from({ length: WORKERS }, (_, workerIndex) => new Promise((resolve, reject) => {
     const worker = new Worker(workerUrl, { workerData: { workerIndex, callsPerPath: CALLS_PER_WORKER_PER_PATH, barrier, modules } });

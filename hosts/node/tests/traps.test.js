@@ -3,7 +3,7 @@
 // out of stack inside a call retires the instance the same way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { paths, thrown, sha256, REFERENCE_URL, expected } from '../testing/fixtures.js';
+import { paths, thrown, sha256, REFERENCE_URL, expected } from './support/fixtures.js';
 
 function assertTrap(api, fn, pathName) {
   const error = thrown(fn);

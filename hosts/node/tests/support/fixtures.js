@@ -2,12 +2,12 @@
 // the golden vectors (QRGLUE_VECTORS_DIR, default tests/vectors; see
 // corpus.js) and the wasm paths side by side.
 import { createHash } from 'node:crypto';
-import * as componentPath from '../index.js';
-import * as rawPath from '../raw.js';
-import * as bindgenPath from '../bindgen.js';
-import * as probes from '../probe.js';
-import * as nativePath from '../native.js';
-import { native as nativeProbe } from '../native-probe.js';
+import * as componentPath from '../../index.js';
+import * as rawPath from '../../raw.js';
+import * as bindgenPath from '../../bindgen.js';
+import * as probes from '../../probe.js';
+import * as nativePath from '../../native.js';
+import { native as nativeProbe } from '../../native-probe.js';
 import { loadCases, loadExpected, caseText, caseBytes, caseInput, isBytesCase, jsOptions, jsSvgOptions } from './corpus.js';
 
 export { caseText, caseBytes, caseInput, isBytesCase, jsOptions, jsSvgOptions };

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expected, REFERENCE_URL, sha256 } from '../testing/fixtures.js';
+import { expected, REFERENCE_URL, sha256 } from './support/fixtures.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -33,7 +33,7 @@ test('npm pack -> install into an empty project -> both entry points give the go
     assert.ok(files.includes(required), `tarball lacks ${required}`);
   }
   for (const path of files) {
-    assert.doesNotMatch(path, /^(node_modules|test|testing|bench|scripts|conformance|native)\//, `tarball carries ${path}`);
+    assert.doesNotMatch(path, /^(node_modules|tests?|bench|scripts|conformance|native)\//, `tarball carries ${path}`);
     assert.doesNotMatch(path, /\.node$/, `tarball carries a platform binary: ${path}`);
   }
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 // Where lib/native.js loads the addon from in this repository (its ADDON_PATH;
 // importing lib/native.js would load the addon before it is wrapped).
-const ADDON_PATH = fileURLToPath(new URL(`../native/qrglue.${process.platform}-${process.arch}.node`, import.meta.url));
+const ADDON_PATH = fileURLToPath(new URL(`../../native/qrglue.${process.platform}-${process.arch}.node`, import.meta.url));
 
 const calls = [];
 // The WIT name of a generating export, or null for anything else (memory,
@@ -44,7 +44,7 @@ const require = createRequire(import.meta.url);
 require(ADDON_PATH);
 require.cache[ADDON_PATH].exports = recording(require.cache[ADDON_PATH].exports);
 
-const entries = { component: '../index.js', raw: '../raw.js', bindgen: '../bindgen.js', native: '../native.js' };
+const entries = { component: '../../index.js', raw: '../../raw.js', bindgen: '../../bindgen.js', native: '../../native.js' };
 const result = {};
 for (const [path, entry] of Object.entries(entries)) {
   const api = await import(entry);

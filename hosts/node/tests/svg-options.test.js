@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { DOMParser } from '@xmldom/xmldom';
 import { MAX_SVG_CLASS_BYTES, MAX_SVG_TITLE_BYTES, MESSAGES, rustDebug, svgProblem } from '../lib/common.js';
-import { everyPath, paths, expected, sha256, thrown, REFERENCE_URL } from '../testing/fixtures.js';
+import { everyPath, paths, expected, sha256, thrown, REFERENCE_URL } from './support/fixtures.js';
 
 const [reference, ...others] = everyPath;
 

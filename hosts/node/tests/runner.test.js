@@ -2,7 +2,7 @@
 // calls it: its JSON form, QRGLUE_VECTORS_DIR, every case form (text,
 // text_repeat, data_hex), defaults for
 // missing options, and agreement with expected.json on the whole corpus; and
-// the outcome it reports (testing/corpus.js) when outputs disagree.
+// the outcome it reports (tests/support/corpus.js) when outputs disagree.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { cases, expected, sha256, REFERENCE_URL } from '../testing/fixtures.js';
-import { matrixSha256, outcome } from '../testing/corpus.js';
+import { cases, expected, sha256, REFERENCE_URL } from './support/fixtures.js';
+import { matrixSha256, outcome } from './support/corpus.js';
 import { QrError, TEXT_STYLES } from '../lib/common.js';
 
 const runner = fileURLToPath(new URL('../conformance/runner.mjs', import.meta.url));

@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
   cases, expected, caseInput, caseText, isBytesCase, jsOptions, jsSvgOptions, sha256, everyPath, thrown,
-} from '../testing/fixtures.js';
-import { matrixSha256 } from '../testing/corpus.js';
+} from './support/fixtures.js';
+import { matrixSha256 } from './support/corpus.js';
 
 test('the vectors cover every case of expected.json', () => {
   assert.ok(cases.length >= 30);
@@ -163,11 +163,11 @@ for (const { name, api } of everyPath) {
 }
 
 // What each path calls, recorded on the guests' exports and the addon's
-// functions in a fresh process (testing/routes.mjs): a text goes to the text
+// functions in a fresh process (tests/support/routes.mjs): a text goes to the text
 // generators, a payload of any bytes-like type to their *-bytes twins, data
 // URLs included.
 test('a payload goes to the bytes generators and a text to the text ones, on every path', () => {
-  const routes = fileURLToPath(new URL('../testing/routes.mjs', import.meta.url));
+  const routes = fileURLToPath(new URL('./support/routes.mjs', import.meta.url));
   const called = JSON.parse(execFileSync(process.execPath, [routes], { encoding: 'utf8' }));
   const want = ['png', 'png-bytes', 'svg-bytes', 'matrix-bytes', 'text-bytes', 'svg', 'matrix', 'text', 'png-bytes', 'svg'];
   assert.deepEqual(called, { component: want, raw: want, bindgen: want, native: want });

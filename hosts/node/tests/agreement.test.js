@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { paths, everyPath } from '../testing/fixtures.js';
+import { paths, everyPath } from './support/fixtures.js';
 
 const SEED = 20250501;
 

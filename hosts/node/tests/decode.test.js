@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
-import { paths, cases, expected, jsOptions, REFERENCE_URL } from '../testing/fixtures.js';
+import { paths, cases, expected, jsOptions, REFERENCE_URL } from './support/fixtures.js';
 
 function readQr(pngBytes) {
   const image = PNG.sync.read(Buffer.from(pngBytes));

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { patch, unpatch, PATCHES } from '../scripts/patch-jco.mjs';
 import { checkInput, resolveOptions, witRecord } from '../lib/common.js';
-import { cases, expected, caseInput, jsOptions, jsSvgOptions, sha256 } from '../testing/fixtures.js';
+import { cases, expected, caseInput, jsOptions, jsSvgOptions, sha256 } from './support/fixtures.js';
 
 const genUrl = new URL('../gen/qrglue.js', import.meta.url);
 const patchedSource = readFileSync(genUrl, 'utf8');

@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { paths, thrown, sha256, expected, REFERENCE_URL } from '../testing/fixtures.js';
+import { paths, thrown, sha256, expected, REFERENCE_URL } from './support/fixtures.js';
 
 const PAGE_BYTES = 65536;
 const SOAK_CALLS = 100_000;
@@ -76,7 +76,7 @@ for (const { name, api, probe } of paths) {
   test(`${name}: ${SOAK_CALLS.toLocaleString('en')} png calls: guest memory bounded (warm-up + 1 page), host RSS flat within 10%`, async (t) => {
     // Own process: the RSS is this path's alone, and --expose-gc lets the soak
     // collect garbage before each sample.
-    const soak = fileURLToPath(new URL('../testing/soak.mjs', import.meta.url));
+    const soak = fileURLToPath(new URL('./support/soak.mjs', import.meta.url));
     const { stdout } = await promisify(execFile)(process.execPath,
       ['--expose-gc', soak, name, String(SOAK_CALLS)], { maxBuffer: 1 << 20 });
     const run = JSON.parse(stdout);
@@ -106,7 +106,7 @@ for (const { name, api, probe } of paths) {
 test(`native: ${SOAK_CALLS.toLocaleString('en')} png calls: every PNG golden, host RSS flat within 10%`, async (t) => {
   // Own process: the RSS is this path's alone, and --expose-gc lets the soak
   // collect garbage (and so free the Rust-allocated PNGs) before each sample.
-  const soak = fileURLToPath(new URL('../testing/soak.mjs', import.meta.url));
+  const soak = fileURLToPath(new URL('./support/soak.mjs', import.meta.url));
   const { stdout } = await promisify(execFile)(process.execPath,
     ['--expose-gc', soak, 'native', String(SOAK_CALLS)], { maxBuffer: 1 << 20 });
   const run = JSON.parse(stdout);

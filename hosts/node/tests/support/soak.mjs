@@ -1,6 +1,6 @@
 // Bounded-memory soak for ONE path, run in its own process by
 // test/limits.test.js (wasm paths and native)
-// (`node --expose-gc testing/soak.mjs component|raw|bindgen|native`),
+// (`node --expose-gc tests/support/soak.mjs component|raw|bindgen|native`),
 // so the RSS it measures is this path's alone. Renders the reference texts
 // (ref-01..ref-10, cycling), checks every PNG against its golden digest, and
 // prints one JSON line: the guest's memory pages (memory-pages probe; null on
@@ -13,13 +13,13 @@ const [pathName, callsArg = '100000'] = process.argv.slice(2);
 // path -> [its API module, its probes module]; each probes module exports the
 // path's probe object under the path's name.
 const modules = {
-  component: ['../index.js', '../probe.js'],
-  raw: ['../raw.js', '../probe.js'],
-  bindgen: ['../bindgen.js', '../probe.js'],
-  native: ['../native.js', '../native-probe.js'],
+  component: ['../../index.js', '../../probe.js'],
+  raw: ['../../raw.js', '../../probe.js'],
+  bindgen: ['../../bindgen.js', '../../probe.js'],
+  native: ['../../native.js', '../../native-probe.js'],
 };
 if (!(pathName in modules) || typeof globalThis.gc !== 'function') {
-  console.error('usage: node --expose-gc testing/soak.mjs component|raw|bindgen|native [calls]');
+  console.error('usage: node --expose-gc tests/support/soak.mjs component|raw|bindgen|native [calls]');
   process.exit(2);
 }
 const api = await import(modules[pathName][0]);

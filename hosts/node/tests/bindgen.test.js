@@ -5,7 +5,7 @@
 // core's message, trap recovery on a really fresh instance, owned results, and
 // the runtime-agnostic initialisation a browser page uses.
 // (Golden vectors, errors, ownership, traps, the soak and worker_threads also
-// run on this path through testing/fixtures.js's `paths`.)
+// run on this path through tests/support/fixtures.js's `paths`.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import * as bindgen from '../bindgen.js';
 import * as component from '../index.js';
 import { bindgen as probe } from '../probe.js';
 import * as glue from '../gen/bindgen/qrglue.js';
-import { expected, sha256, thrown, DEFAULT_LOOK, REFERENCE_URL } from '../testing/fixtures.js';
+import { expected, sha256, thrown, DEFAULT_LOOK, REFERENCE_URL } from './support/fixtures.js';
 
 const REFERENCE_PNG = expected['ref-02'].png_sha256;
 const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as UTF-8)';

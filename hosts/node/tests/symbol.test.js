@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { SYMBOL_FLAGS, isAutoSymbol, symbolFlags, witRecord } from '../lib/common.js';
 import { RAW_WASM_URL, RECORD_BYTES } from '../lib/raw.js';
-import { everyPath, thrown, sha256, REFERENCE_URL, expected } from '../testing/fixtures.js';
+import { everyPath, thrown, sha256, REFERENCE_URL, expected } from './support/fixtures.js';
 
 const CONTRACT_FILE = new URL('../../../target/contract.json', import.meta.url);
 assert.ok(existsSync(CONTRACT_FILE), 'target/contract.json is missing: run `just contract` (or `just build`)');

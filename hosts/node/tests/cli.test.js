@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { svg, text as textOf } from '../index.js';
-import { cases, expected, caseBytes, caseText, isBytesCase, sha256, REFERENCE_URL } from '../testing/fixtures.js';
+import { cases, expected, caseBytes, caseText, isBytesCase, sha256, REFERENCE_URL } from './support/fixtures.js';
 
 const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
 const USAGE = 2;

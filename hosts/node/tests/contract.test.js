@@ -17,7 +17,7 @@ import { ADDON_PATH } from '../lib/native.js';
 import * as component from '../index.js';
 import * as native from '../native.js';
 import { native as nativeProbe } from '../native-probe.js';
-import { paths, everyPath, thrown, DEFAULT_LOOK, REFERENCE_URL } from '../testing/fixtures.js';
+import { paths, everyPath, thrown, DEFAULT_LOOK, REFERENCE_URL } from './support/fixtures.js';
 
 const CONTRACT_FILE = new URL('../../../target/contract.json', import.meta.url);
 assert.ok(existsSync(CONTRACT_FILE), 'target/contract.json is missing: run `just contract` (or `just build`)');

@@ -3,7 +3,7 @@
 // checks (lone surrogates, oversized texts, option types) and the defaults.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { paths, everyPath, thrown, sha256, REFERENCE_URL, expected } from '../testing/fixtures.js';
+import { paths, everyPath, thrown, sha256, REFERENCE_URL, expected } from './support/fixtures.js';
 
 function assertQrError(api, fn, kind) {
   const error = thrown(fn);

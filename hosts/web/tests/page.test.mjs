@@ -398,7 +398,7 @@ for (const path of PATHS) {
           };
           // The SVG's own options go to svg and svgDataUrl alone (the other outputs refuse them).
           const svgOptions = { ...options, viewBoxOnly: c.options['view-box-only'], title: c.options.title, class: c.options.class };
-          // As testing/corpus.js's outcome: every output, or the one error all of them give.
+          // As hosts/node/tests/support/corpus.js's outcome: every output, or the one error all of them give.
           const attempt = (render) => {
             try {
               return { ok: render() };

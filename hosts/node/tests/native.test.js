@@ -16,7 +16,7 @@ import * as native from '../native.js';
 import * as component from '../index.js';
 import { native as probe } from '../native-probe.js';
 import { ADDON_PATH, PLATFORM } from '../lib/native.js';
-import { expected, sha256, thrown, DEFAULT_LOOK, REFERENCE_URL } from '../testing/fixtures.js';
+import { expected, sha256, thrown, DEFAULT_LOOK, REFERENCE_URL } from './support/fixtures.js';
 
 const REFERENCE_PNG = expected['ref-02'].png_sha256;
 const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as UTF-8)';

@@ -82,7 +82,7 @@ describe('serve.mjs over the repository', () => {
       '/README.md', '/.git/config', '/justfile', '/hosts/node/package.json', '/guest/core/src/lib.rs',
       '/hosts/web/../../README.md', '/hosts/web/%2e%2e/%2e%2e/README.md', '/hosts/web/..%2f..%2fREADME.md',
       '/hosts/web/%2E%2E%5C%2E%2E%5CREADME.md', '/hosts/web/..\\..\\README.md', '/hosts/node/lib/../../../etc/passwd',
-      '/hosts/web/node_modules/playwright-core/package.json', '/hosts/web/test/serve.test.mjs', '/hosts/web/tools/harness.mjs',
+      '/hosts/web/node_modules/playwright-core/package.json', '/hosts/web/tests/serve.test.mjs', '/hosts/web/tools/harness.mjs',
       '/hosts/web/main.js%00.html', '/hosts/web/%E0%A4%A', '//etc/passwd', '/hosts/web//main.js',
       '/hosts/web/', '/hosts/web', '/hosts/web/missing.js',
       '/tests/bench/README.md', '/tests/bench/settings.json.bak', '/tests/bench/', '/tests/vectors/cases.json',
