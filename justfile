@@ -268,7 +268,7 @@ lint: _setup-lint _go-embed
 test-fast: build-wasm build-node build-python build-go
     {{cargo}} test {{q}} --locked --profile host --lib --test golden --test api
     {{cargo}} test {{q}} --locked --profile host --test host -- golden::
-    cd hosts/node && node --test test/golden.test.js test/errors.test.js
+    cd hosts/node && node --test tests/golden.test.js tests/errors.test.js
     cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider tests/test_golden.py tests/test_errors.py \
         -k "golden or error_kinds"
     cd hosts/go && go test -count=1 -tags qrglue_native -run 'Golden|ErrorOrder' .
@@ -308,7 +308,7 @@ test-java: build-java contract
 [group('test')]
 test-dist: dist _setup-arm64-runtimes
     cd hosts/node && node --test dist-test/installed.mjs dist-test/installed-arm64.mjs
-    cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider dist_test
+    cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider dist-test
 
 # Web: the page in headless Chromium per path, its bench panel, and report.svg with no overlapping text.
 [group('test')]
@@ -396,7 +396,7 @@ bench-node: build-node build-http-rust
 # Python: component, raw, native and the PyPI peers interleaved; writes target/bench/python.json.
 [group('bench')]
 bench-python: build-python build-http-rust
-    cd hosts/python && .venv/bin/python bench.py --out ../../target/bench/python.json
+    cd hosts/python && .venv/bin/python bench/bench.py --out ../../target/bench/python.json
 
 # Go: raw (wazero) and native (cgo) interleaved, then cold starts; writes target/bench/go.json.
 [group('bench')]

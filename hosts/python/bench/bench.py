@@ -3,8 +3,8 @@ peers a Python user would pick (segno, python-qrcode), all in this one
 process, interleaved in rounds after a warm-up. Writes the shared schema
 (target/bench/<host>.json) and prints a table.
 
-    python bench.py [--out ../../target/bench/python.json]
-    QRGLUE_BENCH_QUICK=1 python bench.py     # CI smoke: a few seconds
+    python bench/bench.py [--out ../../target/bench/python.json]
+    QRGLUE_BENCH_QUICK=1 python bench/bench.py     # CI smoke: a few seconds
 
 Paths: "component" is what `qrglue.png` uses (the fast glue on the pinned
 wasmtime-py); "component-stock" is wasmtime-py's own conversion; "raw" is
@@ -52,7 +52,7 @@ import qrglue.native
 import qrglue.raw
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
+REPO = HERE.parents[2]
 QUICK = os.environ.get("QRGLUE_BENCH_QUICK") == "1"
 # Rounds, batch time, sizes: tests/bench/settings.json (with the reasons), as in
 # every host's bench; its "hosts.python" entries override the shared values.

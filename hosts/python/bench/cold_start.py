@@ -4,7 +4,7 @@ import wasmtime, deserialize the cached code, instantiate, one call). Each
 sample is a fresh interpreter; the four variants are interleaved. Prints
 medians with p10/p90 in ms, and the `import wasmtime` share.
 
-    .venv/bin/python cold_start.py [SAMPLES]
+    .venv/bin/python bench/cold_start.py [SAMPLES]
 """
 
 from __future__ import annotations
