@@ -143,7 +143,7 @@ test('native: a panic in Rust is a JS Error, and the process and the next calls 
 test('native: a panic does not take down a separate process either (exit code 0, golden PNG after it)', () => {
   const script = `
     import { png } from 'qrglue/native';
-    import { native } from 'qrglue/native/probe';
+    import { native } from ${JSON.stringify(new URL('../native-probe.js', import.meta.url).href)};
     import { createHash } from 'node:crypto';
     let caught = 'none';
     try { native.panic(); } catch (error) { caught = error.message; }
@@ -209,9 +209,9 @@ test('native: without a built addon, importing qrglue/native throws saying how t
   assert.ok(error.message.includes('cargo build --locked --profile addon -p qrglue-node-native'), error.message);
 });
 
-test('importing qrglue and qrglue/probe never loads the addon', () => {
+test('importing qrglue and the wasm probes never loads the addon', () => {
   const script = `
-    await import('qrglue'); await import('qrglue/raw'); await import('qrglue/probe');
+    await import('qrglue'); await import('qrglue/raw'); await import(${JSON.stringify(new URL('../probe.js', import.meta.url).href)});
     const { createRequire } = await import('node:module');
     const loaded = Object.keys(createRequire(import.meta.url).cache).filter((p) => p.endsWith('.node'));
     console.log(JSON.stringify(loaded));`;

@@ -26,11 +26,15 @@ test('npm pack -> install into an empty project -> both entry points give the go
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', scratch], packageDir));
   const files = packed.files.map((f) => f.path);
   for (const required of ['cli.js', 'wasm/qrglue.component.wasm', 'wasm/qrglue.raw.wasm', 'gen/qrglue.core.wasm',
-    'gen/qrglue.js', 'index.js', 'raw.js', 'probe.js', 'index.d.ts', 'raw.d.ts', 'probe.d.ts', 'lib/common.js',
+    'gen/qrglue.js', 'index.js', 'raw.js', 'index.d.ts', 'raw.d.ts', 'lib/common.js',
     'lib/component.js', 'lib/raw.js', 'package.json', 'README.md',
     'bindgen.js', 'bindgen.d.ts', 'lib/bindgen.js', 'gen/bindgen/qrglue.js', 'gen/bindgen/qrglue_bg.wasm',
-    'native.js', 'native.d.ts', 'native-probe.js', 'native-probe.d.ts', 'lib/native.js']) {
+    'native.js', 'native.d.ts', 'lib/native.js']) {
     assert.ok(files.includes(required), `tarball lacks ${required}`);
+  }
+  // The probes are the bench's and the tests' (imported by path), not the package's.
+  for (const absent of ['probe.js', 'probe.d.ts', 'native-probe.js', 'native-probe.d.ts']) {
+    assert.ok(!files.includes(absent), `tarball carries ${absent}`);
   }
   for (const path of files) {
     assert.doesNotMatch(path, /^(node_modules|tests?|bench|scripts|conformance|native)\//, `tarball carries ${path}`);
@@ -51,8 +55,8 @@ test('npm pack -> install into an empty project -> both entry points give the go
       out[entry] = { png: digest(m.png(${JSON.stringify(REFERENCE_URL)})), kind: (() => { try { m.png(''); } catch (e) { return e.kind; } })(),
         bytes: digest(m.png(new TextEncoder().encode(${JSON.stringify(REFERENCE_URL)}))) };
     }
-    const probe = await import('qrglue/probe');
-    out.probe = [probe.component.consume(new Uint8Array(3)), probe.raw.consume(new Uint8Array(3)), probe.bindgen.consume(new Uint8Array(3))];
+    out.probe = await import('qrglue/probe').then(() => 'exported', (e) => e.code);
+    out.nativeProbe = await import('qrglue/native/probe').then(() => 'exported', (e) => e.code);
     out.native = await import('qrglue/native').then(() => 'loaded', (e) => /no native addon.*just build-node/s.test(e.message));
     console.log(JSON.stringify(out));`;
   const result = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script],
@@ -62,7 +66,8 @@ test('npm pack -> install into an empty project -> both entry points give the go
     qrglue: { png: want, kind: 'empty-text', bytes: want },
     'qrglue/raw': { png: want, kind: 'empty-text', bytes: want },
     'qrglue/bindgen': { png: want, kind: 'empty-text', bytes: want },
-    probe: [3, 3, 3],
+    probe: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+    nativeProbe: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
     native: true,
   });
 
