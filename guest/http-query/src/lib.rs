@@ -14,7 +14,10 @@
 //! ([`NAMES`] after `text`): an ec-level name, a decimal u32 (min-size,
 //! quiet-zone, scale, version, min-version, mask), a CSS hex colour (dark,
 //! light), `true` or `false` (micro, boost-ec, eci). Ranges are the generator's to
-//! refuse; [`check_ranges`] restates its checks for the tiers that have none.
+//! refuse. A tier without a generator asks the core itself
+//! ([`with_core::check_alone`]); only the wasi:http component's static tier,
+//! which cannot link the core, uses [`check_ranges`], a restatement tested
+//! against the core's checks.
 //!
 //! No dependencies by default, not even qrglue-core: the wasi:http component
 //! imports the core as a separate component (plugged by wasm-tools compose)
@@ -226,8 +229,8 @@ pub fn check(
 
 /// The generator's own option checks (qrglue-core's `Options::validate`), in
 /// its order and words, with the hosts' defaults for what the request does
-/// not give: for the tiers that answer without a generator (the wasi:http
-/// component's `static` feature). Min-size, quiet-zone, scale, equal
+/// not give: for the one tier that answers without a generator and cannot
+/// link the core (the wasi:http component's `static` feature). Min-size, quiet-zone, scale, equal
 /// colours, then the symbol: version, min-version (1..=40, 1..=4 for Micro
 /// QR), both given, mask (0..=7, 0..=3), Micro QR at level high, Micro QR
 /// with ECI.
