@@ -277,7 +277,7 @@ lint: _setup-lint _go-embed
 test-fast: build-wasm build-node build-python build-go
     {{cargo}} test {{q}} --locked --profile host --lib --test golden --test api
     {{cargo}} test {{q}} --locked --profile host --test host -- golden::
-    cd hosts/node && node --test test/golden.test.js test/errors.test.js
+    cd hosts/node && node --test tests/golden.test.js tests/errors.test.js
     cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider tests/test_golden.py tests/test_errors.py \
         -k "golden or error_kinds"
     cd hosts/go && go test -count=1 -tags qrglue_native -run 'Golden|ErrorOrder' .
@@ -287,9 +287,9 @@ test-fast: build-wasm build-node build-python build-go
 [group('test')]
 test-rust: setup-system build-wasm contract
     {{cargo}} test --locked --profile host
-    # Not default members (the wasi:http guest builds the first for wasm32; the second is the addon profile's).
-    {{cargo}} test --locked --profile host -p qrglue-http-query
-    {{cargo}} test --locked --profile host -p qrglue-server
+    # Not default members (the wasi:http guest builds the first for wasm32; the others are the addon profile's).
+    {{cargo}} test --locked --profile host -p qrglue-http-query --features core
+    {{cargo}} test --locked --profile host -p qrglue-server -p qrglue-capi
 
 # Node: every path (golden, errors, agreement, traps, limits, concurrency, cli, package) with node:test.
 [group('test')]
@@ -318,7 +318,7 @@ test-java: build-java contract
 [group('test')]
 test-dist: dist _setup-arm64-runtimes
     cd hosts/node && node --test dist-test/installed.mjs dist-test/installed-arm64.mjs
-    cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider dist_test
+    cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider dist-test
 
 # Web: the page in headless Chromium per path, its bench panel, and report.svg with no overlapping text.
 [group('test')]
@@ -328,8 +328,8 @@ test-web: build-web _report-venv
 # HTTP: each server's query parser on tests/http/query_cases.json, then every node, python, rust and go tier (tests/http).
 [group('test')]
 test-http: build-http contract
-    node --test hosts/node/server/contract.test.mjs
-    cd hosts/python/server && ../.venv/bin/python -m pytest -q -p no:cacheprovider test_http_contract.py
+    node --test hosts/node/server/query.test.mjs
+    cd hosts/python/server && ../.venv/bin/python -m pytest -q -p no:cacheprovider test_http_query.py
     cd hosts/go/server && go test -count=1 .
     hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http
 
@@ -407,7 +407,7 @@ bench-node: build-node build-http-rust
 # Python: component, raw, native and the PyPI peers interleaved; writes target/bench/python.json.
 [group('bench')]
 bench-python: build-python build-http-rust
-    cd hosts/python && .venv/bin/python bench.py --out ../../target/bench/python.json
+    cd hosts/python && .venv/bin/python bench/bench.py --out ../../target/bench/python.json
 
 # Go: raw (wazero) and native (cgo) interleaved, then cold starts; writes target/bench/go.json.
 [group('bench')]

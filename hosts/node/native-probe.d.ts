@@ -1,4 +1,4 @@
-// Types of 'qrglue/native/probe': the bridge-measuring calls of the native path.
+// Types of native-probe.js (in-tree only, not exported): the bridge-measuring calls of the native path.
 import type { Options } from './index.js';
 
 export interface NativeProbe {

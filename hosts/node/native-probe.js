@@ -1,4 +1,4 @@
-// qrglue/native/probe: the measuring calls of the native path, for benchmarks
-// and tests (not an API for users). Separate from 'qrglue/probe' so that the
-// wasm probes never load the addon.
+// The measuring calls of the native path, for the bench and the tests, which
+// import this file by path (not in the npm package, not an API for users).
+// Separate from probe.js so that the wasm probes never load the addon.
 export { probe as native } from './lib/native.js';

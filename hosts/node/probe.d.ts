@@ -1,4 +1,4 @@
-// Types of 'qrglue/probe': the bridge-measuring calls of each path.
+// Types of probe.js (in-tree only, not exported): the bridge-measuring calls of each path.
 import type { Options } from './index.js';
 
 export interface Probe {

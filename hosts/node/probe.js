@@ -1,5 +1,5 @@
-// qrglue/probe: the measuring calls of the wasm paths, for benchmarks and tests.
-// Not an API for users: `trap` replaces the instance, `produce` over 16 MiB
+// The measuring calls of the wasm paths, for the bench and the tests, which
+// import this file by path: not in the npm package, not an API for users: `trap` replaces the instance, `produce` over 16 MiB
 // traps on the component and bindgen paths and is invalid-options on the raw
 // path.
 export { probe as component } from './lib/component.js';

@@ -31,7 +31,7 @@ export const SERVED = Object.freeze([
 ]);
 // Under hosts/web/, the Node-side files (dependencies, tests, the browser
 // harness) are not the page's.
-const HIDDEN = Object.freeze(['hosts/web/node_modules/', 'hosts/web/test/', 'hosts/web/tools/']);
+const HIDDEN = Object.freeze(['hosts/web/node_modules/', 'hosts/web/tests/', 'hosts/web/tools/']);
 
 const PAGE = 'hosts/web/index.html';
 

@@ -555,7 +555,7 @@ def markdown(report: dict) -> str:
 def chart(report: dict, out: Path) -> None:
     """report.svg: one panel per experiment, stacked, one single-line label
     per row (`host · path`), each panel as tall as its rows need, so that no
-    two labels overlap (hosts/web/test/report-svg.test.mjs renders it in
+    two labels overlap (hosts/web/tests/report-svg.test.mjs renders it in
     Chromium and checks every text box). Text stays text (svg.fonttype none),
     so a reader can search and copy it."""
     import matplotlib

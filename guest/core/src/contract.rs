@@ -100,6 +100,13 @@ pub const MICRO_EC_LEVEL_MESSAGE: &str = "ec-level high is not available in Micr
 /// QR has no ECI mode. Checked after every other symbol check.
 pub const MICRO_ECI_MESSAGE: &str = "eci is not available in Micro QR (it has no ECI mode)";
 
+/// The most renders one `png-repeat` call (the probe interface) may ask for. A call cannot be
+/// interrupted by any host (a wasm call runs to its end), so the bound is
+/// set by the slowest render there is (4096 pixels, the longest text that
+/// fits: ~8 ms in wasm, so 50 of them take ~0.4 s) to keep every public
+/// call under a second (docs/contract.md).
+pub const MAX_PNG_REPEAT_TIMES: u32 = 50;
+
 /// The raw ABI version guest/raw implements (`qr_abi_version`). Version 2
 /// added `qr_matrix` and `qr_text`; version 3 gave every generating call the
 /// `scale`, `dark` and `light` options, version 4 the symbol options
@@ -256,7 +263,7 @@ pub fn to_json() -> String {
         color = COLOR_TEMPLATE,
         same_colors = SAME_COLORS_TEMPLATE,
         max_text = MAX_TEXT_BYTES,
-        max_repeat = crate::probe::MAX_PNG_REPEAT_TIMES,
+        max_repeat = MAX_PNG_REPEAT_TIMES,
         kinds = quoted(&mut ErrorKind::ALL.iter().map(|k| k.as_str())),
         order = quoted(&mut kinds_in_check_order.iter().map(|k| k.as_str())),
         empty = EMPTY_TEXT_MESSAGE,

@@ -12,12 +12,10 @@ pub fn pattern(len: usize) -> Vec<u8> {
     (0..len).map(|i| (i % 251) as u8).collect()
 }
 
-/// The most renders one `png-repeat` call may ask for. A call cannot be
-/// interrupted by any host (a wasm call runs to its end), so the bound is
-/// set by the slowest render there is (4096 pixels, the longest text that
-/// fits: ~8 ms in wasm, so 50 of them take ~0.4 s) to keep every public
-/// call under a second (docs/contract.md).
-pub const MAX_PNG_REPEAT_TIMES: u32 = 50;
+/// The most renders one `png-repeat` call may ask for: a contract bound
+/// (it is in `target/contract.json`), so it lives in [`crate::contract`],
+/// which this module uses and which never uses this one.
+pub use crate::contract::MAX_PNG_REPEAT_TIMES;
 
 /// Renders the PNG `times` times; returns the last PNG's length (0 if
 /// `times` is 0). `black_box` keeps the optimiser from skipping repeats.

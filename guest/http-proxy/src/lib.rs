@@ -15,7 +15,7 @@
 //! server that runs it (tier `static`).
 //!
 //! The endpoint contract is `tests/http/README.md`; the query is checked by
-//! `qrglue-http-query` (hosts/rust/http-query), shared with the axum server. The
+//! `qrglue-http-query` (guest/http-query), shared with the axum server. The
 //! messages of the errors this component makes itself (bad UTF-8, empty
 //! text) are the core's (`guest/core/src/contract.rs`, `text_from_utf8`).
 
@@ -184,12 +184,12 @@ fn qrcode(query: &str) -> Answer {
         dark: rgba(request.dark.unwrap_or(qrglue_http_query::Rgba::BLACK)),
         light: rgba(request.light.unwrap_or(qrglue_http_query::Rgba::WHITE)),
         symbol: request.symbol.map(|s| SymbolOptions {
-            micro: s.micro,
+            micro: s.micro.unwrap_or(false),
             version: s.version,
             min_version: s.min_version,
             mask: s.mask,
-            boost_ec: s.boost_ec,
-            eci: s.eci,
+            boost_ec: s.boost_ec.unwrap_or(false),
+            eci: s.eci.unwrap_or(false),
         }),
     };
     match generator::png(&request.text, options) {

@@ -18,6 +18,19 @@
 // A result's status: the library panicked (a bug); the payload is the panic's message.
 #define QRGLUE_STATUS_PANIC 5
 
+// A result's status from `qrglue_parse_query`: the query is not the
+// endpoint's (kind `bad-query`); the payload is the message.
+#define QRGLUE_STATUS_BAD_QUERY 6
+
+// A result's status from `qrglue_parse_query`: the text is over the
+// endpoint's limit (kind `text-too-long`); the payload is the message.
+#define QRGLUE_STATUS_TEXT_TOO_LONG 7
+
+// `qrglue_parse_query`'s flag for a caller that answers without a qrglue
+// generator: an empty text is refused (status 1, empty-text) and the options
+// must pass the generator's own checks (status 4, invalid-options).
+#define QRGLUE_QUERY_ALONE 1
+
 // What a call returns: `status` (0, a kind 1..=4 with its message, or
 // `QRGLUE_STATUS_PANIC`) and a payload the caller owns until it passes the
 // whole result to `qrglue_result_free`. `payload` is null when
@@ -137,6 +150,28 @@ struct QrglueResult qrglue_text_bytes(const uint8_t *data,
 struct QrglueResult qrglue_check(const uint8_t *text,
                                  size_t len,
                                  const struct QrglueOptions *options);
+
+// Parses the query of the HTTP endpoint's `GET /qrcode` (tests/http/README.md)
+// with guest/http-query, the grammar every server uses: `query` is what the
+// client sent after the `?` (`len` bytes, still percent-encoded, any bytes).
+//
+// Passed (status 0): the payload is the text's UTF-8 (none for an empty
+// text, which the caller's generator then refuses), and `*options` holds the
+// options, those the query does not give at the core's defaults (a `scale`,
+// `version`, `min-version` or `mask` not given is not flagged), ready for
+// the `qrglue_png` family. Refused: the status is the kind (1 empty-text,
+// with `QRGLUE_QUERY_ALONE` only; 2 invalid-text; 4 invalid-options; 6
+// bad-query; 7 text-too-long), the payload its message (the endpoint's 400
+// body is `{"kind":…,"message":…}`), and `*options` is not written. `flags`:
+// 0, or `QRGLUE_QUERY_ALONE`.
+//
+// # Safety
+// `query` points to `len` readable bytes (or is null with `len` 0) and
+// `options` to a writable `QrglueOptions`, for the length of the call.
+struct QrglueResult qrglue_parse_query(const uint8_t *query,
+                                       size_t len,
+                                       uint32_t flags,
+                                       struct QrglueOptions *options);
 
 // Probe: panics inside the library, to prove that a panic comes back as
 // `QRGLUE_STATUS_PANIC` and never crosses into the caller.

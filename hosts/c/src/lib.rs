@@ -16,7 +16,8 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use qrglue_core::contract;
-use qrglue_core::{EcLevel, Options, QrError, Rgba, SvgOptions, Symbol, TextStyle};
+use qrglue_core::{EcLevel, ErrorKind, Options, QrError, Rgba, SvgOptions, Symbol, TextStyle};
+use qrglue_http_query::{Checked, Refusal, with_core};
 
 /// The version of this C ABI; check it once after loading the library.
 pub const QRGLUE_CAPI_VERSION: u32 = 1;
@@ -26,6 +27,16 @@ pub const QRGLUE_STATUS_OK: u32 = 0;
 pub const QRGLUE_STATUS_PANIC: u32 = 5;
 // Statuses 1..=4 are the contract's error kinds (empty-text, invalid-text,
 // data-too-long, invalid-options), as in the raw ABI: the payload is the message.
+/// A result's status from `qrglue_parse_query`: the query is not the
+/// endpoint's (kind `bad-query`); the payload is the message.
+pub const QRGLUE_STATUS_BAD_QUERY: u32 = 6;
+/// A result's status from `qrglue_parse_query`: the text is over the
+/// endpoint's limit (kind `text-too-long`); the payload is the message.
+pub const QRGLUE_STATUS_TEXT_TOO_LONG: u32 = 7;
+/// `qrglue_parse_query`'s flag for a caller that answers without a qrglue
+/// generator: an empty text is refused (status 1, empty-text) and the options
+/// must pass the generator's own checks (status 4, invalid-options).
+pub const QRGLUE_QUERY_ALONE: u32 = 1;
 
 /// What a call returns: `status` (0, a kind 1..=4 with its message, or
 /// `QRGLUE_STATUS_PANIC`) and a payload the caller owns until it passes the
@@ -174,6 +185,59 @@ pub unsafe extern "C" fn qrglue_check(text: *const u8, len: usize, options: *con
     guarded(|| generate(Input::Text, unsafe { bytes(text, len) }, unsafe { options.as_ref() }, |_, o| o.validate().map(|()| Vec::new())))
 }
 
+/// Parses the query of the HTTP endpoint's `GET /qrcode` (tests/http/README.md)
+/// with guest/http-query, the grammar every server uses: `query` is what the
+/// client sent after the `?` (`len` bytes, still percent-encoded, any bytes).
+///
+/// Passed (status 0): the payload is the text's UTF-8 (none for an empty
+/// text, which the caller's generator then refuses), and `*options` holds the
+/// options, those the query does not give at the core's defaults (a `scale`,
+/// `version`, `min-version` or `mask` not given is not flagged), ready for
+/// the `qrglue_png` family. Refused: the status is the kind (1 empty-text,
+/// with `QRGLUE_QUERY_ALONE` only; 2 invalid-text; 4 invalid-options; 6
+/// bad-query; 7 text-too-long), the payload its message (the endpoint's 400
+/// body is `{"kind":…,"message":…}`), and `*options` is not written. `flags`:
+/// 0, or `QRGLUE_QUERY_ALONE`.
+///
+/// # Safety
+/// `query` points to `len` readable bytes (or is null with `len` 0) and
+/// `options` to a writable `QrglueOptions`, for the length of the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_parse_query(query: *const u8, len: usize, flags: u32, options: *mut QrglueOptions) -> QrglueResult {
+    let refused = |status: u32, message: String| into_result(status, message.into_bytes());
+    let invalid = |message: &str| refused(ErrorKind::InvalidOptions.code(), message.to_owned());
+    match catch_unwind(AssertUnwindSafe(|| {
+        let Some(query) = (unsafe { bytes(query, len) }) else { return invalid("query is a null pointer with a nonzero length") };
+        let Some(out) = (unsafe { options.as_mut() }) else { return invalid("options is a null pointer") };
+        if flags > QRGLUE_QUERY_ALONE {
+            return invalid(&contract::out_of_range("flags", 0, QRGLUE_QUERY_ALONE, flags));
+        }
+        let checked =
+            if flags & QRGLUE_QUERY_ALONE != 0 { with_core::check_alone(query).map(Checked::Request) } else { with_core::check(query) };
+        match checked {
+            Ok(Checked::Empty) => {
+                *out = from_options(&Options::default());
+                into_result(QRGLUE_STATUS_OK, Vec::new())
+            }
+            Ok(Checked::Request(request)) => {
+                *out = from_options(&with_core::options(&request));
+                into_result(QRGLUE_STATUS_OK, request.text.into_bytes())
+            }
+            Err(Refusal { kind, message }) => {
+                let status = match kind {
+                    "bad-query" => QRGLUE_STATUS_BAD_QUERY,
+                    "text-too-long" => QRGLUE_STATUS_TEXT_TOO_LONG,
+                    other => ErrorKind::from_name(other).map_or(QRGLUE_STATUS_PANIC, ErrorKind::code),
+                };
+                refused(status, message)
+            }
+        }
+    })) {
+        Ok(result) => result,
+        Err(_) => into_result(QRGLUE_STATUS_PANIC, b"the qrglue library panicked while parsing a query".to_vec()),
+    }
+}
+
 /// Probe: panics inside the library, to prove that a panic comes back as
 /// `QRGLUE_STATUS_PANIC` and never crosses into the caller.
 #[unsafe(no_mangle)]
@@ -231,6 +295,30 @@ fn generate(
 }
 
 /// The raw guest's `options`: the same checks and messages.
+/// The core's options as this ABI passes them (the inverse of [`to_options`]).
+fn from_options(o: &Options) -> QrglueOptions {
+    let s = o.symbol;
+    let bit = |on: bool, bit: u32| if on { bit } else { 0 };
+    QrglueOptions {
+        ec_level: o.ec_level.index(),
+        min_size: o.min_size,
+        quiet_zone: o.quiet_zone,
+        has_scale: u32::from(o.scale.is_some()),
+        scale: o.scale.unwrap_or(0),
+        dark: o.dark.to_u32(),
+        light: o.light.to_u32(),
+        symbol_flags: bit(s.micro, contract::RAW_SYMBOL_MICRO)
+            | bit(s.boost_ec, contract::RAW_SYMBOL_BOOST_EC)
+            | bit(s.eci, contract::RAW_SYMBOL_ECI)
+            | bit(s.version.is_some(), contract::RAW_SYMBOL_HAS_VERSION)
+            | bit(s.min_version.is_some(), contract::RAW_SYMBOL_HAS_MIN_VERSION)
+            | bit(s.mask.is_some(), contract::RAW_SYMBOL_HAS_MASK),
+        version: s.version.unwrap_or(0),
+        min_version: s.min_version.unwrap_or(0),
+        mask: s.mask.unwrap_or(0),
+    }
+}
+
 fn to_options(o: &QrglueOptions) -> Result<Options, QrError> {
     let ec_level = EcLevel::from_index(o.ec_level).ok_or_else(|| QrError::InvalidOptions(contract::bad_ec_level_index(o.ec_level)))?;
     if o.symbol_flags > contract::RAW_SYMBOL_FLAGS_MAX {
@@ -320,4 +408,112 @@ fn into_result(status: u32, payload: Vec<u8>) -> QrglueResult {
     let boxed = payload.into_boxed_slice();
     let payload_len = boxed.len();
     QrglueResult { status, payload: Box::into_raw(boxed).cast::<u8>(), payload_len }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(query: &[u8], flags: u32) -> (u32, Vec<u8>, Option<QrglueOptions>) {
+        let mut options = QrglueOptions { ec_level: 99, ..from_options(&Options::default()) };
+        // SAFETY: `query` and `options` live for the call; the result is freed once.
+        let result = unsafe { qrglue_parse_query(query.as_ptr(), query.len(), flags, &mut options) };
+        let payload = if result.payload.is_null() {
+            Vec::new()
+        } else {
+            unsafe { std::slice::from_raw_parts(result.payload, result.payload_len) }.to_vec()
+        };
+        let status = result.status;
+        unsafe { qrglue_result_free(result) };
+        (status, payload, (options.ec_level != 99).then_some(options))
+    }
+
+    fn same(a: &QrglueOptions, b: &QrglueOptions) -> bool {
+        let fields = |o: &QrglueOptions| {
+            [o.ec_level, o.min_size, o.quiet_zone, o.has_scale, o.scale, o.dark, o.light, o.symbol_flags, o.version, o.min_version, o.mask]
+        };
+        fields(a) == fields(b)
+    }
+
+    /// tests/http/query_cases.json through the C ABI: what the Go and Java
+    /// servers get from qrglue_parse_query.
+    #[test]
+    fn shared_cases() {
+        let cases: serde_json::Value = serde_json::from_str(include_str!("../../../tests/http/query_cases.json")).expect("JSON");
+        let status_of = |kind: &str| match kind {
+            "bad-query" => QRGLUE_STATUS_BAD_QUERY,
+            "text-too-long" => QRGLUE_STATUS_TEXT_TOO_LONG,
+            other => ErrorKind::from_name(other).expect("kind").code(),
+        };
+        for case in cases["queries"].as_array().expect("queries") {
+            let query = case["query"].as_str().expect("query");
+            let (status, payload, options) = parse(query.as_bytes(), 0);
+            if let Some(want) = case.get("refused") {
+                let message = String::from_utf8(payload).expect("UTF-8");
+                assert_eq!(
+                    (status, message.as_str()),
+                    (status_of(want["kind"].as_str().unwrap()), want["message"].as_str().unwrap()),
+                    "{query}"
+                );
+                assert!(options.is_none(), "{query}: options written on a refusal");
+                continue;
+            }
+            assert_eq!(status, QRGLUE_STATUS_OK, "{query}");
+            let options = options.expect("options written");
+            if case.get("empty").is_some() {
+                assert!(payload.is_empty(), "{query}");
+                assert!(same(&options, &from_options(&Options::default())), "{query}");
+                continue;
+            }
+            let want = &case["request"];
+            assert_eq!(String::from_utf8(payload).expect("UTF-8"), want["text"].as_str().unwrap(), "{query}");
+            let mut expected = Options::default();
+            let number = |key: &str| want.get(key).map(|v| v.as_u64().expect("u32") as u32);
+            let flag = |key: &str| want.get(key).is_some_and(|v| v.as_bool().expect("bool"));
+            let colour = |key: &str| want.get(key).map(|v| Rgba::from_hex(v.as_str().expect("colour")).expect("hex"));
+            if let Some(level) = want.get("ec-level") {
+                expected.ec_level = EcLevel::from_name(level.as_str().unwrap()).expect("level");
+            }
+            expected.min_size = number("min-size").unwrap_or(expected.min_size);
+            expected.quiet_zone = number("quiet-zone").unwrap_or(expected.quiet_zone);
+            expected.scale = number("scale");
+            expected.dark = colour("dark").unwrap_or(expected.dark);
+            expected.light = colour("light").unwrap_or(expected.light);
+            expected.symbol = Symbol {
+                micro: flag("micro"),
+                version: number("version"),
+                min_version: number("min-version"),
+                mask: number("mask"),
+                boost_ec: flag("boost-ec"),
+                eci: flag("eci"),
+            };
+            assert!(same(&options, &from_options(&expected)), "{query}");
+        }
+    }
+
+    #[test]
+    fn alone_and_bad_arguments() {
+        assert_eq!(parse(b"text=", QRGLUE_QUERY_ALONE).0, ErrorKind::EmptyText.code());
+        let (status, message, _) = parse(b"text=a&scale=21", QRGLUE_QUERY_ALONE);
+        assert_eq!((status, message.as_slice()), (ErrorKind::InvalidOptions.code(), b"scale must be within 1..=20, got 21".as_slice()));
+        // Without the flag the generator is the one to refuse these.
+        assert_eq!(parse(b"text=a&scale=21", 0).0, QRGLUE_STATUS_OK);
+        assert_eq!(parse(b"text=a", 2).0, ErrorKind::InvalidOptions.code());
+        // SAFETY: a null query with a nonzero length, and null options: refused, nothing read or written.
+        let result = unsafe { qrglue_parse_query(std::ptr::null(), 3, 0, &mut from_options(&Options::default())) };
+        assert_eq!(result.status, ErrorKind::InvalidOptions.code());
+        unsafe { qrglue_result_free(result) };
+        let result = unsafe { qrglue_parse_query(b"text=a".as_ptr(), 6, 0, std::ptr::null_mut()) };
+        assert_eq!(result.status, ErrorKind::InvalidOptions.code());
+        unsafe { qrglue_result_free(result) };
+        // The options are ready for the qrglue_png family: the same PNG as the core's.
+        let (_, text, options) = parse(b"text=hi&scale=3&micro=true&dark=%23f00", 0);
+        let options = options.expect("options");
+        let png = unsafe { qrglue_png(text.as_ptr(), text.len(), &options) };
+        let mut want = Options { scale: Some(3), dark: Rgba::from_hex("#f00").unwrap(), ..Options::default() };
+        want.symbol.micro = true;
+        assert_eq!(png.status, QRGLUE_STATUS_OK);
+        assert_eq!(unsafe { std::slice::from_raw_parts(png.payload, png.payload_len) }, qrglue_core::png("hi", &want).unwrap().as_slice());
+        unsafe { qrglue_result_free(png) };
+    }
 }

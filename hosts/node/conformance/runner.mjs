@@ -3,7 +3,7 @@
 // data_hex case's payload as a Uint8Array) on each path through the package's
 // public API and prints one JSON object:
 //   {"paths": {"node-component": {id: outcome}, "node-raw": {...}, "node-native": {...}, "node-bindgen": {...}}}
-// An outcome (testing/corpus.js) is {png_sha256, png_bytes, svg_sha256,
+// An outcome (tests/support/corpus.js) is {png_sha256, png_bytes, svg_sha256,
 // matrix_sha256, text_sha256: {style: digest}} or {error: kind, message}.
 // Exits 0 whenever it produced an outcome for every case; never reads
 // expected.json (tests/conformance/run.py compares).
@@ -13,7 +13,7 @@ import * as componentPath from 'qrglue';
 import * as rawPath from 'qrglue/raw';
 import * as nativePath from 'qrglue/native';
 import * as bindgenPath from 'qrglue/bindgen';
-import { loadCases, caseInput, jsSvgOptions, outcome } from '../testing/corpus.js';
+import { loadCases, caseInput, jsSvgOptions, outcome } from '../tests/support/corpus.js';
 
 const PATHS = { 'node-component': componentPath, 'node-raw': rawPath, 'node-native': nativePath, 'node-bindgen': bindgenPath };
 

@@ -9,7 +9,7 @@
 // Strict: each patch names the exact lines jco 1.35.0 writes and must find
 // them exactly once, or the build fails (jco's output changed: re-measure,
 // then update or drop the patch). `unpatch` turns patched output back into
-// jco's stock output, so test/jco-patch.test.js can run both on the corpus.
+// jco's stock output, so tests/jco-patch.test.js can run both on the corpus.
 //
 // Usage: node scripts/patch-jco.mjs gen/qrglue.js   (rewrites it in place)
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -17,12 +17,13 @@ import os from 'node:os';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  checkQuery, checkRanges, methodClass, pathAndQuery, HttpError, BAD_REQUEST_MESSAGE, DATA_TOO_LONG_MESSAGE, EMPTY_TEXT_MESSAGE,
-  HEAD_TOO_LARGE_MESSAGE, NO_HOST_MESSAGE, REFERENCE_TEXT, UNKNOWN_METHOD_MESSAGE,
-} from './contract.mjs';
+import { QrError } from '../native.js';
+import { checkQuery, methodClass, pathAndQuery, HttpError, NO_HOST_MESSAGE, UNKNOWN_METHOD_MESSAGE } from './query.mjs';
 
 const TIERS = ['qrcode', 'cli', 'component', 'raw', 'bindgen', 'native', 'static'];
+const REFERENCE_TEXT = 'https://www.reddit.com/r/rustjerk/top/?t=all';
+const BAD_REQUEST_MESSAGE = 'malformed HTTP request';
+const HEAD_TOO_LARGE_MESSAGE = 'request head larger than 16 KiB';
 const MAX_HEADER_BYTES = 16 * 1024;
 const MAX_HEADERS = 100;
 const USAGE = `usage: node server.mjs --tier ${TIERS.join('|')} [--port N] [--workers N] [--request-timeout SECS]`;
@@ -51,6 +52,8 @@ if (args.help) {
   process.exit(0);
 }
 const tier = args.tier;
+// The tiers with no qrglue generator: the query's checks stand in for its own (checkQuery's `alone`).
+const alone = tier === 'qrcode' || tier === 'static';
 const port = Number(args.port);
 const workers = Number(args.workers);
 const timeoutMs = Math.round(Number(args['request-timeout']) * 1000);
@@ -130,10 +133,6 @@ function primary() {
 }
 
 async function loadGenerator() {
-  const withRanges = (make) => (text, options) => {
-    checkRanges(options);
-    return make(text, options);
-  };
   switch (tier) {
     case 'component': return (await import('../index.js')).png;
     case 'raw': return (await import('../raw.js')).png;
@@ -141,7 +140,7 @@ async function loadGenerator() {
     case 'native': return (await import('../native.js')).png;
     case 'static': {
       const golden = Buffer.from((await import('../raw.js')).png(REFERENCE_TEXT));
-      return withRanges(() => golden);
+      return () => golden;
     }
     case 'qrcode': {
       const QRCode = (await import('qrcode')).default;
@@ -153,18 +152,19 @@ async function loadGenerator() {
       ];
       // The experiment's options (hosts/node/bench/bench.mjs NODE_QRCODE_OPTIONS), ec-level, width and margin
       // from the query, and what node-qrcode has of the others: scale (then no width), colours, version, mask.
-      return withRanges(async (text, options = {}) => {
+      // `options` are resolved (checkQuery's `alone`): every one at its value or the core's default.
+      return async (text, options) => {
         for (const [name, asks] of LACKS) {
           if (asks(options)) throw new HttpError('not-implemented', `node-qrcode has no ${name} option`, 501);
         }
-        const { ecLevel = 'low', minSize = 200, quietZone = 4, scale, dark, light, version, mask } = options;
+        const { ecLevel, minSize, quietZone, scale, dark, light, version, mask } = options;
         const qrOptions = {
           type: 'png', errorCorrectionLevel: LEVEL[ecLevel], margin: quietZone,
           rendererOpts: { deflateLevel: 9, deflateStrategy: 3 },
         };
         if (scale !== undefined) qrOptions.scale = scale;
         else qrOptions.width = minSize;
-        if (dark !== undefined || light !== undefined) qrOptions.color = { dark: dark ?? '#000000ff', light: light ?? '#ffffffff' };
+        qrOptions.color = { dark, light };
         if (version !== undefined) qrOptions.version = version;
         if (mask !== undefined) qrOptions.maskPattern = mask;
         try {
@@ -172,11 +172,11 @@ async function loadGenerator() {
         } catch (error) {
           // A version too small for the text: the generator's data-too-long.
           if (version !== undefined && /cannot contain this amount of data/.test(error?.message)) {
-            throw new HttpError('data-too-long', DATA_TOO_LONG_MESSAGE);
+            throw new QrError('data-too-long');
           }
           throw error;
         }
-      });
+      };
     }
     case 'cli': {
       const cli = process.env.QRGLUE_CLI ?? fileURLToPath(new URL('../../../target/host/qrglue', import.meta.url));
@@ -318,13 +318,8 @@ async function worker() {
     const at = url.indexOf('?');
     let bytes;
     try {
-      const { text, options } = checkQuery(at < 0 ? '' : url.slice(at + 1));
-      if (text === '') {
-        if (tier === 'qrcode' || tier === 'static') throw new HttpError('empty-text', EMPTY_TEXT_MESSAGE);
-        bytes = await generate(text);
-      } else {
-        bytes = await generate(text, options);
-      }
+      const { text, options } = checkQuery(at < 0 ? '' : url.slice(at + 1), alone);
+      bytes = await generate(text, options);
     } catch (error) {
       if (error instanceof HttpError || (typeof error?.kind === 'string' && error.name === 'QrError')) {
         return sendError(reply, error.status ?? 400, error.kind, error.message);

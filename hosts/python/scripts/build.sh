@@ -47,7 +47,8 @@ fi
 # (renamed over, never rewritten in place) only when its bytes changed.
 native_so=src/qrglue/_native.abi3.so
 native_stamp=$(cat native/Cargo.toml native/pyproject.toml "$repo/Cargo.toml" "$repo/Cargo.lock" \
-  "$repo/guest/core/Cargo.toml" $(find native/src "$repo/guest/core/src" -type f | sort) | sha256sum)
+  "$repo/guest/core/Cargo.toml" "$repo/guest/http-query/Cargo.toml" \
+  $(find native/src "$repo/guest/core/src" "$repo/guest/http-query/src" -type f | sort) | sha256sum)
 if [ ! -f "$native_so" ] || [ "$native_stamp" != "$(cat .venv/.native-built 2>/dev/null)" ]; then
   out="$(cd "$repo" && pwd)/target/python-native"
   rm -rf "$out"

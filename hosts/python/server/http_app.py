@@ -23,19 +23,10 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from http_contract import (
-    DATA_TOO_LONG_MESSAGE,
-    EMPTY_TEXT_MESSAGE,
-    NO_HOST_MESSAGE,
-    REFERENCE_TEXT,
-    UNKNOWN_METHOD_MESSAGE,
-    HttpError,
-    check_query,
-    check_ranges,
-    method_class,
-)
+from http_query import NO_HOST_MESSAGE, UNKNOWN_METHOD_MESSAGE, HttpError, check_query, method_class
 
 TIERS = ("segno", "cli", "component", "raw", "native", "static")
+REFERENCE_TEXT = "https://www.reddit.com/r/rustjerk/top/?t=all"
 ROOT = Path(__file__).resolve().parents[3]
 Generate = Callable[[str, dict[str, object]], Awaitable[bytes]]
 
@@ -66,7 +57,6 @@ def _generator(tier: str) -> Generate:
         golden = qrglue.raw.png(REFERENCE_TEXT)
 
         async def static(text: str, options: dict[str, object]) -> bytes:
-            check_ranges(options)
             return golden
 
         return static
@@ -74,26 +64,29 @@ def _generator(tier: str) -> Generate:
         import segno
         from segno.encoder import DataOverflowError
 
-        async def segno_png(text: str, options: dict[str, object]) -> bytes:
-            r = check_ranges(options)
+        from qrglue import QrError
+
+        async def segno_png(text: str, o: dict[str, Any]) -> bytes:
+            # `o` is resolved (check_query's `alone`): every option at its value or
+            # the core's default; scale, version, min_version and mask only when given.
             # What segno cannot draw: a 501 rather than another code (tests/http/README.md).
-            if r.min_version is not None:
+            if "min_version" in o:
                 raise HttpError("not-implemented", "segno has no min-version option", 501)
             # segno's names: versions M1..M4 for Micro QR, and M1 has no EC level
             # (error detection only: error=None), which our level low stands for.
-            version: int | str | None = r.version
-            if r.micro and r.version is not None:
-                version = f"M{r.version}"
-            error = None if r.micro and r.version == 1 and r.ec_level == "low" else r.ec_level[0]
+            version: int | str | None = o.get("version")
+            if o["micro"] and version is not None:
+                version = f"M{version}"
+            error = None if o["micro"] and o.get("version") == 1 and o["ec_level"] == "low" else o["ec_level"][0]
             try:
-                code = segno.make(text, error=error, version=version, mode=None, mask=r.mask, micro=r.micro,
-                                  boost_error=r.boost_ec, eci=r.eci, encoding="utf-8" if r.eci else None)
+                code = segno.make(text, error=error, version=version, mode=None, mask=o.get("mask"), micro=o["micro"],
+                                  boost_error=o["boost_ec"], eci=o["eci"], encoding="utf-8" if o["eci"] else None)
             except DataOverflowError:
-                raise HttpError("data-too-long", DATA_TOO_LONG_MESSAGE) from None
-            width = code.symbol_size(scale=1, border=r.quiet_zone)[0]
-            scale = r.scale if r.scale is not None else math.ceil(r.min_size / width)
+                raise QrError("data-too-long") from None
+            width = code.symbol_size(scale=1, border=o["quiet_zone"])[0]
+            scale = o["scale"] if "scale" in o else math.ceil(o["min_size"] / width)
             out = io.BytesIO()
-            code.save(out, kind="png", scale=scale, border=r.quiet_zone, dark=r.dark, light=r.light)
+            code.save(out, kind="png", scale=scale, border=o["quiet_zone"], dark=o["dark"], light=o["light"])
             return out.getvalue()
 
         return segno_png
@@ -130,7 +123,8 @@ def _generator(tier: str) -> Generate:
 
 TIER = os.environ.get("QRGLUE_SERVER_TIER", "native")
 GENERATE = _generator(TIER)
-NEEDS_EMPTY_CHECK = TIER in ("segno", "static")
+# The tiers with no qrglue generator: the query's checks stand in for its own (check_query's `alone`).
+ALONE = TIER in ("segno", "static")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -180,10 +174,8 @@ async def app(scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, A
         await _respond(send, 200, b"text/plain; charset=utf-8", b"ok\n", head=head)
         return
     try:
-        query = check_query(scope["query_string"])
-        if not query.text and NEEDS_EMPTY_CHECK:
-            raise HttpError("empty-text", EMPTY_TEXT_MESSAGE)
-        png = await GENERATE(query.text, query.options)
+        text, options = check_query(scope["query_string"], ALONE)
+        png = await GENERATE(text, options)
     except HttpError as error:
         await _error(send, error.status, error.kind, error.message, head)
         return

@@ -114,7 +114,7 @@ def test_any_script_reads_back(generators: dict[str, Any], text: str, level: str
 
 # The corpus's binary payloads (data_hex): each PNG is golden on every path
 # and reads back as exactly its bytes (the Rust and Node hosts read them the
-# same way: hosts/rust/tests/host/readback.rs, hosts/node/test/readback.test.js).
+# same way: hosts/rust/tests/host/readback.rs, hosts/node/tests/readback.test.js).
 PAYLOAD_CASES = [c for c in CASES if "data_hex" in c and "error" not in EXPECTED[c["id"]]]
 
 

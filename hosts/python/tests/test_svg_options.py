@@ -4,7 +4,7 @@ the same everywhere (and the corpus's svg-* cases are golden in
 test_golden.py), a hostile title reads back exactly through the stdlib's XML
 parsers, every refusal is the contract's message in the contract's order, an
 oversized string never enters a guest, and only svg / svg_data_uri take them.
-Test names follow hosts/node/test/svg-options.test.js where the test is the same."""
+Test names follow hosts/node/tests/svg-options.test.js where the test is the same."""
 
 from __future__ import annotations
 

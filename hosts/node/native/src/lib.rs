@@ -422,3 +422,78 @@ generating_export! {
 pub fn panic() {
     panic!("qrglue native: the panic probe was called");
 }
+
+/// The query of the HTTP endpoint's `GET /qrcode` (tests/http/README.md),
+/// checked by guest/http-query, the one grammar every server uses: for
+/// hosts/node/server, which loads this addon for it on every tier. Not part
+/// of the qrglue API (lib/native.js does not export it).
+///
+/// `query` is what the client sent after the `?`, as bytes; `alone` is for
+/// the tiers that answer without a qrglue generator (static, qrcode): an
+/// empty text is then `empty-text` and the options pass the core's own
+/// checks here. Returns `{ text, options }`, the options the query gives
+/// under the JS API's names (`ecLevel`, `minSize`, ..., colours as
+/// `#rrggbbaa`); an empty text (without `alone`) is `text: ''`, for the
+/// generator to refuse. A refusal is thrown as an Error whose `code` is its
+/// kind (`bad-query`, `invalid-text`, `empty-text`, `text-too-long`,
+/// `invalid-options`).
+#[napi(catch_unwind)]
+pub fn http_query<'env>(env: &'env napi::Env, query: &[u8], alone: bool) -> Result<napi::bindgen_prelude::Object<'env>, JsError> {
+    use qrglue_http_query::{Checked, Value, with_core};
+    let refused = |r: qrglue_http_query::Refusal| JsError::new(r.kind, r.message);
+    let failed = |e: napi::Error| JsError::new("GenericFailure", e.reason.clone());
+    let request = if alone {
+        Some(with_core::check_alone(query).map_err(refused)?)
+    } else {
+        match with_core::check(query).map_err(refused)? {
+            Checked::Empty => None,
+            Checked::Request(request) => Some(request),
+        }
+    };
+    let mut options = napi::bindgen_prelude::Object::new(env).map_err(failed)?;
+    for (name, value) in request.as_ref().map(|r| r.given()).unwrap_or_default() {
+        // The JS API's name: the WIT name in camelCase (min-version: minVersion).
+        let key: String =
+            name.split('-').enumerate().map(|(i, w)| if i == 0 { w.to_owned() } else { w[..1].to_uppercase() + &w[1..] }).collect();
+        match value {
+            Value::Level(level) => options.set(&key, level.as_str()),
+            Value::Number(n) => options.set(&key, n),
+            Value::Color(c) => options.set(&key, c.to_hex()),
+            Value::Flag(b) => options.set(&key, b),
+        }
+        .map_err(failed)?;
+    }
+    let mut answer = napi::bindgen_prelude::Object::new(env).map_err(failed)?;
+    answer.set("text", request.map(|r| r.text).unwrap_or_default()).map_err(failed)?;
+    answer.set("options", options).map_err(failed)?;
+    Ok(answer)
+}
+
+/// The endpoint's request-target rules (tests/http/README.md, "Request
+/// targets and methods"), guest/http-query's, for hosts/node/server: the
+/// target's `[path, query]` (a fragment dropped, an absolute-form target
+/// reduced to its path and query, an empty path `/`).
+#[napi(catch_unwind)]
+pub fn http_path_and_query(target: String) -> Vec<String> {
+    let (path, query) = qrglue_http_query::path_and_query(&target);
+    vec![path.to_owned(), query.to_owned()]
+}
+
+/// A request method's class: `served` (GET, HEAD), `not-allowed` (405) or
+/// `unknown` (400: methods are case-sensitive); guest/http-query's rule.
+#[napi(catch_unwind)]
+pub fn http_method_class(method: String) -> &'static str {
+    match qrglue_http_query::method_class(&method) {
+        qrglue_http_query::MethodClass::Served => "served",
+        qrglue_http_query::MethodClass::NotAllowed => "not-allowed",
+        qrglue_http_query::MethodClass::Unknown => "unknown",
+    }
+}
+
+/// The endpoint's 400 for an unknown method (guest/http-query), for hosts/node/server.
+#[napi]
+pub const HTTP_UNKNOWN_METHOD_MESSAGE: &str = qrglue_http_query::UNKNOWN_METHOD_MESSAGE;
+
+/// The endpoint's 400 for an HTTP/1.1 request without Host (guest/http-query), for hosts/node/server.
+#[napi]
+pub const HTTP_NO_HOST_MESSAGE: &str = qrglue_http_query::NO_HOST_MESSAGE;

@@ -57,7 +57,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyUnicodeEncodeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyMemoryView, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyInt, PyMemoryView, PyString};
 use qrglue_core::{
     EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, Options, QrError, Rgba, SvgOptions, Symbol, TextStyle, contract,
     probe,
@@ -595,6 +595,68 @@ fn panic(py: Python<'_>) -> PyResult<()> {
     })
 }
 
+pyo3::create_exception!(
+    qrglue._native,
+    QueryRefused,
+    PyValueError,
+    "The HTTP endpoint's query was refused: args are (kind, message), tests/http/README.md's words."
+);
+
+/// The query of the HTTP endpoint's `GET /qrcode` (tests/http/README.md),
+/// checked by guest/http-query, the one grammar every server uses: for
+/// hosts/python/server, which imports this extension for it on every tier.
+/// Not part of the qrglue API (`qrglue.native` does not export it).
+///
+/// `query` is what the client sent after the `?`, as bytes; `alone` is for
+/// the tiers that answer without a qrglue generator (static, segno): an
+/// empty text is then `empty-text` and the options pass the core's own
+/// checks here. Returns `(text, options)`, the options the query gives under
+/// the Python API's keyword names (`ec_level`, `min_size`, ..., colours as
+/// `#rrggbbaa`); an empty text (without `alone`) is `("", {})`, for the
+/// generator to refuse. A refusal raises `QueryRefused(kind, message)`.
+#[pyfunction]
+#[pyo3(signature = (query, alone, /))]
+fn http_query<'py>(py: Python<'py>, query: &[u8], alone: bool) -> PyResult<(String, Bound<'py, PyDict>)> {
+    use qrglue_http_query::{Checked, Value, with_core};
+    let refused = |r: qrglue_http_query::Refusal| QueryRefused::new_err((r.kind, r.message));
+    let request = guarded(|| {
+        if alone {
+            Ok(Some(with_core::check_alone(query).map_err(refused)?))
+        } else {
+            match with_core::check(query).map_err(refused)? {
+                Checked::Empty => Ok(None),
+                Checked::Request(request) => Ok(Some(request)),
+            }
+        }
+    })?;
+    let options = PyDict::new(py);
+    let Some(request) = request else { return Ok((String::new(), options)) };
+    for (name, value) in request.given() {
+        // The Python API's keyword: the WIT name in snake_case.
+        let key = name.replace('-', "_");
+        match value {
+            Value::Level(level) => options.set_item(key, level.as_str())?,
+            Value::Number(n) => options.set_item(key, n)?,
+            Value::Color(c) => options.set_item(key, c.to_hex())?,
+            Value::Flag(b) => options.set_item(key, b)?,
+        }
+    }
+    Ok((request.text, options))
+}
+
+/// A request method's class: `served` (GET, HEAD), `not-allowed` (405) or
+/// `unknown` (400: methods are case-sensitive); guest/http-query's rule, for
+/// hosts/python/server.
+#[pyfunction]
+#[pyo3(signature = (method, /))]
+fn http_method_class(method: &str) -> &'static str {
+    match qrglue_http_query::method_class(method) {
+        qrglue_http_query::MethodClass::Served => "served",
+        qrglue_http_query::MethodClass::NotAllowed => "not-allowed",
+        qrglue_http_query::MethodClass::Unknown => "unknown",
+    }
+}
+
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("NativePanic", module.py().get_type::<NativePanic>())?;
@@ -613,5 +675,10 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(consume, module)?)?;
     module.add_function(wrap_pyfunction!(produce, module)?)?;
     module.add_function(wrap_pyfunction!(panic, module)?)?;
+    module.add("QueryRefused", module.py().get_type::<QueryRefused>())?;
+    module.add("HTTP_UNKNOWN_METHOD_MESSAGE", qrglue_http_query::UNKNOWN_METHOD_MESSAGE)?;
+    module.add("HTTP_NO_HOST_MESSAGE", qrglue_http_query::NO_HOST_MESSAGE)?;
+    module.add_function(wrap_pyfunction!(http_query, module)?)?;
+    module.add_function(wrap_pyfunction!(http_method_class, module)?)?;
     Ok(())
 }

@@ -137,7 +137,7 @@ fn the_wasi_http_components_copies_equal_the_contract() {
     {
         assert_eq!(constant(name), format!("{:?}", str_at(&contract["messages"][message])), "{name}");
     }
-    // Its static build's option bounds are hosts/rust/http-query's `check_ranges`,
+    // Its static build's option bounds are guest/http-query's `check_ranges`,
     // which that crate's own tests hold against the core's `Options::validate`.
 }
 

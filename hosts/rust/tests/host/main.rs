@@ -1,6 +1,6 @@
 //! Every test of the Rust host, in one binary (see Cargo.toml: one link
 //! instead of one per file). The files are named by concern, the same names
-//! in every host (hosts/node/test, hosts/python/tests): golden, errors,
+//! in every host (hosts/node/tests, hosts/python/tests): golden, errors,
 //! agreement, traps, limits, concurrency, contract, readback, decode (the
 //! CLI's, `cli`, live with it in hosts/rust/cli/tests);
 //! per-path files only for what one path has (raw_abi, wasm_files). Every
