@@ -31,6 +31,21 @@
 // must pass the generator's own checks (status 4, invalid-options).
 #define QRGLUE_QUERY_ALONE 1
 
+// `qrglue_method_class`: GET and HEAD, which the endpoint serves.
+#define QRGLUE_METHOD_SERVED 0
+
+// `qrglue_method_class`: another method of RFC 9110, or PATCH (405 on a known path).
+#define QRGLUE_METHOD_NOT_ALLOWED 1
+
+// `qrglue_method_class`: no method of this endpoint (400: methods are case-sensitive).
+#define QRGLUE_METHOD_UNKNOWN 2
+
+// `qrglue_http_message`: the 400 for an unknown method (kind `bad-request`).
+#define QRGLUE_HTTP_UNKNOWN_METHOD 0
+
+// `qrglue_http_message`: the 400 for an HTTP/1.1 request without Host (kind `bad-request`).
+#define QRGLUE_HTTP_NO_HOST 1
+
 // What a call returns: `status` (0, a kind 1..=4 with its message, or
 // `QRGLUE_STATUS_PANIC`) and a payload the caller owns until it passes the
 // whole result to `qrglue_result_free`. `payload` is null when
@@ -68,6 +83,16 @@ typedef struct QrglueSvgOptions {
   const uint8_t *class_name;
   size_t class_len;
 } QrglueSvgOptions;
+
+// Where a request target's path and query lie in it (`qrglue_path_and_query`):
+// byte offsets and lengths. A `path_len` of 0 is the empty path, which
+// stands for `/`.
+typedef struct QrglueTarget {
+  size_t path_start;
+  size_t path_len;
+  size_t query_start;
+  size_t query_len;
+} QrglueTarget;
 
 // This library's C ABI version (`QRGLUE_CAPI_VERSION`).
 uint32_t qrglue_capi_version(void);
@@ -172,6 +197,34 @@ struct QrglueResult qrglue_parse_query(const uint8_t *query,
                                        size_t len,
                                        uint32_t flags,
                                        struct QrglueOptions *options);
+
+// The path and the query (after the first `?`, still percent-encoded) of
+// the request target `target` (`len` bytes, as the client sent it), by
+// guest/http-query's rule, the one every server uses (tests/http/README.md,
+// "Request targets and methods"): a fragment dropped, an absolute-form target
+// reduced to its path and query. Writes `*out` and returns 0, or returns 4
+// (invalid-options) for a null pointer, writing nothing.
+//
+// # Safety
+// `target` points to `len` readable bytes (or is null with `len` 0), `out`
+// to a writable `QrglueTarget`, for the length of the call.
+uint32_t qrglue_path_and_query(const uint8_t *target, size_t len, struct QrglueTarget *out);
+
+// A request method's class by guest/http-query's rule:
+// `QRGLUE_METHOD_SERVED`, `QRGLUE_METHOD_NOT_ALLOWED` or
+// `QRGLUE_METHOD_UNKNOWN` (also for bytes that are not UTF-8).
+//
+// # Safety
+// `method` points to `len` readable bytes (or is null with `len` 0).
+uint32_t qrglue_method_class(const uint8_t *method, size_t len);
+
+// One of the endpoint's fixed messages (guest/http-query's), by
+// `QRGLUE_HTTP_UNKNOWN_METHOD` or `QRGLUE_HTTP_NO_HOST`: static UTF-8, not
+// NUL-terminated, its length in `*len`; null (and `*len` 0) for another number.
+//
+// # Safety
+// `len` points to a writable `size_t`.
+const uint8_t *qrglue_http_message(uint32_t message, size_t *len);
 
 // Probe: panics inside the library, to prove that a panic comes back as
 // `QRGLUE_STATUS_PANIC` and never crosses into the caller.

@@ -37,6 +37,16 @@ pub const QRGLUE_STATUS_TEXT_TOO_LONG: u32 = 7;
 /// generator: an empty text is refused (status 1, empty-text) and the options
 /// must pass the generator's own checks (status 4, invalid-options).
 pub const QRGLUE_QUERY_ALONE: u32 = 1;
+/// `qrglue_method_class`: GET and HEAD, which the endpoint serves.
+pub const QRGLUE_METHOD_SERVED: u32 = 0;
+/// `qrglue_method_class`: another method of RFC 9110, or PATCH (405 on a known path).
+pub const QRGLUE_METHOD_NOT_ALLOWED: u32 = 1;
+/// `qrglue_method_class`: no method of this endpoint (400: methods are case-sensitive).
+pub const QRGLUE_METHOD_UNKNOWN: u32 = 2;
+/// `qrglue_http_message`: the 400 for an unknown method (kind `bad-request`).
+pub const QRGLUE_HTTP_UNKNOWN_METHOD: u32 = 0;
+/// `qrglue_http_message`: the 400 for an HTTP/1.1 request without Host (kind `bad-request`).
+pub const QRGLUE_HTTP_NO_HOST: u32 = 1;
 
 /// What a call returns: `status` (0, a kind 1..=4 with its message, or
 /// `QRGLUE_STATUS_PANIC`) and a payload the caller owns until it passes the
@@ -236,6 +246,83 @@ pub unsafe extern "C" fn qrglue_parse_query(query: *const u8, len: usize, flags:
         Ok(result) => result,
         Err(_) => into_result(QRGLUE_STATUS_PANIC, b"the qrglue library panicked while parsing a query".to_vec()),
     }
+}
+
+/// Where a request target's path and query lie in it (`qrglue_path_and_query`):
+/// byte offsets and lengths. A `path_len` of 0 is the empty path, which
+/// stands for `/`.
+#[repr(C)]
+pub struct QrglueTarget {
+    pub path_start: usize,
+    pub path_len: usize,
+    pub query_start: usize,
+    pub query_len: usize,
+}
+
+/// The path and the query (after the first `?`, still percent-encoded) of
+/// the request target `target` (`len` bytes, as the client sent it), by
+/// guest/http-query's rule, the one every server uses (tests/http/README.md,
+/// "Request targets and methods"): a fragment dropped, an absolute-form target
+/// reduced to its path and query. Writes `*out` and returns 0, or returns 4
+/// (invalid-options) for a null pointer, writing nothing.
+///
+/// # Safety
+/// `target` points to `len` readable bytes (or is null with `len` 0), `out`
+/// to a writable `QrglueTarget`, for the length of the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_path_and_query(target: *const u8, len: usize, out: *mut QrglueTarget) -> u32 {
+    let (Some(target), Some(out)) = (unsafe { bytes(target, len) }, unsafe { out.as_mut() }) else {
+        return ErrorKind::InvalidOptions.code();
+    };
+    // The rule reads only ASCII (delimiters, a scheme's letters), and a
+    // target may hold any byte: each byte as the char of that code point
+    // (Latin-1) keeps every ASCII byte and every other byte's place.
+    let latin1: String = target.iter().map(|&b| char::from(b)).collect();
+    let (path, query) = qrglue_http_query::path_and_query(&latin1);
+    // A slice of `latin1` -> (its start, its length) in `target`'s bytes.
+    let place = |part: &str| {
+        let start = part.as_ptr() as usize - latin1.as_ptr() as usize;
+        (latin1[..start].chars().count(), part.chars().count())
+    };
+    // The path is a slice of the target, or the rule's own "/" for an empty one.
+    let (path_start, path_len) = if latin1.as_bytes().as_ptr_range().contains(&path.as_ptr()) { place(path) } else { (0, 0) };
+    let (query_start, query_len) = if query.is_empty() { (0, 0) } else { place(query) };
+    *out = QrglueTarget { path_start, path_len, query_start, query_len };
+    0
+}
+
+/// A request method's class by guest/http-query's rule:
+/// `QRGLUE_METHOD_SERVED`, `QRGLUE_METHOD_NOT_ALLOWED` or
+/// `QRGLUE_METHOD_UNKNOWN` (also for bytes that are not UTF-8).
+///
+/// # Safety
+/// `method` points to `len` readable bytes (or is null with `len` 0).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_method_class(method: *const u8, len: usize) -> u32 {
+    match unsafe { bytes(method, len) }.and_then(|m| std::str::from_utf8(m).ok()).map(qrglue_http_query::method_class) {
+        Some(qrglue_http_query::MethodClass::Served) => QRGLUE_METHOD_SERVED,
+        Some(qrglue_http_query::MethodClass::NotAllowed) => QRGLUE_METHOD_NOT_ALLOWED,
+        _ => QRGLUE_METHOD_UNKNOWN,
+    }
+}
+
+/// One of the endpoint's fixed messages (guest/http-query's), by
+/// `QRGLUE_HTTP_UNKNOWN_METHOD` or `QRGLUE_HTTP_NO_HOST`: static UTF-8, not
+/// NUL-terminated, its length in `*len`; null (and `*len` 0) for another number.
+///
+/// # Safety
+/// `len` points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn qrglue_http_message(message: u32, len: *mut usize) -> *const u8 {
+    let text = match message {
+        QRGLUE_HTTP_UNKNOWN_METHOD => qrglue_http_query::UNKNOWN_METHOD_MESSAGE,
+        QRGLUE_HTTP_NO_HOST => qrglue_http_query::NO_HOST_MESSAGE,
+        _ => "",
+    };
+    if let Some(len) = unsafe { len.as_mut() } {
+        *len = text.len();
+    }
+    if text.is_empty() { std::ptr::null() } else { text.as_ptr() }
 }
 
 /// Probe: panics inside the library, to prove that a panic comes back as
@@ -489,6 +576,43 @@ mod tests {
             };
             assert!(same(&options, &from_options(&expected)), "{query}");
         }
+    }
+
+    /// The shared targets and methods through the C ABI, as the Go server reads them.
+    #[test]
+    fn shared_targets_and_methods() {
+        let cases: serde_json::Value = serde_json::from_str(include_str!("../../../tests/http/query_cases.json")).expect("JSON");
+        let split = |target: &[u8]| {
+            let mut out = QrglueTarget { path_start: 9, path_len: 9, query_start: 9, query_len: 9 };
+            assert_eq!(unsafe { qrglue_path_and_query(target.as_ptr(), target.len(), &mut out) }, 0);
+            let path = if out.path_len == 0 { b"/".to_vec() } else { target[out.path_start..][..out.path_len].to_vec() };
+            (path, target[out.query_start..][..out.query_len].to_vec())
+        };
+        for case in cases["targets"].as_array().expect("targets") {
+            let [target, path, query] = [0, 1, 2].map(|i| case[i].as_str().expect("string").as_bytes());
+            assert_eq!(split(target), (path.to_vec(), query.to_vec()), "{case}");
+        }
+        // Any byte: the rule reads ASCII only, and a non-ASCII byte keeps its place.
+        assert_eq!(split(b"/q\xffr?text=\xe9&a#\xff"), (b"/q\xffr".to_vec(), b"text=\xe9&a".to_vec()));
+        assert_eq!(split(b"h\xfft://x/p?q"), (b"h\xfft://x/p".to_vec(), b"q".to_vec()));
+        let mut out = QrglueTarget { path_start: 0, path_len: 0, query_start: 0, query_len: 0 };
+        assert_eq!(unsafe { qrglue_path_and_query(std::ptr::null(), 1, &mut out) }, ErrorKind::InvalidOptions.code());
+        let want = |class: &str| match class {
+            "served" => QRGLUE_METHOD_SERVED,
+            "not-allowed" => QRGLUE_METHOD_NOT_ALLOWED,
+            _ => QRGLUE_METHOD_UNKNOWN,
+        };
+        for (class, methods) in cases["methods"].as_object().expect("methods") {
+            for m in methods.as_array().expect("list") {
+                let m = m.as_str().expect("method").as_bytes();
+                assert_eq!(unsafe { qrglue_method_class(m.as_ptr(), m.len()) }, want(class), "{m:?}");
+            }
+        }
+        assert_eq!(unsafe { qrglue_method_class(b"G\xffT".as_ptr(), 3) }, QRGLUE_METHOD_UNKNOWN);
+        let mut len = 9;
+        let message = unsafe { qrglue_http_message(QRGLUE_HTTP_NO_HOST, &mut len) };
+        assert_eq!(unsafe { std::slice::from_raw_parts(message, len) }, qrglue_http_query::NO_HOST_MESSAGE.as_bytes());
+        assert!(unsafe { qrglue_http_message(2, &mut len) }.is_null() && len == 0);
     }
 
     #[test]

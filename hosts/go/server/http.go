@@ -23,6 +23,10 @@ const (
 	// Server.initialReadLimitSize) before its 431: this makes that 16 KiB.
 	maxHeaderBytes = headLimit - 4096
 	keepAliveIdle  = 5 * time.Second
+
+	// net/http's own refusals, in the contract's words (tests/http/README.md).
+	badRequestMessage   = "malformed HTTP request"
+	headTooLargeMessage = "request head larger than 16 KiB"
 )
 
 // A generator makes the PNG of a checked query (or refuses it).
@@ -31,11 +35,12 @@ type generator func(r *request) ([]byte, error)
 type handler struct {
 	tier     string
 	generate generator
+	alone    bool
 }
 
 func newServer(tier string, generate generator, timeout time.Duration) *http.Server {
 	return &http.Server{
-		Handler: &handler{tier, generate},
+		Handler: &handler{tier, generate, alone(tier)},
 		// The whole head within the timeout, from connect, or from its first
 		// byte after a keep-alive wait (IdleTimeout); a body (never read, but
 		// net/http discards up to 256 KiB of one after the handler) too.
@@ -123,7 +128,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		send(w, "text/plain; charset=utf-8", []byte("ok\n"))
 		return
 	}
-	req, refusal := checkQuery(query)
+	req, refusal := checkQuery(query, h.alone)
 	var png []byte
 	var err error
 	if refusal != nil {

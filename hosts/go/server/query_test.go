@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// The query grammar's shared cases (tests/http/query_cases.json) against this
-// server's own parser: the same cases hosts/rust/http-query,
-// hosts/node/server/contract.test.mjs and hosts/python/server/test_http_contract.py
-// run against theirs.
+// The query grammar's shared cases (tests/http/query_cases.json) through this
+// server's adapter (query.go) over the C library: the same cases
+// guest/http-query, hosts/c, hosts/node/server/query.test.mjs and
+// hosts/python/server/test_http_query.py run.
 type queryCases struct {
 	Queries []struct {
 		Query   string                     `json:"query"`
@@ -25,6 +25,16 @@ type queryCases struct {
 	} `json:"queries"`
 	Targets [][3]string         `json:"targets"`
 	Methods map[string][]string `json:"methods"`
+}
+
+// contract: what these tests read of target/contract.json (`just contract`).
+type contract struct {
+	ECLevels []string          `json:"ec_levels"`
+	Messages map[string]string `json:"messages"`
+	Defaults map[string]any    `json:"defaults"`
+	RawABI   struct {
+		SymbolFlags map[string]uint32 `json:"symbol_flags"`
+	} `json:"raw_abi"`
 }
 
 func readJSON(t *testing.T, path string, into any) {
@@ -54,10 +64,33 @@ func jsonString(t *testing.T, raw json.RawMessage) string {
 	return s
 }
 
-// asRequest: a case's "request" object as the request checkQuery returns.
-func asRequest(t *testing.T, fields map[string]json.RawMessage) *request {
+func colour(t *testing.T, hex string) uint32 {
 	t.Helper()
-	r := &request{}
+	v, err := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
+	if err != nil || len(hex) != 9 {
+		t.Fatalf("colour %q is not #rrggbbaa", hex)
+	}
+	return uint32(v)
+}
+
+// expected: a case's "request" object (the options given) over the
+// contract's defaults, as checkQuery answers it.
+func expected(t *testing.T, c *contract, fields map[string]json.RawMessage) *request {
+	t.Helper()
+	level := func(name string) uint32 {
+		for i, l := range c.ECLevels {
+			if l == name {
+				return uint32(i)
+			}
+		}
+		t.Fatalf("ec-level %q", name)
+		return 0
+	}
+	r := &request{
+		ECLevel: level(c.Defaults["ec-level"].(string)), MinSize: uint32(c.Defaults["min-size"].(float64)),
+		QuietZone: uint32(c.Defaults["quiet-zone"].(float64)),
+		Dark:      colour(t, c.Defaults["dark"].(string)), Light: colour(t, c.Defaults["light"].(string)),
+	}
 	for name, raw := range fields {
 		var u uint32
 		var b bool
@@ -65,24 +98,26 @@ func asRequest(t *testing.T, fields map[string]json.RawMessage) *request {
 		case "text":
 			r.Text = jsonString(t, raw)
 		case "ec-level":
-			r.ECLevel = some(jsonString(t, raw))
-		case "dark":
-			r.Dark = some(jsonString(t, raw))
-		case "light":
-			r.Light = some(jsonString(t, raw))
-		case "min-size", "quiet-zone", "scale", "version", "min-version", "mask":
+			r.ECLevel = level(jsonString(t, raw))
+		case "dark", "light":
+			*map[string]*uint32{"dark": &r.Dark, "light": &r.Light}[name] = colour(t, jsonString(t, raw))
+		case "min-size", "quiet-zone":
+			if err := json.Unmarshal(raw, &u); err != nil {
+				t.Fatal(err)
+			}
+			*map[string]*uint32{"min-size": &r.MinSize, "quiet-zone": &r.QuietZone}[name] = u
+		case "scale", "version", "min-version", "mask":
 			if err := json.Unmarshal(raw, &u); err != nil {
 				t.Fatal(err)
 			}
 			*map[string]*optional[uint32]{
-				"min-size": &r.MinSize, "quiet-zone": &r.QuietZone, "scale": &r.Scale, "version": &r.Version,
-				"min-version": &r.MinVersion, "mask": &r.Mask,
-			}[name] = some(u)
+				"scale": &r.Scale, "version": &r.Version, "min-version": &r.MinVersion, "mask": &r.Mask,
+			}[name] = optional[uint32]{u, true}
 		case "micro", "boost-ec", "eci":
 			if err := json.Unmarshal(raw, &b); err != nil {
 				t.Fatal(err)
 			}
-			*map[string]*optional[bool]{"micro": &r.Micro, "boost-ec": &r.BoostEC, "eci": &r.ECI}[name] = some(b)
+			*map[string]*bool{"micro": &r.Micro, "boost-ec": &r.BoostEC, "eci": &r.ECI}[name] = b
 		default:
 			t.Fatalf("unknown field %q in a case's request", name)
 		}
@@ -92,30 +127,58 @@ func asRequest(t *testing.T, fields map[string]json.RawMessage) *request {
 
 func TestSharedQueryCases(t *testing.T) {
 	var cases queryCases
+	var c contract
 	readJSON(t, "../../../tests/http/query_cases.json", &cases)
+	readJSON(t, "../../../target/contract.json", &c)
 	if len(cases.Queries) < 240 {
 		t.Fatalf("only %d query cases", len(cases.Queries))
 	}
-	for _, c := range cases.Queries {
-		got, refusal := checkQuery(c.Query)
+	for _, q := range cases.Queries {
+		got, refusal := checkQuery(q.Query, false)
 		switch {
 		case refusal != nil:
-			if c.Refused == nil {
-				t.Errorf("%q: refused (%v), expected to pass", c.Query, refusal)
-			} else if refusal.kind != c.Refused.Kind || refusal.message != c.Refused.Message || refusal.status != 400 {
-				t.Errorf("%q: %d %v, expected 400 %s: %s", c.Query, refusal.status, refusal, c.Refused.Kind, c.Refused.Message)
+			if q.Refused == nil {
+				t.Errorf("%q: refused (%v), expected to pass", q.Query, refusal)
+			} else if refusal.kind != q.Refused.Kind || refusal.message != q.Refused.Message || refusal.status != 400 {
+				t.Errorf("%q: %d %v, expected 400 %s: %s", q.Query, refusal.status, refusal, q.Refused.Kind, q.Refused.Message)
 			}
-		case c.Refused != nil:
-			t.Errorf("%q: passed, expected %s: %s", c.Query, c.Refused.Kind, c.Refused.Message)
-		case c.Empty:
-			if got.Text != "" {
-				t.Errorf("%q: text %q, expected the empty text", c.Query, got.Text)
+		case q.Refused != nil:
+			t.Errorf("%q: passed, expected %s: %s", q.Query, q.Refused.Kind, q.Refused.Message)
+		case q.Empty:
+			if want := expected(t, &c, nil); !reflect.DeepEqual(got, want) {
+				t.Errorf("%q: %+v, expected the empty text at the defaults %+v", q.Query, *got, *want)
 			}
 		default:
-			if want := asRequest(t, c.Request); !reflect.DeepEqual(got, want) {
-				t.Errorf("%q: %+v, expected %+v", c.Query, *got, *want)
+			if want := expected(t, &c, q.Request); !reflect.DeepEqual(got, want) {
+				t.Errorf("%q: %+v, expected %+v", q.Query, *got, *want)
 			}
 		}
+	}
+}
+
+// Alone (the static and go-qrcode tiers), the parser also refuses what the
+// generator would: an empty text, and options out of the generator's bounds.
+func TestAlone(t *testing.T) {
+	var c contract
+	readJSON(t, "../../../target/contract.json", &c)
+	for _, q := range []struct{ query, kind, message string }{
+		{"text=", "empty-text", c.Messages["empty-text"]},
+		{"text=a&scale=21", "invalid-options", "scale must be within 1..=20, got 21"},
+		{"text=a&micro=true&ec-level=high", "invalid-options", c.Messages["micro-ec-level"]},
+		{"text=a&version=2&min-version=3", "invalid-options", c.Messages["version-conflict"]},
+		{"text=a&dark=%23fff", "invalid-options", strings.Replace(c.Messages["same-colors"], "{value}", "#ffffffff", 1)},
+		{"text=a&x=1", "bad-query", ""},
+	} {
+		if _, err := checkQuery(q.query, false); err != nil && q.kind != "bad-query" {
+			t.Errorf("%q: refused without alone: %v", q.query, err)
+		}
+		_, err := checkQuery(q.query, true)
+		if err == nil || err.kind != q.kind || (q.message != "" && err.message != q.message) {
+			t.Errorf("%q alone: %v, expected %s: %s", q.query, err, q.kind, q.message)
+		}
+	}
+	if r, err := checkQuery("text=a&micro=true&version=4&mask=3&ec-level=quartile&boost-ec=true", true); err != nil || r.Text != "a" {
+		t.Errorf("a valid Micro QR query alone: %+v, %v", r, err)
 	}
 }
 
@@ -127,6 +190,10 @@ func TestSharedTargetsAndMethods(t *testing.T) {
 			t.Errorf("%q: (%q, %q), expected (%q, %q)", c[0], path, query, c[1], c[2])
 		}
 	}
+	// net/http hands over a target's bytes as they came: any byte keeps its place.
+	if path, query := pathAndQuery("/q\xffr?text=\xe9#\xff"); path != "/q\xffr" || query != "text=\xe9" {
+		t.Errorf("non-UTF-8 target: (%q, %q)", path, query)
+	}
 	for class, methods := range cases.Methods {
 		for _, m := range methods {
 			if got := methodClass(m); got != class {
@@ -134,84 +201,25 @@ func TestSharedTargetsAndMethods(t *testing.T) {
 			}
 		}
 	}
+	if unknownMethodMessage == "" || noHostMessage == "" {
+		t.Error("the C library gave no fixed messages")
+	}
 }
 
-// The copies this server keeps for the tiers with no qrglue library
-// (go-qrcode, static) equal the contract the build writes from
-// guest/core/src/contract.rs, and checkRanges refuses in the generator's order.
+// The few contract values this server keeps: the symbol-flag bits it reads
+// QrglueOptions with, go-qrcode's data-too-long message.
 func TestContractCopies(t *testing.T) {
-	var contract struct {
-		ECLevels []string             `json:"ec_levels"`
-		Messages map[string]string    `json:"messages"`
-		Bounds   map[string][2]uint32 `json:"bounds"`
-		Defaults map[string]any       `json:"defaults"`
-	}
-	readJSON(t, "../../../target/contract.json", &contract)
-	if !reflect.DeepEqual(ecLevels, contract.ECLevels) {
-		t.Errorf("ec levels %v, contract %v", ecLevels, contract.ECLevels)
-	}
-	for key, ours := range map[string]string{
-		"empty-text": emptyTextMessage, "lone-surrogate": loneSurrogateMessage, "not-utf8": notUTF8Template,
-		"data-too-long": dataTooLongMessage, "out-of-range": outOfRangeTemplate, "same-colors": sameColorsTemplate,
-		"version-conflict": versionConflictMessage, "micro-ec-level": microECLevelMessage, "micro-eci": microECIMessage,
+	var c contract
+	readJSON(t, "../../../target/contract.json", &c)
+	for name, bit := range map[string]uint32{
+		"micro": symbolMicro, "boost-ec": symbolBoostEC, "has-version": symbolVersion,
+		"has-min-version": symbolMinVersion, "has-mask": symbolMask, "eci": symbolECI,
 	} {
-		if contract.Messages[key] != ours {
-			t.Errorf("message %s: ours %q, contract %q", key, ours, contract.Messages[key])
+		if c.RawABI.SymbolFlags[name] != bit {
+			t.Errorf("symbol flag %s: ours %d, contract %d", name, bit, c.RawABI.SymbolFlags[name])
 		}
 	}
-	fill := func(option string, value uint32, bounds string) string {
-		b := contract.Bounds[bounds]
-		return strings.NewReplacer("{option}", option, "{min}", strconv.Itoa(int(b[0])), "{max}", strconv.Itoa(int(b[1])),
-			"{value}", strconv.Itoa(int(value))).Replace(contract.Messages["out-of-range"])
-	}
-	refusal := func(r request) string {
-		if err := checkRanges(&r); err != nil {
-			return err.message
-		}
-		return ""
-	}
-	u := some[uint32]
-	minSize, zone, scale := contract.Bounds["min-size"], contract.Bounds["quiet-zone"], contract.Bounds["scale"]
-	version, microVersion := contract.Bounds["version"], contract.Bounds["micro-version"]
-	mask, microMask := contract.Bounds["mask"], contract.Bounds["micro-mask"]
-	dark, light := contract.Defaults["dark"].(string), contract.Defaults["light"].(string)
-	same := func(v string) string { return strings.Replace(contract.Messages["same-colors"], "{value}", v, 1) }
-	yes := some(true)
-	for i, c := range []struct {
-		r    request
-		want string
-	}{
-		{request{MinSize: u(minSize[0] - 1)}, fill("min-size", minSize[0]-1, "min-size")},
-		{request{MinSize: u(minSize[1] + 1)}, fill("min-size", minSize[1]+1, "min-size")},
-		{request{QuietZone: u(zone[1] + 1)}, fill("quiet-zone", zone[1]+1, "quiet-zone")},
-		{request{Scale: u(scale[0] - 1)}, fill("scale", scale[0]-1, "scale")},
-		{request{Scale: u(scale[1] + 1)}, fill("scale", scale[1]+1, "scale")},
-		{request{Dark: some(light)}, same(light)},
-		{request{Light: some(dark)}, same(dark)},
-		{request{Version: u(version[1] + 1)}, fill("version", version[1]+1, "version")},
-		{request{MinVersion: u(0)}, fill("min-version", 0, "version")},
-		{request{Micro: yes, Version: u(microVersion[1] + 1)}, fill("version", microVersion[1]+1, "micro-version")},
-		{request{Version: u(2), MinVersion: u(3)}, contract.Messages["version-conflict"]},
-		{request{Mask: u(mask[1] + 1)}, fill("mask", mask[1]+1, "mask")},
-		{request{Micro: yes, Mask: u(microMask[1] + 1)}, fill("mask", microMask[1]+1, "micro-mask")},
-		{request{Micro: yes, ECLevel: some("high")}, contract.Messages["micro-ec-level"]},
-		{request{Micro: yes, ECI: yes}, contract.Messages["micro-eci"]},
-		{request{Micro: yes, ECI: yes, ECLevel: some("high")}, contract.Messages["micro-ec-level"]},
-		// The generator's order: the first failing check answers.
-		{request{MinSize: u(0), QuietZone: u(17)}, fill("min-size", 0, "min-size")},
-		{request{QuietZone: u(17), Scale: u(0)}, fill("quiet-zone", 17, "quiet-zone")},
-		{request{Scale: u(0), Dark: some(light)}, fill("scale", 0, "scale")},
-		{request{Dark: some(light), Version: u(0)}, same(light)},
-		{request{Version: u(0), MinVersion: u(0)}, fill("version", 0, "version")},
-		{request{Version: u(1), MinVersion: u(0)}, fill("min-version", 0, "version")},
-		{request{Version: u(1), MinVersion: u(1), Mask: u(8)}, contract.Messages["version-conflict"]},
-		{request{Mask: u(8), Micro: yes, ECLevel: some("high")}, fill("mask", 8, "micro-mask")},
-		{request{MinSize: u(minSize[0]), QuietZone: u(zone[1])}, ""},
-		{request{MinSize: u(minSize[1]), QuietZone: u(0), Scale: u(scale[1]), Dark: some(light), Light: some(dark)}, ""},
-		{request{Micro: yes, Version: u(microVersion[1]), Mask: u(microMask[1]), ECLevel: some("quartile"), BoostEC: yes}, ""},
-	} {
-		if got := refusal(c.r); got != c.want {
-			t.Errorf("case %d: %q, expected %q", i, got, c.want)
-		}
+	if c.Messages["data-too-long"] != dataTooLongMessage {
+		t.Errorf("data-too-long: ours %q, contract %q", dataTooLongMessage, c.Messages["data-too-long"])
 	}
 }

@@ -21,6 +21,18 @@ import (
 
 var errUnknownTier = errors.New("unknown tier")
 
+const (
+	referenceText = "https://www.reddit.com/r/rustjerk/top/?t=all"
+	// The contract's data-too-long (guest/core/src/contract.rs), for go-qrcode,
+	// which has no words of its own; query_test.go checks it against
+	// target/contract.json.
+	dataTooLongMessage = "text does not fit in a QR code at this error-correction level"
+)
+
+// alone: the tiers with no qrglue generator, for which the query's parser
+// also refuses an empty text and runs the generator's option checks.
+func alone(tier string) bool { return tier == "static" || tier == "go-qrcode" }
+
 // loadTier: the tier's generator, made once at start.
 func loadTier(tier string, workers int) (generator, error) {
 	switch tier {
@@ -51,15 +63,8 @@ func loadTier(tier string, workers int) (generator, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(r *request) ([]byte, error) {
-			if r.Text == "" {
-				return nil, refuse("empty-text", emptyTextMessage)
-			}
-			if err := checkRanges(r); err != nil {
-				return nil, err
-			}
-			return golden, nil
-		}, nil
+		// The query's parser has refused what the generator would (alone).
+		return func(*request) ([]byte, error) { return golden, nil }, nil
 	case "go-qrcode":
 		return goQRCode, nil
 	case "cli":
@@ -72,43 +77,36 @@ func loadTier(tier string, workers int) (generator, error) {
 	return nil, errUnknownTier
 }
 
-var libraryECLevels = map[string]qrglue.ECLevel{
-	"low": qrglue.Low, "medium": qrglue.Medium, "quartile": qrglue.Quartile, "high": qrglue.High,
-}
+// hexColor: 0xRRGGBBAA as '#rrggbbaa', the form the library and the CLI take.
+func hexColor(c uint32) string { return fmt.Sprintf("#%08x", c) }
 
-// libraryOptions: the options the query gave, as qrglue's; the others stay
-// the library's defaults.
+// libraryOptions: the request's options as qrglue's (the defaults the parser
+// filled in are the library's own).
 func libraryOptions(r *request) []qrglue.Option {
-	var opts []qrglue.Option
-	add := func(set bool, o func() qrglue.Option) {
-		if set {
-			opts = append(opts, o())
+	opts := []qrglue.Option{
+		qrglue.WithECLevel(qrglue.ECLevel(r.ECLevel)), qrglue.WithMinSize(r.MinSize), qrglue.WithQuietZone(r.QuietZone),
+		qrglue.WithDark(hexColor(r.Dark)), qrglue.WithLight(hexColor(r.Light)),
+		qrglue.WithMicro(r.Micro), qrglue.WithBoostEC(r.BoostEC), qrglue.WithECI(r.ECI),
+	}
+	for _, o := range []struct {
+		given optional[uint32]
+		with  func(uint32) qrglue.Option
+	}{{r.Scale, qrglue.WithScale}, {r.Version, qrglue.WithVersion}, {r.MinVersion, qrglue.WithMinVersion}, {r.Mask, qrglue.WithMask}} {
+		if o.given.Set {
+			opts = append(opts, o.with(o.given.Value))
 		}
 	}
-	add(r.ECLevel.Set, func() qrglue.Option { return qrglue.WithECLevel(libraryECLevels[r.ECLevel.Value]) })
-	add(r.MinSize.Set, func() qrglue.Option { return qrglue.WithMinSize(r.MinSize.Value) })
-	add(r.QuietZone.Set, func() qrglue.Option { return qrglue.WithQuietZone(r.QuietZone.Value) })
-	add(r.Scale.Set, func() qrglue.Option { return qrglue.WithScale(r.Scale.Value) })
-	add(r.Dark.Set, func() qrglue.Option { return qrglue.WithDark(r.Dark.Value) })
-	add(r.Light.Set, func() qrglue.Option { return qrglue.WithLight(r.Light.Value) })
-	add(r.Micro.Set, func() qrglue.Option { return qrglue.WithMicro(r.Micro.Value) })
-	add(r.Version.Set, func() qrglue.Option { return qrglue.WithVersion(r.Version.Value) })
-	add(r.MinVersion.Set, func() qrglue.Option { return qrglue.WithMinVersion(r.MinVersion.Value) })
-	add(r.Mask.Set, func() qrglue.Option { return qrglue.WithMask(r.Mask.Value) })
-	add(r.BoostEC.Set, func() qrglue.Option { return qrglue.WithBoostEC(r.BoostEC.Value) })
-	add(r.ECI.Set, func() qrglue.Option { return qrglue.WithECI(r.ECI.Value) })
 	return opts
 }
 
 // --- tier go-qrcode ------------------------------------------------------------
 
-var goQRCodeLevels = map[string]qrcode.RecoveryLevel{
-	"low": qrcode.Low, "medium": qrcode.Medium, "quartile": qrcode.High, "high": qrcode.Highest,
-}
+// goQRCodeLevels: go-qrcode's levels, by QrglueOptions.ec_level (low, medium, quartile, high).
+var goQRCodeLevels = [4]qrcode.RecoveryLevel{qrcode.Low, qrcode.Medium, qrcode.High, qrcode.Highest}
 
 // goQRCode is tier 0: skip2/go-qrcode, the Go library the issue names. It
-// answers every error as the contract says (the generator's checks restated
-// by checkRanges), then 501 for an option go-qrcode does not have (micro,
+// answers every error as the contract says (the generator's checks run by
+// the query's parser, alone), then 501 for an option go-qrcode does not have (micro,
 // min-version, mask, boost-ec, eci: it picks its own mask and has no Micro
 // QR, ECI or boost), in WIT field order, rather than drawing another code.
 // go-qrcode encodes (mode, version, error correction, mask); the image is
@@ -118,24 +116,17 @@ var goQRCodeLevels = map[string]qrcode.RecoveryLevel{
 // cannot give the query's quiet zone or scale: here an integer scale (scale,
 // or the smallest that reaches min-size), the quiet zone in modules.
 func goQRCode(r *request) ([]byte, error) {
-	if r.Text == "" {
-		return nil, refuse("empty-text", emptyTextMessage)
-	}
-	if err := checkRanges(r); err != nil {
-		return nil, err
-	}
 	for _, lack := range []struct {
 		name  string
 		given bool
 	}{
-		{"micro", or(r.Micro, false)}, {"min-version", r.MinVersion.Set}, {"mask", r.Mask.Set},
-		{"boost-ec", or(r.BoostEC, false)}, {"eci", or(r.ECI, false)},
+		{"micro", r.Micro}, {"min-version", r.MinVersion.Set}, {"mask", r.Mask.Set}, {"boost-ec", r.BoostEC}, {"eci", r.ECI},
 	} {
 		if lack.given {
 			return nil, &httpError{501, "not-implemented", "go-qrcode has no " + lack.name + " option"}
 		}
 	}
-	level := goQRCodeLevels[or(r.ECLevel, "low")]
+	level := goQRCodeLevels[r.ECLevel]
 	var q *qrcode.QRCode
 	var err error
 	if r.Version.Set {
@@ -146,17 +137,17 @@ func goQRCode(r *request) ([]byte, error) {
 	if err != nil {
 		// The one way either fails on a checked query: the text does not fit
 		// (the version given, or any version: above this endpoint's limit).
-		return nil, refuse("data-too-long", dataTooLongMessage)
+		return nil, &httpError{400, "data-too-long", dataTooLongMessage}
 	}
 	q.DisableBorder = true
 	modules := q.Bitmap()
-	zone := int(or(r.QuietZone, 4))
+	zone := int(r.QuietZone)
 	side := len(modules) + 2*zone
-	scale := int(or(r.Scale, 0))
+	scale := int(r.Scale.Value)
 	if !r.Scale.Set {
-		scale = max(1, (int(or(r.MinSize, 200))+side-1)/side)
+		scale = max(1, (int(r.MinSize)+side-1)/side)
 	}
-	dark, light := rgba(or(r.Dark, "#000000ff")), rgba(or(r.Light, "#ffffffff"))
+	dark, light := rgba(r.Dark), rgba(r.Light)
 	img := image.NewPaletted(image.Rect(0, 0, side*scale, side*scale), color.Palette{light, dark})
 	for y, row := range modules {
 		for x, on := range row {
@@ -178,9 +169,8 @@ func goQRCode(r *request) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// rgba: '#rrggbbaa' (checkQuery's form) as a colour.
-func rgba(s string) color.NRGBA {
-	v, _ := strconv.ParseUint(s[1:], 16, 32)
+// rgba: 0xRRGGBBAA as a colour.
+func rgba(v uint32) color.NRGBA {
 	return color.NRGBA{uint8(v >> 24), uint8(v >> 16), uint8(v >> 8), uint8(v)}
 }
 
@@ -201,7 +191,8 @@ func cliPath() (string, error) {
 	return filepath.Join(filepath.Dir(self), "..", "..", "..", "target", "host", "qrglue"), nil
 }
 
-var cliLevels = map[string]string{"low": "l", "medium": "m", "quartile": "q", "high": "h"}
+// cliLevels: the CLI's --ec-level, by QrglueOptions.ec_level.
+var cliLevels = [4]string{"l", "m", "q", "h"}
 
 // cliRefusal: the CLI's line for a refused input (its exit status 1).
 var cliRefusal = regexp.MustCompile(`^qrglue: ([a-z-]+): (.*)\n?$`)
@@ -209,39 +200,29 @@ var cliRefusal = regexp.MustCompile(`^qrglue: ([a-z-]+): (.*)\n?$`)
 // runCLI spawns the Rust CLI for one request, as the Node and Python servers'
 // tier cli does: the native path (a process per request; the CLI's default,
 // the component in wasmtime, spends ~330 ms compiling), the text on standard
-// input byte for byte (an argument cannot carry a NUL), each option only when
-// the query gives it.
+// input byte for byte (an argument cannot carry a NUL), every option (the
+// parser's defaults are the CLI's), the four with no default when given.
 func runCLI(cli string, r *request) ([]byte, error) {
 	argv := []string{"png", "-o", "-", "--path", "native", "--text-stdin"}
-	num := func(flag string, o optional[uint32]) {
-		if o.Set {
-			argv = append(argv, flag, strconv.FormatUint(uint64(o.Value), 10))
+	u := func(v uint32) string { return strconv.FormatUint(uint64(v), 10) }
+	argv = append(argv, "--ec-level", cliLevels[r.ECLevel], "--min-size", u(r.MinSize), "--quiet-zone", u(r.QuietZone),
+		"--dark", hexColor(r.Dark), "--light", hexColor(r.Light))
+	for _, o := range []struct {
+		flag string
+		o    optional[uint32]
+	}{{"--scale", r.Scale}, {"--symbol-version", r.Version}, {"--min-version", r.MinVersion}, {"--mask", r.Mask}} {
+		if o.o.Set {
+			argv = append(argv, o.flag, u(o.o.Value))
 		}
 	}
-	str := func(flag string, o optional[string]) {
-		if o.Set {
-			argv = append(argv, flag, o.Value)
+	for _, f := range []struct {
+		flag string
+		on   bool
+	}{{"--micro", r.Micro}, {"--boost-ec", r.BoostEC}, {"--eci", r.ECI}} {
+		if f.on {
+			argv = append(argv, f.flag)
 		}
 	}
-	flag := func(name string, o optional[bool]) {
-		if or(o, false) {
-			argv = append(argv, name)
-		}
-	}
-	if r.ECLevel.Set {
-		argv = append(argv, "--ec-level", cliLevels[r.ECLevel.Value])
-	}
-	num("--min-size", r.MinSize)
-	num("--quiet-zone", r.QuietZone)
-	num("--scale", r.Scale)
-	str("--dark", r.Dark) // '#rrggbbaa'
-	str("--light", r.Light)
-	flag("--micro", r.Micro)
-	num("--symbol-version", r.Version)
-	num("--min-version", r.MinVersion)
-	num("--mask", r.Mask)
-	flag("--boost-ec", r.BoostEC)
-	flag("--eci", r.ECI)
 	cmd := exec.Command(cli, argv...)
 	cmd.Stdin = strings.NewReader(r.Text)
 	var stdout, stderr bytes.Buffer
@@ -253,7 +234,7 @@ func runCLI(cli string, r *request) ([]byte, error) {
 	var exit *exec.ExitError
 	if errors.As(err, &exit) && exit.ExitCode() == 1 {
 		if m := cliRefusal.FindStringSubmatch(stderr.String()); m != nil {
-			return nil, refuse(m[1], m[2])
+			return nil, &httpError{400, m[1], m[2]}
 		}
 	}
 	return nil, fmt.Errorf("qrglue CLI: %w: %s", err, strings.TrimSpace(stderr.String()))
