@@ -95,14 +95,15 @@ build: setup-system build-wasm contract build-node build-python build-go build-j
 contract:
     {{cargo}} run --locked --release -q -p qrglue-vectors --bin contract -- target/contract.json
 
-# target/wasm/qrglue.component.wasm, qrglue.raw.wasm and qrglue.raw-nosimd.wasm.
+# target/wasm/qrglue.component.wasm, qrglue.raw.wasm, qrglue.raw-nosimd.wasm and qrglue.extism.wasm (guest/extism).
 [group('build')]
 build-wasm: setup-rust
-    {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-component -p qrglue-raw
+    {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-component -p qrglue-raw -p qrglue-extism
     wasm-tools component new target/{{wasm_target}}/release/qrglue_component.wasm \
         -o target/{{wasm_target}}/release/qrglue.component.wasm
     just _install-wasm target/{{wasm_target}}/release/qrglue.component.wasm qrglue.component.wasm
     just _install-wasm target/{{wasm_target}}/release/qrglue_raw.wasm qrglue.raw.wasm
+    just _install-wasm target/{{wasm_target}}/release/qrglue_extism.wasm qrglue.extism.wasm
     just _build-raw-nosimd
 
 # qrglue.raw-nosimd.wasm: the raw guest without simd128, for engines without wasm SIMD (Chicory); README "The paths".
@@ -156,6 +157,8 @@ build-go: _go-embed build-capi
         && go build -tags qrglue_native -o bin/qrglue-conformance ./cmd/qrglue-conformance
     # The raw path on Wasmtime (module hosts/go/wasmtime: wasmtime-go's prebuilt static library, through cgo).
     cd hosts/go/wasmtime && go mod download && go build -o ../bin/qrglue-conformance-wasmtime ./cmd/qrglue-conformance-wasmtime
+    # The Extism path (module hosts/go/extism: guest/extism through Extism's Go SDK, on wazero).
+    cd hosts/go/extism && go mod download && go build -o ../bin/qrglue-conformance-extism ./cmd/qrglue-conformance-extism
 
 # The C ABI library over the core (hosts/c): target/addon/libqrglue_capi.{a,so}; fails if hosts/c/include/qrglue.h is not cbindgen's.
 [group('build')]
@@ -181,6 +184,8 @@ _setup-cbindgen:
 _go-embed: build-wasm
     cmp -s target/wasm/qrglue.raw.wasm hosts/go/qrglue.raw.wasm \
         || cp target/wasm/qrglue.raw.wasm hosts/go/qrglue.raw.wasm
+    cmp -s target/wasm/qrglue.extism.wasm hosts/go/extism/qrglue.extism.wasm \
+        || cp target/wasm/qrglue.extism.wasm hosts/go/extism/qrglue.extism.wasm
 
 # Java: hosts/java's jar (Chicory's build-time compiler turns qrglue.raw-nosimd.wasm into bytecode) and its libs, on the JDK 25 of tools/java/jdk.sh.
 [group('build')]
@@ -255,9 +260,9 @@ lint: _setup-lint _go-embed
     {{cargo}} fmt --all --check
     python3 tools/check_docs.py
     {{cargo}} clippy {{q}} --locked --workspace --all-targets \
-        --exclude qrglue-component --exclude qrglue-raw --exclude qrglue-bindgen --exclude qrglue-http-proxy -- -D warnings
+        --exclude qrglue-component --exclude qrglue-raw --exclude qrglue-extism --exclude qrglue-bindgen --exclude qrglue-http-proxy -- -D warnings
     {{cargo}} clippy {{q}} --locked --target {{wasm_target}} \
-        -p qrglue-component -p qrglue-raw -p qrglue-bindgen -p qrglue-http-proxy -- -D warnings
+        -p qrglue-component -p qrglue-raw -p qrglue-extism -p qrglue-bindgen -p qrglue-http-proxy -- -D warnings
     cd hosts/python && .venv/bin/ruff check -q . && .venv/bin/mypy
     # tsc derives declarations from each entry's JS, then checks the hand-written .d.ts against them.
     cd hosts/node && rm -rf node_modules/.cache/qrglue-js-types \
@@ -268,6 +273,7 @@ lint: _setup-lint _go-embed
     cd hosts/go && go vet ./... && go vet -tags qrglue_native ./...
     cd hosts/go/server && go vet -tags qrglue_native ./...
     cd hosts/go/wasmtime && go vet ./...
+    cd hosts/go/extism && go vet ./...
     # palantir-java-format through Spotless (versions pinned in hosts/java/pom.xml).
     cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q spotless:check
     echo "lint: rustfmt, docs' names, clippy (host + wasm32), ruff, mypy, tsc, gofmt, go vet, spotless: clean"
@@ -306,6 +312,7 @@ test-python: build-python contract
 test-go: build-go contract
     cd hosts/go && go test -race -count=1 -tags qrglue_native ./...
     cd hosts/go/wasmtime && go test -race -count=1 ./...
+    cd hosts/go/extism && go test -race -count=1 ./...
     # A build without the native path (no cgo needed): --path native is a path that cannot run, exit 3.
     cd hosts/go && go test -count=1 -run 'PathNative|Golden' ./cmd/qrglue .
 

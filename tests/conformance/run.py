@@ -22,7 +22,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 PATHS = ["rust-native", "rust-component", "rust-raw", "rust-raw-nosimd", "node-component", "node-raw", "node-native", "node-bindgen",
-         "python-component", "python-raw", "python-native", "go-raw", "go-native", "go-wasmtime", "java-compiled", "java-interpreted"]
+         "python-component", "python-raw", "python-native", "go-raw", "go-native", "go-wasmtime", "go-extism", "java-compiled", "java-interpreted"]
 RUNNERS = {
     # hosts/rust/conformance, built by build_rust_runner.
     "rust": [str(REPO / "target" / "host" / "qrglue-conformance")],
@@ -32,6 +32,8 @@ RUNNERS = {
     "go": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance")],
     # hosts/go/wasmtime's runner (the same glue on Wasmtime), built by `just build-go`.
     "go-wasmtime": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance-wasmtime")],
+    # hosts/go/extism's runner (the Extism plug-in guest/extism through the Go SDK), built by `just build-go`.
+    "go-extism": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance-extism")],
     # hosts/java's jar and test classes, built by `just build-java`.
     "java": ["bash", "hosts/java/conformance.sh"],
 }
