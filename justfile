@@ -144,6 +144,8 @@ _build-rust-bins: build-wasm
 [group('build')]
 build-node: build-wasm build-bindgen
     bash hosts/node/scripts/build.sh
+    # The Extism path's own package (hosts/node/extism: @extism/extism, pinned by its lock).
+    just _npm hosts/node/extism
 
 # Python: the venv with the pinned dev requirements, both .wasm files in the package, editable install.
 [group('build')]

@@ -21,12 +21,14 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-PATHS = ["rust-native", "rust-component", "rust-raw", "rust-raw-nosimd", "node-component", "node-raw", "node-native", "node-bindgen",
+PATHS = ["rust-native", "rust-component", "rust-raw", "rust-raw-nosimd", "node-component", "node-raw", "node-native", "node-bindgen", "node-extism",
          "python-component", "python-raw", "python-native", "go-raw", "go-native", "go-wasmtime", "go-extism", "java-compiled", "java-interpreted"]
 RUNNERS = {
     # hosts/rust/conformance, built by build_rust_runner.
     "rust": [str(REPO / "target" / "host" / "qrglue-conformance")],
     "node": ["node", "hosts/node/conformance/runner.mjs"],
+    # hosts/node/extism: guest/extism through @extism/extism (its own package, installed by `just build-node`).
+    "node-extism": ["node", "hosts/node/extism/runner.mjs"],
     "python": ["hosts/python/.venv/bin/python", "hosts/python/conformance_runner.py"],
     # hosts/go/cmd/qrglue-conformance, built by `just build-go`.
     "go": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance")],
