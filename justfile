@@ -160,7 +160,8 @@ build-go: _go-embed build-capi
     # The raw path on Wasmtime (module hosts/go/wasmtime: wasmtime-go's prebuilt static library, through cgo).
     cd hosts/go/wasmtime && go mod download && go build -o ../bin/qrglue-conformance-wasmtime ./cmd/qrglue-conformance-wasmtime
     # The Extism path (module hosts/go/extism: guest/extism through Extism's Go SDK, on wazero).
-    cd hosts/go/extism && go mod download && go build -o ../bin/qrglue-conformance-extism ./cmd/qrglue-conformance-extism
+    cd hosts/go/extism && go mod download && go build -o ../bin/qrglue-conformance-extism ./cmd/qrglue-conformance-extism \
+        && go build -o ../bin/qrglue-bench-extism ./cmd/qrglue-bench-extism
 
 # The C ABI library over the core (hosts/c): target/addon/libqrglue_capi.{a,so}; fails if hosts/c/include/qrglue.h is not cbindgen's.
 [group('build')]
@@ -422,6 +423,13 @@ bench-python: build-python build-http-rust
 [group('bench')]
 bench-go: build-go
     cd hosts/go && go run -tags qrglue_native ./cmd/qrglue-bench -out ../../target/bench/go.json
+
+# Extism against the raw ABI on Go, Node and Python, interleaved per host; writes target/bench/extism-{go,node,python}.json.
+[group('bench')]
+bench-extism: build-go build-node build-python
+    hosts/go/bin/qrglue-bench-extism
+    cd hosts/node && node extism/bench.mjs
+    hosts/python/.venv/bin/python hosts/python/bench_extism.py
 
 # Browser: the page's own bench panel in headless Chromium; writes target/bench/browser.json.
 [group('bench')]

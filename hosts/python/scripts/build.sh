@@ -23,7 +23,8 @@ if ! cmp -s requirements-dev.txt .venv/.requirements-installed; then
   cp requirements-dev.txt .venv/.requirements-installed
 fi
 
-for name in component raw; do
+# qrglue.extism.wasm: the Extism path (qrglue.extism), in a source checkout only (not in the wheel).
+for name in component raw extism; do
   built="$repo/target/wasm/qrglue.$name.wasm"
   packaged="src/qrglue/qrglue.$name.wasm"
   if ! cmp -s "$built" "$packaged"; then
