@@ -112,9 +112,13 @@ _build-raw-nosimd:
     # last target-feature wins. Its own target dir: neither build invalidates the other's cache.
     CARGO_TARGET_DIR=target/nosimd {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-raw \
         --config 'target.{{wasm_target}}.rustflags = ["-C", "target-feature=-simd128"]'
-    just _install-wasm target/nosimd/{{wasm_target}}/release/qrglue_raw.wasm qrglue.raw-nosimd.wasm
-    # Proof that no SIMD instruction is left: it validates with the simd feature off.
-    wasm-tools validate --features=-simd {{wasm_out}}/qrglue.raw-nosimd.wasm
+    # Re-encoded canonically (print, then parse): wasm-ld leaves call_indirect's table index as a padded
+    # 5-byte LEB, which an MVP reader (wasm3) refuses; the canonical form is the single byte 0x00.
+    wasm-tools print target/nosimd/{{wasm_target}}/release/qrglue_raw.wasm \
+        | wasm-tools parse -o target/nosimd/qrglue.raw-nosimd.canonical.wasm
+    just _install-wasm target/nosimd/qrglue.raw-nosimd.canonical.wasm qrglue.raw-nosimd.wasm
+    # Proof that no SIMD instruction is left, and none of reference types: it validates with both off.
+    wasm-tools validate --features=-simd,-reference-types {{wasm_out}}/qrglue.raw-nosimd.wasm
 
 # target/wasm/qrglue.bindgen.wasm (wasm-bindgen-cli's input, run by build-node), and wasm-bindgen-cli at its pin.
 [group('build')]

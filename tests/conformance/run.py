@@ -22,7 +22,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 PATHS = ["rust-native", "rust-component", "rust-raw", "rust-raw-nosimd", "node-component", "node-raw", "node-native", "node-bindgen", "node-extism",
-         "python-component", "python-raw", "python-native", "python-extism", "go-raw", "go-native", "go-wasmtime", "go-extism", "java-compiled", "java-interpreted"]
+         "python-component", "python-raw", "python-native", "python-extism", "python-wasm3", "go-raw", "go-native", "go-wasmtime", "go-extism", "java-compiled", "java-interpreted"]
 RUNNERS = {
     # hosts/rust/conformance, built by build_rust_runner.
     "rust": [str(REPO / "target" / "host" / "qrglue-conformance")],
@@ -30,8 +30,8 @@ RUNNERS = {
     # hosts/node/extism: guest/extism through @extism/extism (its own package, installed by `just build-node`).
     "node-extism": ["node", "hosts/node/extism/runner.mjs"],
     "python": ["hosts/python/.venv/bin/python", "hosts/python/conformance_runner.py"],
-    # qrglue.extism: guest/extism through Extism's Python SDK (pinned in requirements-dev.txt).
-    "python-extism": ["hosts/python/.venv/bin/python", "hosts/python/conformance_extism.py"],
+    # qrglue.extism (guest/extism through Extism's Python SDK) and qrglue.wasm3 (the raw glue on wasm3).
+    "python-extra": ["hosts/python/.venv/bin/python", "hosts/python/conformance_extra.py"],
     # hosts/go/cmd/qrglue-conformance, built by `just build-go`.
     "go": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance")],
     # hosts/go/wasmtime's runner (the same glue on Wasmtime), built by `just build-go`.
