@@ -165,7 +165,7 @@ build-go: _go-embed build-capi
     cd hosts/go/wasmtime && go mod download && go build -o ../bin/qrglue-conformance-wasmtime ./cmd/qrglue-conformance-wasmtime
     # The Extism path (module hosts/go/extism: guest/extism through Extism's Go SDK, on wazero).
     cd hosts/go/extism && go mod download && go build -o ../bin/qrglue-conformance-extism ./cmd/qrglue-conformance-extism \
-        && go build -o ../bin/qrglue-bench-extism ./cmd/qrglue-bench-extism
+        && go build -o ../bin/qrglue-bench-extism ./cmd/qrglue-bench-extism && go build -o ../bin/qrglue-engine-probe ./cmd/qrglue-engine-probe
 
 # The C ABI library over the core (hosts/c): target/addon/libqrglue_capi.{a,so}; fails if hosts/c/include/qrglue.h is not cbindgen's.
 [group('build')]
@@ -434,6 +434,11 @@ bench-extism: build-go build-node build-python
     hosts/go/bin/qrglue-bench-extism
     cd hosts/node && node extism/bench.mjs
     hosts/python/.venv/bin/python hosts/python/bench_extism.py
+
+# The engine table's own figures (tests/bench/engines.py): load, first png, peak RSS per engine in fresh processes, wasm3 in process; writes target/bench/engines.json.
+[group('bench')]
+bench-engines: build-go build-node build-python _build-rust-bins
+    python3 tests/bench/engines.py
 
 # Browser: the page's own bench panel in headless Chromium; writes target/bench/browser.json.
 [group('bench')]

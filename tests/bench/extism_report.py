@@ -85,6 +85,7 @@ def advice(rows: list[dict]) -> str | None:
     per_host = "; ".join(
         f"{e['host']} {e['png_ns'] / r['png_ns']:.2f}x the raw png ({e['png_ns'] / 1000:.0f} against {r['png_ns'] / 1000:.0f} us), "
         f"noop {e['noop_ns'] / 1000:.1f} against {r['noop_ns'] / 1000:.2f} us"
+        + (f", the render {100 * e['guest_only_ns'] / e['png_ns']:.0f} % of its png call" if e["guest_only_ns"] else "")
         + (f", {e['consume_ns_per_byte']:.2f} against {r['consume_ns_per_byte']:.3f} ns per byte in"
            if e["consume_ns_per_byte"] is not None and r["consume_ns_per_byte"] is not None else "")
         for e, r in pairs)
@@ -92,6 +93,6 @@ def advice(rows: list[dict]) -> str | None:
             "one output, errors as strings: guest/extism/README.md), and give byte-identical output on every corpus case "
             f"here; the price, measured in one process per host: {per_host}. Its fixed cost per call (the SDK's call "
             "context, the kernel's input and output blocks) and its per-byte copy through the kernel dominate small calls "
-            "and large payloads; a QR code's png is small, so the render still dominates a png call. Own the raw glue "
+            "and large payloads (the JS and Go SDKs move bytes through host-function calls, tens of ns a byte). Own the raw glue "
             "where the per-call cost matters (a hot path, large payloads) and the hosts are few; take Extism where "
             "plug-ins come from others or the host languages are many and a few tens of microseconds a call do not matter.")

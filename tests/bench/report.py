@@ -18,6 +18,7 @@ import statistics
 import sys
 from pathlib import Path
 
+import engine_table
 import extism_report
 
 REPO = Path(__file__).resolve().parents[2]
@@ -547,6 +548,7 @@ def markdown(report: dict) -> str:
             lines.append(f"| {c['host']} | {label(c['host'], c['path'])} | {'yes' if c['cached'] else 'no'} | {c['median_ns'] / 1e6:.1f} | {c['p10_ns'] / 1e6:.1f}–{c['p90_ns'] / 1e6:.1f} |")
     if report.get("http"):
         lines += [""] + http_section(report["http"])
+    lines += [""] + engine_table.section(report.get("engines", []), {"cold": report.get("engines_extism_cold", [])}, us)
     lines += [""] + extism_report.section(report.get("extism", []), us)
     lines += ["", "## What to pick", ""] + [f"- {a}" for a in report["advice"]]
     lines += ["", "## Machine", ""] + [f"- {h}: {m}" for h, m in report["machines"].items()]
@@ -639,6 +641,12 @@ def main() -> int:
     report["http"] = http
     # The Extism section (tests/bench/extism_report.py), when `just bench-extism` wrote its files.
     report["extism"] = extism_report.build(extism_report.load(BENCH), expected[REFERENCE]["png_sha256"], fit_line)
+    engines = engine_table.load(BENCH)
+    report["engines"] = engine_table.build(hosts, engines, expected[REFERENCE]["png_sha256"], find)
+    report["engines_extism_cold"] = [r for r in (engines or {}).get("cold", []) if r["engine"].startswith("Extism")]
+    engine_advice = engine_table.advice(report["engines"])
+    if engine_advice:
+        report["advice"].append(engine_advice)
     extism_advice = extism_report.advice(report["extism"])
     if extism_advice:
         report["advice"].append(extism_advice)
@@ -653,6 +661,7 @@ def main() -> int:
     mismatched += [f"{r['host']} {r['path']} svg" for r in report["svg"] if r["digest_match"] is False]
     mismatched += [f"{r['host']} {r['path']} {r['op']}" for r in report.get("outputs", []) if r["digest_match"] is False]
     mismatched += [f"{r['host']} {r['path']} (extism bench)" for r in report.get("extism", []) if r["digest_match"] is False]
+    mismatched += [f"{r['engine']} (engine table)" for r in report.get("engines", []) if r["digest_match"] is False]
     if missing:
         print(f"rows missing from the host results: {', '.join(missing)}", file=sys.stderr)
     if mismatched:
