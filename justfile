@@ -95,14 +95,15 @@ build: setup-system build-wasm contract build-node build-python build-go build-j
 contract:
     {{cargo}} run --locked --release -q -p qrglue-vectors --bin contract -- target/contract.json
 
-# target/wasm/qrglue.component.wasm, qrglue.raw.wasm and qrglue.raw-nosimd.wasm.
+# target/wasm/qrglue.component.wasm, qrglue.raw.wasm, qrglue.raw-nosimd.wasm and qrglue.extism.wasm (guest/extism).
 [group('build')]
 build-wasm: setup-rust
-    {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-component -p qrglue-raw
+    {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-component -p qrglue-raw -p qrglue-extism
     wasm-tools component new target/{{wasm_target}}/release/qrglue_component.wasm \
         -o target/{{wasm_target}}/release/qrglue.component.wasm
     just _install-wasm target/{{wasm_target}}/release/qrglue.component.wasm qrglue.component.wasm
     just _install-wasm target/{{wasm_target}}/release/qrglue_raw.wasm qrglue.raw.wasm
+    just _install-wasm target/{{wasm_target}}/release/qrglue_extism.wasm qrglue.extism.wasm
     just _build-raw-nosimd
 
 # qrglue.raw-nosimd.wasm: the raw guest without simd128, for engines without wasm SIMD (Chicory); README "The paths".
@@ -111,9 +112,13 @@ _build-raw-nosimd:
     # last target-feature wins. Its own target dir: neither build invalidates the other's cache.
     CARGO_TARGET_DIR=target/nosimd {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-raw \
         --config 'target.{{wasm_target}}.rustflags = ["-C", "target-feature=-simd128"]'
-    just _install-wasm target/nosimd/{{wasm_target}}/release/qrglue_raw.wasm qrglue.raw-nosimd.wasm
-    # Proof that no SIMD instruction is left: it validates with the simd feature off.
-    wasm-tools validate --features=-simd {{wasm_out}}/qrglue.raw-nosimd.wasm
+    # Re-encoded canonically (print, then parse): wasm-ld leaves call_indirect's table index as a padded
+    # 5-byte LEB, which an MVP reader (wasm3) refuses; the canonical form is the single byte 0x00.
+    wasm-tools print target/nosimd/{{wasm_target}}/release/qrglue_raw.wasm \
+        | wasm-tools parse -o target/nosimd/qrglue.raw-nosimd.canonical.wasm
+    just _install-wasm target/nosimd/qrglue.raw-nosimd.canonical.wasm qrglue.raw-nosimd.wasm
+    # Proof that no SIMD instruction is left, and none of reference types: it validates with both off.
+    wasm-tools validate --features=-simd,-reference-types {{wasm_out}}/qrglue.raw-nosimd.wasm
 
 # target/wasm/qrglue.bindgen.wasm (wasm-bindgen-cli's input, run by build-node), and wasm-bindgen-cli at its pin.
 [group('build')]
@@ -143,6 +148,8 @@ _build-rust-bins: build-wasm
 [group('build')]
 build-node: build-wasm build-bindgen
     bash hosts/node/scripts/build.sh
+    # The Extism path's own package (hosts/node/extism: @extism/extism, pinned by its lock).
+    just _npm hosts/node/extism
 
 # Python: the venv with the pinned dev requirements, both .wasm files in the package, editable install.
 [group('build')]
@@ -156,6 +163,9 @@ build-go: _go-embed build-capi
         && go build -tags qrglue_native -o bin/qrglue-conformance ./cmd/qrglue-conformance
     # The raw path on Wasmtime (module hosts/go/wasmtime: wasmtime-go's prebuilt static library, through cgo).
     cd hosts/go/wasmtime && go mod download && go build -o ../bin/qrglue-conformance-wasmtime ./cmd/qrglue-conformance-wasmtime
+    # The Extism path (module hosts/go/extism: guest/extism through Extism's Go SDK, on wazero).
+    cd hosts/go/extism && go mod download && go build -o ../bin/qrglue-conformance-extism ./cmd/qrglue-conformance-extism \
+        && go build -o ../bin/qrglue-bench-extism ./cmd/qrglue-bench-extism && go build -o ../bin/qrglue-engine-probe ./cmd/qrglue-engine-probe
 
 # The C ABI library over the core (hosts/c): target/addon/libqrglue_capi.{a,so}; fails if hosts/c/include/qrglue.h is not cbindgen's.
 [group('build')]
@@ -181,6 +191,8 @@ _setup-cbindgen:
 _go-embed: build-wasm
     cmp -s target/wasm/qrglue.raw.wasm hosts/go/qrglue.raw.wasm \
         || cp target/wasm/qrglue.raw.wasm hosts/go/qrglue.raw.wasm
+    cmp -s target/wasm/qrglue.extism.wasm hosts/go/extism/qrglue.extism.wasm \
+        || cp target/wasm/qrglue.extism.wasm hosts/go/extism/qrglue.extism.wasm
 
 # Java: hosts/java's jar (Chicory's build-time compiler turns qrglue.raw-nosimd.wasm into bytecode) and its libs, on the JDK 25 of tools/java/jdk.sh.
 [group('build')]
@@ -255,9 +267,9 @@ lint: _setup-lint _go-embed
     {{cargo}} fmt --all --check
     python3 tools/check_docs.py
     {{cargo}} clippy {{q}} --locked --workspace --all-targets \
-        --exclude qrglue-component --exclude qrglue-raw --exclude qrglue-bindgen --exclude qrglue-http-proxy -- -D warnings
+        --exclude qrglue-component --exclude qrglue-raw --exclude qrglue-extism --exclude qrglue-bindgen --exclude qrglue-http-proxy -- -D warnings
     {{cargo}} clippy {{q}} --locked --target {{wasm_target}} \
-        -p qrglue-component -p qrglue-raw -p qrglue-bindgen -p qrglue-http-proxy -- -D warnings
+        -p qrglue-component -p qrglue-raw -p qrglue-extism -p qrglue-bindgen -p qrglue-http-proxy -- -D warnings
     cd hosts/python && .venv/bin/ruff check -q . && .venv/bin/mypy
     # tsc derives declarations from each entry's JS, then checks the hand-written .d.ts against them.
     cd hosts/node && rm -rf node_modules/.cache/qrglue-js-types \
@@ -268,6 +280,7 @@ lint: _setup-lint _go-embed
     cd hosts/go && go vet ./... && go vet -tags qrglue_native ./...
     cd hosts/go/server && go vet -tags qrglue_native ./...
     cd hosts/go/wasmtime && go vet ./...
+    cd hosts/go/extism && go vet ./...
     # palantir-java-format through Spotless (versions pinned in hosts/java/pom.xml).
     cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q spotless:check
     echo "lint: rustfmt, docs' names, clippy (host + wasm32), ruff, mypy, tsc, gofmt, go vet, spotless: clean"
@@ -306,6 +319,7 @@ test-python: build-python contract
 test-go: build-go contract
     cd hosts/go && go test -race -count=1 -tags qrglue_native ./...
     cd hosts/go/wasmtime && go test -race -count=1 ./...
+    cd hosts/go/extism && go test -race -count=1 ./...
     # A build without the native path (no cgo needed): --path native is a path that cannot run, exit 3.
     cd hosts/go && go test -count=1 -run 'PathNative|Golden' ./cmd/qrglue .
 
@@ -413,6 +427,18 @@ bench-python: build-python build-http-rust
 [group('bench')]
 bench-go: build-go
     cd hosts/go && go run -tags qrglue_native ./cmd/qrglue-bench -out ../../target/bench/go.json
+
+# Extism against the raw ABI on Go, Node and Python, interleaved per host; writes target/bench/extism-{go,node,python}.json.
+[group('bench')]
+bench-extism: build-go build-node build-python
+    hosts/go/bin/qrglue-bench-extism
+    cd hosts/node && node extism/bench.mjs
+    hosts/python/.venv/bin/python hosts/python/bench_extism.py
+
+# The engine table's own figures (tests/bench/engines.py): load, first png, peak RSS per engine in fresh processes, wasm3 in process; writes target/bench/engines.json.
+[group('bench')]
+bench-engines: build-go build-node build-python _build-rust-bins
+    python3 tests/bench/engines.py
 
 # Browser: the page's own bench panel in headless Chromium; writes target/bench/browser.json.
 [group('bench')]

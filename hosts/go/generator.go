@@ -25,8 +25,10 @@ import (
 // the next call runs on another.
 type Generator struct {
 	// native: calls go to the Rust core linked in through cgo (NewNativeGenerator), not to wasm instances.
-	native  bool
-	engine  Engine
+	native bool
+	engine Engine
+	// plugin: calls go to instances of the Extism guest (plugin.go), not of the raw module.
+	plugin  PluginEngine
 	idle    chan *instance
 	made    atomic.Int64
 	retired atomic.Int64
@@ -45,10 +47,14 @@ func NewGenerator(maxIdle int) (*Generator, error) {
 // NewGeneratorOn is NewGenerator on another Engine: the same glue, the same
 // pool, another WebAssembly runtime.
 func NewGeneratorOn(engine Engine, maxIdle int) (*Generator, error) {
+	return newGenerator(engine, nil, maxIdle)
+}
+
+func newGenerator(engine Engine, plugin PluginEngine, maxIdle int) (*Generator, error) {
 	if maxIdle < 1 {
 		maxIdle = runtime.GOMAXPROCS(0)
 	}
-	g := &Generator{engine: engine, idle: make(chan *instance, maxIdle)}
+	g := &Generator{engine: engine, plugin: plugin, idle: make(chan *instance, maxIdle)}
 	in, err := g.newInstance()
 	if err != nil {
 		return nil, err
@@ -58,7 +64,11 @@ func NewGeneratorOn(engine Engine, maxIdle int) (*Generator, error) {
 }
 
 func (g *Generator) newInstance() (*instance, error) {
-	in, err := newInstance(g.engine)
+	newOne := func() (*instance, error) { return newInstance(g.engine) }
+	if g.plugin != nil {
+		newOne = func() (*instance, error) { return newPluginInstance(g.plugin) }
+	}
+	in, err := newOne()
 	if err == nil {
 		g.made.Add(1)
 	}
@@ -197,6 +207,9 @@ func (g *Generator) check(text string, s *settings) error {
 // run is Generator.run on this instance: the export for the op and the
 // input, with the raw ABI's arguments.
 func (in *instance) run(o op, given input, args [11]uint32, s *settings) ([]byte, error) {
+	if in.plug != nil {
+		return in.runPlugin(o, given, args, s)
+	}
 	switch o {
 	case opPNG:
 		return in.generate(given.pick(exportPNG, exportPNGBytes), given, args[:])
@@ -462,7 +475,11 @@ func (g *Generator) PNGRepeat(text string, times uint32, opts ...Option) (uint32
 	}
 	var n uint32
 	err = g.with(func(in *instance) error {
-		out, err := in.generate(exportPNGRepeat, given, append(p.args[:], times))
+		generate := in.generate
+		if in.plug != nil {
+			generate = func(_ Export, given input, args []uint32) ([]byte, error) { return in.pluginPNGRepeat(given, args) }
+		}
+		out, err := generate(exportPNGRepeat, given, append(p.args[:], times))
 		if err == nil {
 			if len(out) != 4 {
 				return fmt.Errorf("qrglue: qr_png_repeat returned %d bytes, not 4", len(out))
@@ -476,12 +493,22 @@ func (g *Generator) PNGRepeat(text string, times uint32, opts ...Option) (uint32
 
 // Noop calls the guest's empty function: the fixed cost of a call.
 func (g *Generator) Noop() error {
-	return g.with(func(in *instance) error { _, err := in.call(exportNoop); return err })
+	return g.with(func(in *instance) error {
+		if in.plug != nil {
+			return in.pluginNoop()
+		}
+		_, err := in.call(exportNoop)
+		return err
+	})
 }
 
 // Consume copies data into the guest, which takes it and returns its length.
 func (g *Generator) Consume(data []byte) (n uint32, err error) {
 	err = g.with(func(in *instance) error {
+		if in.plug != nil {
+			n, err = in.pluginConsume(data)
+			return err
+		}
 		ptr, length, err := in.lowerBytes(data)
 		if err == nil {
 			n, err = in.call(exportConsume, ptr, length)
@@ -494,6 +521,10 @@ func (g *Generator) Consume(data []byte) (n uint32, err error) {
 // Produce copies n guest-made bytes out (byte i = i mod 251).
 func (g *Generator) Produce(n uint32) (out []byte, err error) {
 	err = g.with(func(in *instance) error {
+		if in.plug != nil {
+			out, err = in.pluginProduce(n)
+			return err
+		}
 		record, err := in.call(exportProduce, n)
 		if err == nil {
 			out, err = in.result(record)
@@ -506,13 +537,25 @@ func (g *Generator) Produce(n uint32) (out []byte, err error) {
 // Trap makes the guest trap: the result is a *TrapError, and the instance
 // is retired.
 func (g *Generator) Trap() error {
-	return g.with(func(in *instance) error { _, err := in.call(exportTrap); return err })
+	return g.with(func(in *instance) error {
+		if in.plug != nil {
+			return ErrNoPluginProbe
+		}
+		_, err := in.call(exportTrap)
+		return err
+	})
 }
 
 // MemoryPages is the linear memory size, in 64 KiB pages, of the instance
 // the call runs on (with one goroutine calling, the same instance each time).
 func (g *Generator) MemoryPages() (n uint32, err error) {
-	err = g.with(func(in *instance) error { n, err = in.call(exportMemoryPages); return err })
+	err = g.with(func(in *instance) error {
+		if in.plug != nil {
+			return ErrNoPluginProbe
+		}
+		n, err = in.call(exportMemoryPages)
+		return err
+	})
 	return n, err
 }
 

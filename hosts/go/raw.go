@@ -128,6 +128,8 @@ type Instance interface {
 // "Glue per call"). Never used by two goroutines at once.
 type instance struct {
 	vm Instance
+	// plug, instead of vm: an instance of the Extism guest (plugin.go).
+	plug PluginInstance
 }
 
 func newInstance(engine Engine) (*instance, error) {
@@ -147,7 +149,13 @@ func newInstance(engine Engine) (*instance, error) {
 	return in, nil
 }
 
-func (in *instance) close() { _ = in.vm.Close() }
+func (in *instance) close() {
+	if in.plug != nil {
+		_ = in.plug.Close()
+		return
+	}
+	_ = in.vm.Close()
+}
 
 // call runs an export with u32 arguments and returns its u32 result (0 for
 // a function without one). A trap comes back as *TrapError.

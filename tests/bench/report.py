@@ -18,6 +18,9 @@ import statistics
 import sys
 from pathlib import Path
 
+import engine_table
+import extism_report
+
 REPO = Path(__file__).resolve().parents[2]
 BENCH = REPO / "target" / "bench"
 REFERENCE = "ref-02"  # https://www.reddit.com/r/rustjerk/top/?t=all
@@ -545,6 +548,8 @@ def markdown(report: dict) -> str:
             lines.append(f"| {c['host']} | {label(c['host'], c['path'])} | {'yes' if c['cached'] else 'no'} | {c['median_ns'] / 1e6:.1f} | {c['p10_ns'] / 1e6:.1f}–{c['p90_ns'] / 1e6:.1f} |")
     if report.get("http"):
         lines += [""] + http_section(report["http"])
+    lines += [""] + engine_table.section(report.get("engines", []), {"cold": report.get("engines_extism_cold", [])}, us)
+    lines += [""] + extism_report.section(report.get("extism", []), us)
     lines += ["", "## What to pick", ""] + [f"- {a}" for a in report["advice"]]
     lines += ["", "## Machine", ""] + [f"- {h}: {m}" for h, m in report["machines"].items()]
     if report.get("browser_version"):
@@ -634,6 +639,17 @@ def main() -> int:
     expected = json.loads((REPO / "tests" / "vectors" / "expected.json").read_text())
     report = build(hosts, expected, load_core())
     report["http"] = http
+    # The Extism section (tests/bench/extism_report.py), when `just bench-extism` wrote its files.
+    report["extism"] = extism_report.build(extism_report.load(BENCH), expected[REFERENCE]["png_sha256"], fit_line)
+    engines = engine_table.load(BENCH)
+    report["engines"] = engine_table.build(hosts, engines, expected[REFERENCE]["png_sha256"], find)
+    report["engines_extism_cold"] = [r for r in (engines or {}).get("cold", []) if r["engine"].startswith("Extism")]
+    engine_advice = engine_table.advice(report["engines"])
+    if engine_advice:
+        report["advice"].append(engine_advice)
+    extism_advice = extism_report.advice(report["extism"])
+    if extism_advice:
+        report["advice"].append(extism_advice)
     (BENCH / "report.json").write_text(json.dumps(report, indent=1) + "\n")
     md = markdown(report)
     (BENCH / "report.md").write_text(md)
@@ -644,6 +660,8 @@ def main() -> int:
     mismatched = [f"{r['host']} {r['path']}" for r in report["png"] if r["digest_match"] is False]
     mismatched += [f"{r['host']} {r['path']} svg" for r in report["svg"] if r["digest_match"] is False]
     mismatched += [f"{r['host']} {r['path']} {r['op']}" for r in report.get("outputs", []) if r["digest_match"] is False]
+    mismatched += [f"{r['host']} {r['path']} (extism bench)" for r in report.get("extism", []) if r["digest_match"] is False]
+    mismatched += [f"{r['engine']} (engine table)" for r in report.get("engines", []) if r["digest_match"] is False]
     if missing:
         print(f"rows missing from the host results: {', '.join(missing)}", file=sys.stderr)
     if mismatched:

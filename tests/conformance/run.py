@@ -21,17 +21,23 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-PATHS = ["rust-native", "rust-component", "rust-raw", "rust-raw-nosimd", "node-component", "node-raw", "node-native", "node-bindgen",
-         "python-component", "python-raw", "python-native", "go-raw", "go-native", "go-wasmtime", "java-compiled", "java-interpreted"]
+PATHS = ["rust-native", "rust-component", "rust-raw", "rust-raw-nosimd", "node-component", "node-raw", "node-native", "node-bindgen", "node-extism",
+         "python-component", "python-raw", "python-native", "python-extism", "python-wasm3", "go-raw", "go-native", "go-wasmtime", "go-extism", "java-compiled", "java-interpreted"]
 RUNNERS = {
     # hosts/rust/conformance, built by build_rust_runner.
     "rust": [str(REPO / "target" / "host" / "qrglue-conformance")],
     "node": ["node", "hosts/node/conformance/runner.mjs"],
+    # hosts/node/extism: guest/extism through @extism/extism (its own package, installed by `just build-node`).
+    "node-extism": ["node", "hosts/node/extism/runner.mjs"],
     "python": ["hosts/python/.venv/bin/python", "hosts/python/conformance_runner.py"],
+    # qrglue.extism (guest/extism through Extism's Python SDK) and qrglue.wasm3 (the raw glue on wasm3).
+    "python-extra": ["hosts/python/.venv/bin/python", "hosts/python/conformance_extra.py"],
     # hosts/go/cmd/qrglue-conformance, built by `just build-go`.
     "go": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance")],
     # hosts/go/wasmtime's runner (the same glue on Wasmtime), built by `just build-go`.
     "go-wasmtime": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance-wasmtime")],
+    # hosts/go/extism's runner (the Extism plug-in guest/extism through the Go SDK), built by `just build-go`.
+    "go-extism": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance-extism")],
     # hosts/java's jar and test classes, built by `just build-java`.
     "java": ["bash", "hosts/java/conformance.sh"],
 }

@@ -19,6 +19,7 @@ pub mod contract;
 mod deflate;
 mod encode;
 mod error;
+pub mod flat;
 mod mask;
 mod options;
 mod png;

@@ -23,7 +23,7 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-use qrglue_core::{EcLevel, Options, QrError, Rgba, Symbol, TextStyle, contract};
+use qrglue_core::{Options, QrError, contract, flat};
 
 /// The largest buffer `qr_alloc` hands out: 16 MiB, a quarter of the
 /// guest's 64 MiB memory (texts are capped far lower, at 7089 bytes, but
@@ -82,7 +82,7 @@ pub extern "C" fn qr_abi_version() -> u32 {
 /// Declares one generating export with the ABI's flat parameters: (ptr, len),
 /// then the eleven option integers every generating call takes, then the
 /// export's own (`$extra`). They reach `$body` as `ptr`, `len`, the options
-/// gathered into `$options` (`[u32; 11]`, the order of [`options`]) and the
+/// gathered into `$options` (`[u32; 11]`, the order of [`flat::options`]) and the
 /// extras by their names. A macro so that the thirteen shared parameters are
 /// written once, not in each of the nine exports (a text export and its
 /// `_bytes` twin differ only in [`Payload`]); the exported names, parameters
@@ -197,24 +197,11 @@ fn svg_options(flags: u32, title_len: u32, ptr: u32, len: u32) -> Result<qrglue_
     let strings = take_input(ptr, len).map_err(|_| {
         QrError::InvalidOptions(format!("svg strings buffer ({ptr:#x}, {len}) is not a live qr_alloc buffer of at least {len} bytes"))
     });
+    // The flags word is checked before the buffer (the order this ABI has always had).
     if flags > contract::RAW_SVG_FLAGS_MAX {
         return Err(QrError::InvalidOptions(contract::out_of_range("svg-flags", 0, contract::RAW_SVG_FLAGS_MAX, flags)));
     }
-    let strings = strings?;
-    if title_len > len {
-        return Err(QrError::InvalidOptions(contract::out_of_range("title-len", 0, len, title_len)));
-    }
-    let (title, class) = strings.split_at(title_len as usize);
-    let text = |option: &str, bytes: &[u8]| {
-        String::from_utf8(bytes.to_vec())
-            .map_err(|e| QrError::InvalidOptions(contract::option_not_text(option, bytes, e.utf8_error().valid_up_to())))
-    };
-    let given = |bit: u32, option: &str, bytes: &[u8]| if flags & bit != 0 { text(option, bytes).map(Some) } else { Ok(None) };
-    Ok(qrglue_core::SvgOptions {
-        view_box_only: flags & contract::RAW_SVG_VIEW_BOX_ONLY != 0,
-        title: given(contract::RAW_SVG_HAS_TITLE, "title", title)?,
-        class: given(contract::RAW_SVG_HAS_CLASS, "class", class)?,
-    })
+    flat::svg_options(flags, title_len, &strings?)
 }
 
 /// The payload of `qr_svg`: the SVG options are checked after the options.
@@ -226,7 +213,7 @@ fn svg_payload(data: &[u8], options: &Options, svg: Result<qrglue_core::SvgOptio
 /// The payload of `qr_text`: the style (an index) is checked after the options.
 fn text_payload(data: &[u8], options: &Options, style: u32) -> Result<Vec<u8>, QrError> {
     options.validate()?;
-    let style = TextStyle::from_index(style).ok_or_else(|| QrError::InvalidOptions(contract::bad_text_style_index(style)))?;
+    let style = flat::text_style(style)?;
     qrglue_core::text_bytes(data, options, style).map(String::into_bytes)
 }
 
@@ -299,7 +286,7 @@ fn generate(
     payload: Payload,
     ptr: u32,
     len: u32,
-    arguments: [u32; 11],
+    arguments: [u32; flat::OPTION_WORDS],
     f: impl FnOnce(&[u8], Options) -> Result<Vec<u8>, QrError>,
 ) -> Result<Vec<u8>, QrError> {
     let bytes = take_input(ptr, len)?;
@@ -307,7 +294,7 @@ fn generate(
         qrglue_core::text_from_utf8(&bytes)?;
     }
     qrglue_core::validate_payload(&bytes)?;
-    f(&bytes, options(arguments)?)
+    f(&bytes, flat::options(arguments)?)
 }
 
 /// Removes the input buffer at `ptr` from the registry and returns its first
@@ -325,32 +312,6 @@ fn take_input(ptr: u32, len: u32) -> Result<Vec<u8>, QrError> {
         }
         _ => Err(QrError::InvalidText(format!("text buffer ({ptr:#x}, {len}) is not a live qr_alloc buffer of at least {len} bytes"))),
     })
-}
-
-/// Options from the ABI's integers, after the text checks (the order every
-/// path reports errors in: see wit/qr.wit).
-fn options(
-    [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask]: [u32; 11],
-) -> Result<Options, QrError> {
-    let ec_level = EcLevel::from_index(ec_level).ok_or_else(|| QrError::InvalidOptions(contract::bad_ec_level_index(ec_level)))?;
-    // `has_scale` 0 is WIT's `none` (any other value: `some(scale)`), so every
-    // u32 a host passes reaches the range check; colours are 0xRRGGBBAA.
-    let scale = (has_scale != 0).then_some(scale);
-    // The symbol options: one word of flags (ABI.md), then the three
-    // numbers, each used only when its flag says `some`.
-    if symbol_flags > contract::RAW_SYMBOL_FLAGS_MAX {
-        return Err(QrError::InvalidOptions(contract::out_of_range("symbol-flags", 0, contract::RAW_SYMBOL_FLAGS_MAX, symbol_flags)));
-    }
-    let flag = |bit: u32| symbol_flags & bit != 0;
-    let symbol = Symbol {
-        micro: flag(contract::RAW_SYMBOL_MICRO),
-        boost_ec: flag(contract::RAW_SYMBOL_BOOST_EC),
-        eci: flag(contract::RAW_SYMBOL_ECI),
-        version: flag(contract::RAW_SYMBOL_HAS_VERSION).then_some(version),
-        min_version: flag(contract::RAW_SYMBOL_HAS_MIN_VERSION).then_some(min_version),
-        mask: flag(contract::RAW_SYMBOL_HAS_MASK).then_some(mask),
-    };
-    Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol })
 }
 
 /// Registers a result record for `outcome` and returns its address.

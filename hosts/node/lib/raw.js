@@ -162,18 +162,27 @@ function callWithInput(exportName, input, options, ...extra) {
 // A text is encoded into its guest buffer; a payload's bytes are copied
 // into it as they are, once.
 function callResolved(exportName, data, resolved, ...extra) {
-  const { ecIndex, minSize, quietZone, scale, dark, light, version, minVersion, mask } = resolved;
-  const flags = symbolFlags(resolved);
+  const words = optionWords(resolved);
   const isText = typeof data === 'string';
   const name = isText ? exportName : BYTES_TWINS[exportName];
   return guestCall(() => {
     const [ptr, len] = isText ? lowerText(data) : lowerBytes(data);
-    const hasScale = scale === undefined ? 0 : 1;
     // A function lowers its arguments into guest memory after the input (qr_svg's strings).
     const tail = typeof extra[0] === 'function' ? extra[0]() : extra;
-    return liftResult(guest[name](ptr, len, ecIndex, minSize, quietZone, hasScale, scale ?? 0, dark, light,
-      flags, version ?? 0, minVersion ?? 0, mask ?? 0, ...tail));
+    return liftResult(guest[name](ptr, len, ...words, ...tail));
   });
+}
+
+/**
+ * The eleven option words every generating export takes after (ptr, len),
+ * in ABI.md's order: ec_level, min_size, quiet_zone, has_scale, scale, dark,
+ * light, symbol_flags, version, min_version, mask. Shared with the Extism
+ * path (hosts/node/extism), whose input starts with the same words.
+ */
+export function optionWords(resolved) {
+  const { ecIndex, minSize, quietZone, scale, dark, light, version, minVersion, mask } = resolved;
+  return [ecIndex, minSize, quietZone, scale === undefined ? 0 : 1, scale ?? 0, dark, light,
+    symbolFlags(resolved), version ?? 0, minVersion ?? 0, mask ?? 0];
 }
 
 // Checks text and options and renders nothing (png-repeat zero times): what

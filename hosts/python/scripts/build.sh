@@ -23,7 +23,9 @@ if ! cmp -s requirements-dev.txt .venv/.requirements-installed; then
   cp requirements-dev.txt .venv/.requirements-installed
 fi
 
-for name in component raw; do
+# qrglue.extism.wasm and qrglue.raw-nosimd.wasm: the Extism path (qrglue.extism) and wasm3's module
+# (qrglue.wasm3), in a source checkout only (not in the wheel).
+for name in component raw extism raw-nosimd; do
   built="$repo/target/wasm/qrglue.$name.wasm"
   packaged="src/qrglue/qrglue.$name.wasm"
   if ! cmp -s "$built" "$packaged"; then

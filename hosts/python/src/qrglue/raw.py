@@ -114,8 +114,11 @@ class RawCalls:
         self.store = store = wasmtime.Store(_loader.engine())
         module = _loader.raw_module()
         instance = wasmtime.Instance(store, module, [])
-        core: _rawcore.Core = (_rawcore.FastCore(store, instance, module) if fast
-                               else _rawcore.StockCore(store, instance))
+        self._bind(_rawcore.FastCore(store, instance, module) if fast else _rawcore.StockCore(store, instance))
+
+    def _bind(self, core: _rawcore.Core) -> None:
+        """The glue over `core`: any engine that gives the exports as calls
+        and the memory as (address, size) (qrglue.wasm3 binds wasm3's)."""
         self._core = core  # keeps the Store and exports the bound calls use alive
         self._memory = core.memory
         self._alloc = core.func("qr_alloc")

@@ -1,0 +1,33 @@
+"""Conformance runner of the Python host's extra paths (tests/conformance/README.md):
+every case of the corpus through qrglue.extism (guest/extism on Extism's
+Python SDK) and qrglue.wasm3 (the raw glue on the wasm3 interpreter),
+printed as {"paths": {"python-extism": {id: outcome}, "python-wasm3": {...}}},
+with the same outcome function as conformance_runner.py. A runner of its own
+so that their packages (extism, pywasm3) stay optional dependencies.
+
+    hosts/python/.venv/bin/python hosts/python/conformance_extra.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import qrglue.extism
+import qrglue.wasm3
+from corpus import load_cases, outcome
+
+
+def main() -> int:
+    cases = load_cases()
+    results = {}
+    for path, make in {"python-extism": qrglue.extism.Generator, "python-wasm3": qrglue.wasm3.Generator}.items():
+        gen = make()
+        results[path] = {case["id"]: outcome(gen, case) for case in cases}
+    json.dump({"paths": results}, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
