@@ -180,9 +180,9 @@ _go-embed: build-wasm
     cmp -s target/wasm/qrglue.raw.wasm hosts/go/qrglue.raw.wasm \
         || cp target/wasm/qrglue.raw.wasm hosts/go/qrglue.raw.wasm
 
-# Java: hosts/java's jar (Chicory's build-time compiler turns qrglue.raw-nosimd.wasm into bytecode) and its libs, on the JDK 25 of tools/java/jdk.sh.
+# Java: hosts/java's jar (Chicory's build-time compiler turns qrglue.raw-nosimd.wasm into bytecode; hosts/c's library for FFM) and its libs, on the JDK 25 of tools/java/jdk.sh.
 [group('build')]
-build-java: setup-system build-wasm
+build-java: setup-system build-wasm build-capi
     cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q -DskipTests package
 
 # The page's locked npm deps, and Debian's chromium (setup-system).
@@ -299,7 +299,7 @@ test-go: build-go contract
     # A build without the native path (no cgo needed): --path native is a path that cannot run, exit 3.
     cd hosts/go && go test -count=1 -run 'PathNative|Golden' ./cmd/qrglue .
 
-# Java: both Chicory paths (golden corpus, contract file, errors, traps, threads, memory, CLI) with JUnit 5.
+# Java: both Chicory paths and the FFM one (golden corpus, contract file, errors, traps, panics, threads, memory, CLI) with JUnit 5.
 [group('test')]
 test-java: build-java contract
     cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -ntp test
