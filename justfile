@@ -202,9 +202,9 @@ dist: build-node build-python _dist-arm64
 _dist-arm64: setup-system build-python
     bash tools/arm64/build.sh
 
-# Everything the node, python and rust servers need (tests/http/README.md), the CLI of tier cli included.
+# Everything the node, python, rust and java servers need (tests/http/README.md), the CLI of tier cli included.
 [group('build')]
-build-http: build-http-node build-http-python build-http-rust _build-rust-bins
+build-http: build-http-node build-http-python build-http-rust build-http-java _build-rust-bins
 
 # The Rust server, target/addon/qrglue-server (tiers axum, static).
 [group('build')]
@@ -214,6 +214,12 @@ build-http-rust:
 # The Node server: the qrglue package and hosts/node/server's locked npm deps (fastify).
 [group('build')]
 build-http-node: build-node (_npm "hosts/node/server")
+
+# The Java server (Netty; hosts/java/server): the qrglue jar installed into ~/.m2, then the server's classes and libs.
+[group('build')]
+build-http-java: build-java
+    cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q -DskipTests install
+    cd hosts/java/server && JAVA_HOME="$(bash ../../../tools/java/jdk.sh)" mvn -B -q -DskipTests package
 
 # The Python server: the venv (uvicorn and httptools are in hosts/python/requirements-dev.txt).
 [group('build')]
@@ -261,6 +267,7 @@ lint: _setup-lint _go-embed
     cd hosts/go && go vet ./... && go vet -tags qrglue_native ./...
     # palantir-java-format through Spotless (versions pinned in hosts/java/pom.xml).
     cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q spotless:check
+    cd hosts/java/server && JAVA_HOME="$(bash ../../../tools/java/jdk.sh)" mvn -B -q spotless:check
     echo "lint: rustfmt, docs' names, clippy (host + wasm32), ruff, mypy, tsc, gofmt, go vet, spotless: clean"
 
 # The day-to-day loop: golden vectors and error kinds on every host, then the whole conformance run.
@@ -315,11 +322,12 @@ test-dist: dist _setup-arm64-runtimes
 test-web: build-web _report-venv
     cd hosts/web && node --test
 
-# HTTP: each server's query parser on tests/http/query_cases.json, then every node, python and rust tier (tests/http).
+# HTTP: each server's query parser on tests/http/query_cases.json, then every node, python, rust and java tier (tests/http).
 [group('test')]
 test-http: build-http contract
     node --test hosts/node/server/contract.test.mjs
     cd hosts/python/server && ../.venv/bin/python -m pytest -q -p no:cacheprovider test_http_contract.py
+    cd hosts/java/server && JAVA_HOME="$(bash ../../../tools/java/jdk.sh)" mvn -B -q test
     hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http
 
 # Host wasi-http: every tier through tests/http's suites, the component's imports, the two-host wasmCloud lattice.
@@ -403,6 +411,13 @@ bench-python: build-python build-http-rust
 bench-go: build-go
     cd hosts/go && go run -tags qrglue_native ./cmd/qrglue-bench -out ../../target/bench/go.json
 
+# Java: native (FFM), compiled and interpreted Chicory, ZXing and qrcodegen, each in forked JVMs (cold start, first call, steady state); writes target/bench/java.json.
+[group('bench')]
+bench-java: build-java
+    cd hosts/java && "$(bash ../../tools/java/jdk.sh)/bin/java" -Dqrglue.repo="$PWD/../.." \
+        -cp "target/classes:target/test-classes:target/test-lib/*" dev.qrglue.JavaBench \
+        --out ../../target/bench/java.json ${QRGLUE_BENCH_QUICK:+--quick}
+
 # Browser: the page's own bench panel in headless Chromium; writes target/bench/browser.json.
 [group('bench')]
 bench-browser: build-web
@@ -420,8 +435,8 @@ bench-http *flags: build-http build-http-wasi-http _setup-vegeta _report-venv
 # Serve GET /qrcode?text=... on 127.0.0.1:PORT; HOST TIER as in tests/http/README.md; --workers N, --request-timeout SECS.
 [group('run')]
 serve HOST TIER PORT="8080" *FLAGS:
-    case "{{HOST}}" in node|python|rust|wasi-http) ;; \
-        *) echo "serve: HOST is node, python, rust or wasi-http, not '{{HOST}}'" >&2; exit 2;; esac
+    case "{{HOST}}" in node|python|rust|java|wasi-http) ;; \
+        *) echo "serve: HOST is node, python, rust, java or wasi-http, not '{{HOST}}'" >&2; exit 2;; esac
     just build-http-{{HOST}}
     if [ "{{TIER}}" = cli ]; then just _build-rust-bins; fi
     exec bash hosts/{{HOST}}/server/serve.sh {{TIER}} {{PORT}} {{FLAGS}}

@@ -22,6 +22,7 @@ SERVERS = [
     ("node", "static"), ("node", "qrcode"), ("node", "cli"),
     ("python", "native"), ("python", "raw"), ("python", "component"),
     ("python", "static"), ("python", "segno"), ("python", "cli"),
+    ("java", "native"), ("java", "raw"), ("java", "static"), ("java", "zxing"), ("java", "cli"),
 ]
 # Two workers for one tier per clustered host (start-up, load balancing and
 # shutdown of several workers); one elsewhere: 2 cores for the whole suite.
@@ -45,8 +46,8 @@ class Server:
 
     @property
     def golden(self) -> bool:
-        """Whether the tier returns qrglue's bytes (not node-qrcode's or segno's)."""
-        return self.tier not in ("qrcode", "segno")
+        """Whether the tier returns qrglue's bytes (not node-qrcode's, segno's or ZXing's)."""
+        return self.tier not in ("qrcode", "segno", "zxing")
 
     def connect(self, timeout: float = 10.0) -> http.client.HTTPConnection:
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
