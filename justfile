@@ -194,9 +194,9 @@ _go-embed: build-wasm
     cmp -s target/wasm/qrglue.extism.wasm hosts/go/extism/qrglue.extism.wasm \
         || cp target/wasm/qrglue.extism.wasm hosts/go/extism/qrglue.extism.wasm
 
-# Java: hosts/java's jar (Chicory's build-time compiler turns qrglue.raw-nosimd.wasm into bytecode) and its libs, on the JDK 25 of tools/java/jdk.sh.
+# Java: hosts/java's jar (Chicory's build-time compiler turns qrglue.raw-nosimd.wasm into bytecode; hosts/c's library for FFM) and its libs, on the JDK 25 of tools/java/jdk.sh.
 [group('build')]
-build-java: setup-system build-wasm
+build-java: setup-system build-wasm build-capi
     cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q -DskipTests package
 
 # The page's locked npm deps, and Debian's chromium (setup-system).
@@ -216,9 +216,9 @@ dist: build-node build-python _dist-arm64
 _dist-arm64: setup-system build-python
     bash tools/arm64/build.sh
 
-# Everything the node, python, rust and go servers need (tests/http/README.md), the CLI of tier cli included.
+# Everything the node, python, rust, go and java servers need (tests/http/README.md), the CLI of tier cli included.
 [group('build')]
-build-http: build-http-node build-http-python build-http-rust build-http-go _build-rust-bins
+build-http: build-http-node build-http-python build-http-rust build-http-go build-http-java _build-rust-bins
 
 # The Rust server, target/addon/qrglue-server (tiers axum, static).
 [group('build')]
@@ -228,6 +228,12 @@ build-http-rust:
 # The Node server: the qrglue package and hosts/node/server's locked npm deps (fastify).
 [group('build')]
 build-http-node: build-node (_npm "hosts/node/server")
+
+# The Java server (Netty; hosts/java/server): the qrglue jar installed into ~/.m2, then the server's classes and libs.
+[group('build')]
+build-http-java: build-java
+    cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q -DskipTests install
+    cd hosts/java/server && JAVA_HOME="$(bash ../../../tools/java/jdk.sh)" mvn -B -q -DskipTests package
 
 # The Python server: the venv (uvicorn and httptools are in hosts/python/requirements-dev.txt).
 [group('build')]
@@ -283,6 +289,7 @@ lint: _setup-lint _go-embed
     cd hosts/go/extism && go vet ./...
     # palantir-java-format through Spotless (versions pinned in hosts/java/pom.xml).
     cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q spotless:check
+    cd hosts/java/server && JAVA_HOME="$(bash ../../../tools/java/jdk.sh)" mvn -B -q spotless:check
     echo "lint: rustfmt, docs' names, clippy (host + wasm32), ruff, mypy, tsc, gofmt, go vet, spotless: clean"
 
 # The day-to-day loop: golden vectors and error kinds on every host, then the whole conformance run.
@@ -323,7 +330,7 @@ test-go: build-go contract
     # A build without the native path (no cgo needed): --path native is a path that cannot run, exit 3.
     cd hosts/go && go test -count=1 -run 'PathNative|Golden' ./cmd/qrglue .
 
-# Java: both Chicory paths (golden corpus, contract file, errors, traps, threads, memory, CLI) with JUnit 5.
+# Java: both Chicory paths and the FFM one (golden corpus, contract file, errors, traps, panics, threads, memory, CLI) with JUnit 5.
 [group('test')]
 test-java: build-java contract
     cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -ntp test
@@ -339,12 +346,13 @@ test-dist: dist _setup-arm64-runtimes
 test-web: build-web _report-venv
     cd hosts/web && node --test
 
-# HTTP: each server's query parser on tests/http/query_cases.json, then every node, python, rust and go tier (tests/http).
+# HTTP: each server's query parser on tests/http/query_cases.json, then every node, python, rust, go and java tier (tests/http).
 [group('test')]
 test-http: build-http contract
     node --test hosts/node/server/query.test.mjs
     cd hosts/python/server && ../.venv/bin/python -m pytest -q -p no:cacheprovider test_http_query.py
     cd hosts/go/server && go test -count=1 .
+    cd hosts/java/server && JAVA_HOME="$(bash ../../../tools/java/jdk.sh)" mvn -B -q test
     hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http
 
 # Host wasi-http: every tier through tests/http's suites, the component's imports, the two-host wasmCloud lattice.
@@ -428,6 +436,13 @@ bench-python: build-python build-http-rust
 bench-go: build-go
     cd hosts/go && go run -tags qrglue_native ./cmd/qrglue-bench -out ../../target/bench/go.json
 
+# Java: native (FFM), compiled and interpreted Chicory, ZXing and qrcodegen, each in forked JVMs (cold start, first call, steady state); writes target/bench/java.json.
+[group('bench')]
+bench-java: build-java
+    cd hosts/java && "$(bash ../../tools/java/jdk.sh)/bin/java" -Dqrglue.repo="$PWD/../.." \
+        -cp "target/classes:target/test-classes:target/test-lib/*" dev.qrglue.JavaBench \
+        --out ../../target/bench/java.json ${QRGLUE_BENCH_QUICK:+--quick}
+
 # Extism against the raw ABI on Go, Node and Python, interleaved per host; writes target/bench/extism-{go,node,python}.json.
 [group('bench')]
 bench-extism: build-go build-node build-python
@@ -457,8 +472,8 @@ bench-http *flags: build-http build-http-wasi-http _setup-vegeta _report-venv
 # Serve GET /qrcode?text=... on 127.0.0.1:PORT; HOST TIER as in tests/http/README.md; --workers N, --request-timeout SECS.
 [group('run')]
 serve HOST TIER PORT="8080" *FLAGS:
-    case "{{HOST}}" in node|python|rust|go|wasi-http) ;; \
-        *) echo "serve: HOST is node, python, rust, go or wasi-http, not '{{HOST}}'" >&2; exit 2;; esac
+    case "{{HOST}}" in node|python|rust|go|java|wasi-http) ;; \
+        *) echo "serve: HOST is node, python, rust, go, java or wasi-http, not '{{HOST}}'" >&2; exit 2;; esac
     just build-http-{{HOST}}
     if [ "{{TIER}}" = cli ]; then just _build-rust-bins; fi
     exec bash hosts/{{HOST}}/server/serve.sh {{TIER}} {{PORT}} {{FLAGS}}

@@ -41,11 +41,12 @@ TIERS = {
     "python": ["segno", "cli", "component", "raw", "native", "static"],
     "rust": ["axum", "static"],
     "go": ["go-qrcode", "cli", "raw", "native", "static"],
+    "java": ["zxing", "cli", "raw", "native", "static"],
     # The wasi:http component under each server (hosts/wasi-http), its tier 0 axum.
     "wasi-http": ["qrglue", "qrglue-reuse", "qrglue-static",
                   "wasmtime", "wasmtime-reuse", "wasmtime-static", "jco", "jco-static", "wasmcloud"],
 }
-PEER_TIERS = {"qrcode", "segno", "go-qrcode"}  # their own encoders: other bytes, by design
+PEER_TIERS = {"qrcode", "segno", "go-qrcode", "zxing"}  # their own encoders: other bytes, by design
 SERVER_CPUS = "0"
 LOADGEN_CPUS = "1"
 CONNECTIONS = 50  # the experiment's concurrency, on a 2-core machine

@@ -31,9 +31,11 @@ ROWS = [
     ("node", "native"), ("node", "component"), ("node", "raw"), ("node", "bindgen"), ("node", "rpc"),
     ("python", "native"), ("python", "component"), ("python", "component-stock"), ("python", "raw"), ("python", "rpc"),
     ("go", "native"), ("go", "raw"),
+    ("java", "native"), ("java", "compiled"), ("java", "interpreted"),
     ("browser", "component"), ("browser", "raw"), ("browser", "bindgen"),
     ("node", "node-qrcode"), ("node", "qr-image"), ("python", "segno"), ("python", "python-qrcode"),
     ("go", "go-qrcode"), ("go", "barcode"),
+    ("java", "zxing"), ("java", "qrcodegen"),
 ]
 # SVG rows (op `svg`): qrglue's Node paths next to fast_qr, which makes SVG, not PNG.
 SVG_ROWS = [("node", "native"), ("node", "component"), ("node", "raw"), ("node", "bindgen"), ("node", "fast_qr")]
@@ -51,7 +53,7 @@ OUTPUT_PEER_CALLS = {
 }
 # Rows a host may lack without the report calling them missing.
 OPTIONAL_ROWS = {"component-stock"}
-PEERS = {"node-qrcode", "qr-image", "fast_qr", "segno", "python-qrcode", "go-qrcode", "barcode"}
+PEERS = {"node-qrcode", "qr-image", "fast_qr", "segno", "python-qrcode", "go-qrcode", "barcode", "zxing", "qrcodegen"}
 # Each peer's options as its bench passes them (stated next to its figures; qrglue: EC level L, min-size 200, quiet zone 4).
 PEER_OPTIONS = {
     "node-qrcode": "the seed article's options: EC level L, width 200, zlib level 9, RLE",
@@ -59,6 +61,8 @@ PEER_OPTIONS = {
     "fast_qr": "its defaults: EC level Q, margin 4, square modules in module units; SVG only",
     "go-qrcode": "skip2/go-qrcode's qrcode.Encode(text, Low, 200): EC level L, 200 px, its 4-module border, BestCompression",
     "barcode": "boombuler/barcode's qr.Encode(text, L, Auto), Scale to 200 x 200 (no quiet zone of its own), png.Encode",
+    "zxing": "QRCodeWriter at EC level L, margin 4, 200 px, MatrixToImageWriter's PNG (ImageIO)",
+    "qrcodegen": "EC level L, quiet zone 4, smallest integer scale reaching 200 px, a 1-bit image written by ImageIO",
 }
 LABELS = {"component": "component", "component-stock": "component (stock wasmtime-py glue)", "raw": "raw ABI", "native": "native (no wasm)",
           "bindgen": "wasm-bindgen", "rpc": "rpc (GET /qrcode on the axum server, keep-alive)",
@@ -67,7 +71,9 @@ LABELS = {"component": "component", "component-stock": "component (stock wasmtim
           "raw-by-hand": "raw, the same steps by hand with wasmtime-py (the floor)"}
 # The in-process native path of each host has its own name.
 HOST_LABELS = {("node", "native"): "native addon (napi-rs)", ("python", "native"): "native extension (PyO3)",
-               ("go", "raw"): "raw ABI on wazero", ("go", "native"): "native (the C library through cgo)"}
+               ("go", "raw"): "raw ABI on wazero", ("go", "native"): "native (the C library through cgo)",
+               ("java", "native"): "native (the C library through FFM)",
+               ("java", "compiled"): "raw ABI, Chicory compiled to JVM bytecode", ("java", "interpreted"): "raw ABI, Chicory's interpreter"}
 
 
 def output_golden(expected_case: dict, op: str) -> str:
@@ -131,7 +137,7 @@ def load_hosts() -> dict[str, dict]:
 
     schema = json.loads((REPO / "tests" / "bench" / "schema.json").read_text())
     hosts = {}
-    for name in ("rust", "node", "python", "go", "browser"):
+    for name in ("rust", "node", "python", "go", "java", "browser"):
         path = BENCH / f"{name}.json"
         if path.exists():
             hosts[name] = json.loads(path.read_text())
@@ -365,6 +371,22 @@ def advice(rows: list[dict], glue: list[dict], cold: list[dict], svg_rows: list[
             out.append(f"**browser {label('browser', path)}**: guest-only {us(page['guest_only_ns'])} us per png in the page's worker vs "
                        f"{us(node['guest_only_ns'])} us in Node ({page['guest_only_ns'] / node['guest_only_ns']:.2f}x): the same guest in the same engine family; "
                        f"the whole call costs {us(page['median_ns'])} us vs {us(node['median_ns'])} us.")
+    # Java: the three paths of one API (Engine.NATIVE, COMPILED, INTERPRETED), steady state and cold start.
+    java = {p: by.get(("java", p)) for p in ("native", "compiled", "interpreted")}
+    if java["native"] and java["compiled"]:
+        starts = {c["path"]: c for c in cold if c["host"] == "java" and not c["cached"]}
+        n, c, i = java["native"], java["compiled"], java["interpreted"]
+        parts = [f"**java**: native (FFM) {us(n['median_ns'])} us per png, Chicory compiled {us(c['median_ns'])} us "
+                 f"({c['median_ns'] / n['median_ns']:.0f}x)"]
+        if i:
+            parts.append(f", Chicory interpreted {us(i['median_ns'])} us ({i['median_ns'] / n['median_ns']:.0f}x)")
+        if "native" in starts and "compiled" in starts:
+            parts.append(f"; JVM start to the first PNG {starts['native']['median_ns'] / 1e6:.0f} ms native, "
+                         f"{starts['compiled']['median_ns'] / 1e6:.0f} ms compiled")
+        parts.append(". Pick native where hosts/c's library is built for the platform (`Engine.auto()` does), compiled "
+                     "Chicory where only pure Java may run (no native code, the same bytes); the interpreter is the "
+                     "fallback of last resort.")
+        out.append("".join(parts))
     # One .wasm, three engines: wazero's compiler (Go) against V8 (Node) and wasmtime (Rust), guest-only time per png.
     wazero = by.get(("go", "raw"))
     if wazero and wazero["guest_only_ns"]:
@@ -377,7 +399,7 @@ def advice(rows: list[dict], glue: list[dict], cold: list[dict], svg_rows: list[
     native = by.get(("rust", "native"))
     if native:
         wasm = [r for r in rows if not r["peer"] and r["path"] not in ("native", "rpc")]
-        for addon in (by.get(("node", "native")), by.get(("python", "native")), by.get(("go", "native"))):
+        for addon in (by.get(("node", "native")), by.get(("python", "native")), by.get(("go", "native")), by.get(("java", "native"))):
             if addon:
                 out.append(f"**{addon['host']}** {label(addon['host'], 'native')}: {us(addon['median_ns'])} us per png, "
                            f"{addon['ratio_to_native']:.2f}x Rust's own native call ({us(native['median_ns'])} us): what crossing into the host language costs without wasm.")
@@ -398,7 +420,7 @@ def advice(rows: list[dict], glue: list[dict], cold: list[dict], svg_rows: list[
 # --- the server experiment (target/bench/http.json, `just bench-http`) -----
 # Tier 0 of each host: its language's own library, or axum for the Rust and
 # the wasi:http servers (no QR library is native to wasi:http).
-HTTP_TIER0 = {"node": ("node", "qrcode"), "python": ("python", "segno"), "rust": ("rust", "axum"), "go": ("go", "go-qrcode"),
+HTTP_TIER0 = {"node": ("node", "qrcode"), "python": ("python", "segno"), "rust": ("rust", "axum"), "go": ("go", "go-qrcode"), "java": ("java", "zxing"),
               "wasi-http": ("rust", "axum")}
 # The framework ceiling each tier is compared with: its own server's static tier.
 HTTP_STATIC = {"wasmtime": "wasmtime-static", "wasmtime-reuse": "wasmtime-static", "jco": "jco-static",

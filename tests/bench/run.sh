@@ -11,7 +11,7 @@ for flag in "$@"; do
     esac
 done
 mkdir -p target/bench
-rm -f target/bench/{core,rust,node,python,go,browser,report}.json target/bench/extism-{go,node,python}.json target/bench/engines.json
+rm -f target/bench/{core,rust,node,python,go,java,browser,report}.json target/bench/extism-{go,node,python}.json target/bench/engines.json
 start=$SECONDS
 # The benches' native Rust builds (wasmtime in the host profile, the core's
 # fat-LTO stage bench, the axum server for the rpc path) compile beside the
@@ -23,14 +23,15 @@ start=$SECONDS
 native_builds=$!
 just build
 wait "$native_builds" || { cat target/bench/native-builds.log; echo "the benches' native builds failed"; exit 1; }
-echo "== [1/6] rust: core stages (native), then native, component, raw (wasmtime)"; just bench-core; just bench-rust
-echo "== [2/6] node: component (jco), raw, wasm-bindgen, native (napi-rs), node-qrcode"; just bench-node
-echo "== [3/6] python: component (wasmtime-py), raw, native (PyO3), segno, python-qrcode"; just bench-python
-echo "== [4/6] go: raw (wazero), native (cgo)"; just bench-go
-echo "== [4/6] extism: the Extism plug-in against the raw ABI on Go, Node, Python"; just bench-extism
-echo "== [4/6] engines: load, first png and peak RSS per engine (fresh processes), wasm3 in process"; just bench-engines
-echo "== [5/6] browser: component, raw, wasm-bindgen in headless Chromium (the page's bench panel)"; just bench-browser
-echo "== [6/6] report"
+echo "== [1/8] rust: core stages (native), then native, component, raw (wasmtime)"; just bench-core; just bench-rust
+echo "== [2/8] node: component (jco), raw, wasm-bindgen, native (napi-rs), node-qrcode"; just bench-node
+echo "== [3/8] python: component (wasmtime-py), raw, native (PyO3), segno, python-qrcode"; just bench-python
+echo "== [4/8] go: raw (wazero), native (cgo)"; just bench-go
+echo "== [5/8] java: native (FFM), compiled and interpreted (Chicory), ZXing, qrcodegen"; just bench-java
+echo "== [6/8] extism: the Extism plug-in against the raw ABI on Go, Node, Python"; just bench-extism
+echo "== [6/8] engines: load, first png and peak RSS per engine (fresh processes), wasm3 in process"; just bench-engines
+echo "== [7/8] browser: component, raw, wasm-bindgen in headless Chromium (the page's bench panel)"; just bench-browser
+echo "== [8/8] report"
 just _report-venv
 target/report-venv/bin/python tests/bench/report.py
 echo "== done in $((SECONDS - start)) s: target/bench/report.md, report.json, report.svg"

@@ -23,9 +23,10 @@ SERVERS = [
     ("python", "native"), ("python", "raw"), ("python", "component"),
     ("python", "static"), ("python", "segno"), ("python", "cli"),
     ("go", "native"), ("go", "raw"), ("go", "static"), ("go", "go-qrcode"), ("go", "cli"),
+    ("java", "native"), ("java", "raw"), ("java", "static"), ("java", "zxing"), ("java", "cli"),
 ]
 # Tier 0 of each host: a peer QR library, not qrglue (its own PNG; a 501 for an option it lacks).
-PEER_TIERS = {"qrcode": "node-qrcode", "segno": "segno", "go-qrcode": "go-qrcode"}
+PEER_TIERS = {"qrcode": "node-qrcode", "segno": "segno", "go-qrcode": "go-qrcode", "zxing": "zxing"}
 # Two workers for one tier per clustered host (start-up, load balancing and
 # shutdown of several workers); one elsewhere: 2 cores for the whole suite.
 TWO_WORKERS = {("node", "native"), ("python", "native")}

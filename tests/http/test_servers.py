@@ -188,7 +188,7 @@ GOOD_QUERIES: list[tuple[str, str, dict[str, Any]]] = [
 # PNG for the same options; tier 0 answers a PNG of its own, or 501 for an
 # option its library does not have (node-qrcode: micro, min-version,
 # boost-ec, eci; segno: min-version; go-qrcode: micro, min-version, mask,
-# boost-ec, eci, the first of them in WIT field order).
+# boost-ec, eci, the first of them in WIT field order; zxing: micro, min-version, boost-ec).
 OPTION_QUERIES: list[tuple[str, str, dict[str, Any], dict[str, str]]] = [
     ("text=hello&scale=5", "hello", {"scale": 5}, {}),
     ("text=a&scale=2&min-size=4096", "a", {"scale": 2, "min_size": 4096}, {}),  # min-size checked, not used
@@ -196,15 +196,16 @@ OPTION_QUERIES: list[tuple[str, str, dict[str, Any], dict[str, str]]] = [
     ("text=hello&dark=%23F00&light=%23FFFFFF80", "hello", {"dark": "#F00", "light": "#FFFFFF80"}, {}),
     ("text=hi&light=%23ffffff00", "hi", {"light": "#ffffff00"}, {}),
     ("text=hi&dark=%23fff&light=%23000", "hi", {"dark": "#fff", "light": "#000"}, {}),
-    ("text=12345&micro=true", "12345", {"micro": True}, {"qrcode": "micro", "go-qrcode": "micro"}),
+    ("text=12345&micro=true", "12345", {"micro": True}, {"qrcode": "micro", "go-qrcode": "micro", "zxing": "micro"}),
     ("text=123&micro=true&version=2&mask=1&ec-level=medium", "123",
-     {"micro": True, "version": 2, "mask": 1, "ec_level": "medium"}, {"qrcode": "micro", "go-qrcode": "micro"}),
+     {"micro": True, "version": 2, "mask": 1, "ec_level": "medium"},
+     {"qrcode": "micro", "go-qrcode": "micro", "zxing": "micro"}),
     ("text=https://example.com&version=5&mask=3", "https://example.com", {"version": 5, "mask": 3},
      {"go-qrcode": "mask"}),
     ("text=https://example.com&version=5&mask=3&boost-ec=true", "https://example.com",
-     {"version": 5, "mask": 3, "boost_ec": True}, {"qrcode": "boost-ec", "go-qrcode": "mask"}),
+     {"version": 5, "mask": 3, "boost_ec": True}, {"qrcode": "boost-ec", "go-qrcode": "mask", "zxing": "boost-ec"}),
     ("text=hi&min-version=3", "hi", {"min_version": 3},
-     {"qrcode": "min-version", "segno": "min-version", "go-qrcode": "min-version"}),
+     {"qrcode": "min-version", "segno": "min-version", "go-qrcode": "min-version", "zxing": "min-version"}),
     ("text=hi&micro=false&boost-ec=false", "hi", {"micro": False, "boost_ec": False}, {}),
     ("text=%E6%BC%A2%E5%AD%97%E3%81%A7%E3%81%99&eci=true", "漢字です", {"eci": True},
      {"qrcode": "eci", "go-qrcode": "eci"}),
@@ -214,7 +215,7 @@ OPTION_QUERIES: list[tuple[str, str, dict[str, Any], dict[str, str]]] = [
     (("text=hello&ec-level=quartile&min-size=300&quiet-zone=2&scale=3&dark=%23000080&light=%23ffffff&micro=false"
       "&version=3&mask=6&boost-ec=true"), "hello",
      {"ec_level": "quartile", "min_size": 300, "quiet_zone": 2, "scale": 3, "dark": "#000080", "light": "#ffffff",
-      "micro": False, "version": 3, "mask": 6, "boost_ec": True}, {"qrcode": "boost-ec", "go-qrcode": "mask"}),
+      "micro": False, "version": 3, "mask": 6, "boost_ec": True}, {"qrcode": "boost-ec", "go-qrcode": "mask", "zxing": "boost-ec"}),
 ]
 
 # (query, text, options): a version that cannot hold the text, after encoding:
@@ -285,7 +286,7 @@ def test_a_version_too_small_for_the_text(server: Server) -> None:
         status, _, body = server.get("/qrcode?" + query)
         if server.tier == "static":
             assert status == 200 and hashlib.sha256(body).hexdigest() == REFERENCE_SHA256, query
-        elif server.tier in ("qrcode", "go-qrcode") and options.get("micro"):
+        elif server.tier in ("qrcode", "go-qrcode", "zxing") and options.get("micro"):
             assert (status, json.loads(body)["kind"]) == (501, "not-implemented"), query
         else:
             assert (status, json.loads(body)) == (400, library_error(text, **options)), query

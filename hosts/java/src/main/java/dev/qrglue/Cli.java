@@ -18,7 +18,7 @@ import java.util.Set;
  * and exit codes.
  *
  * <pre>
- * qrglue png|svg|text (TEXT | --data-file PATH) [-o FILE] [--path compiled|interpreted]
+ * qrglue png|svg|text (TEXT | --data-file PATH) [-o FILE] [--path auto|native|compiled|interpreted]
  *     [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX]
  *     [--micro] [--symbol-version N] [--min-version N] [--mask N] [--boost-ec] [--eci]
  *     svg: [--view-box-only] [--title TEXT] [--class NAMES]; text: [--style half-blocks|...]
@@ -71,7 +71,7 @@ public final class Cli {
             "high",
             EcLevel.HIGH);
     private static final String USAGE = "usage: qrglue {png,svg,text} (TEXT | --data-file PATH) [-o FILE] "
-            + "[--path compiled|interpreted] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N] [--scale N] "
+            + "[--path auto|native|compiled|interpreted] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N] [--scale N] "
             + "[--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N] [--mask N] "
             + "[--boost-ec] [--eci] (svg: [--view-box-only] [--title TEXT] [--class NAMES]; "
             + "text: [--style half-blocks|half-blocks-inverted|ascii])";
@@ -170,12 +170,15 @@ public final class Cli {
     }
 
     private int render(String command, Map<String, String> values, String text) throws UsageException {
-        Engine engine = switch (values.getOrDefault("--path", "compiled")) {
+        // auto: the fastest path this machine can run (the native library if it loads, else compiled).
+        Engine engine = switch (values.getOrDefault("--path", "auto")) {
+            case "auto" -> Engine.auto();
+            case "native" -> Engine.NATIVE;
             case "compiled" -> Engine.COMPILED;
             case "interpreted" -> Engine.INTERPRETED;
             default ->
                 throw new UsageException("argument --path: invalid choice '" + values.get("--path")
-                        + "' (choose from compiled, interpreted)");
+                        + "' (choose from auto, native, compiled, interpreted)");
         };
         Options.Builder options = Options.builder();
         if (values.containsKey("--ec-level")) {

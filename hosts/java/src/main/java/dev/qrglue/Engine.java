@@ -9,15 +9,16 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /**
- * Which Chicory machine runs qrglue.raw-nosimd.wasm (Chicory runs no wasm SIMD, so never the SIMD
- * build). Both parse the module once per process; each instance is then cheap to make.
+ * What runs the generator: a Chicory machine over qrglue.raw-nosimd.wasm (Chicory runs no wasm SIMD,
+ * so never the SIMD build; both parse the module once per process, each instance is then cheap to
+ * make), or the Rust core itself through the FFM API ({@link #NATIVE}).
  */
 public enum Engine {
     /** Chicory's interpreter over the whole module: no code generation, slowest calls. */
     INTERPRETED {
         @Override
-        Instance instantiate() {
-            return Instance.builder(Interpreted.MODULE).build();
+        Core open() {
+            return new RawGuest(Instance.builder(Interpreted.MODULE).build());
         }
     },
     /**
@@ -27,15 +28,44 @@ public enum Engine {
      */
     COMPILED {
         @Override
-        Instance instantiate() {
-            return Instance.builder(Compiled.MODULE)
+        Core open() {
+            return new RawGuest(Instance.builder(Compiled.MODULE)
                     .withMachineFactory(RawModule::create)
-                    .build();
+                    .build());
+        }
+    },
+    /**
+     * The Rust core compiled for this machine (hosts/c's libqrglue_capi, the Go host's native library),
+     * called through the FFM API ({@link NativeCore}): no wasm at all. Fails with an
+     * IllegalStateException at the first call where the library is not in the jar or does not load.
+     */
+    NATIVE {
+        @Override
+        Core open() {
+            return NativeCore.get();
+        }
+
+        @Override
+        boolean pooled() {
+            return false;
         }
     };
 
-    /** A fresh instance of the module on this engine. */
-    abstract Instance instantiate();
+    /**
+     * A core to call: a fresh wasm instance (one call at a time), or the one loaded native library
+     * (stateless, any number of threads at once).
+     */
+    abstract Core open();
+
+    /** Whether {@link #open} makes instances that a QrGenerator pools and retires. */
+    boolean pooled() {
+        return true;
+    }
+
+    /** The fastest engine this process can run: NATIVE if its library loads here, else COMPILED. */
+    public static Engine auto() {
+        return NativeCore.available() ? NATIVE : COMPILED;
+    }
 
     /** The whole module, from the jar (holder class: parsed on the first interpreted instance). */
     private static final class Interpreted {

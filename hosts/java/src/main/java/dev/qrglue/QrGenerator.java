@@ -19,9 +19,10 @@ import java.util.function.Function;
 public final class QrGenerator {
     private final Engine engine;
     private final int maxIdle;
-    private final ConcurrentLinkedDeque<RawGuest> idle = new ConcurrentLinkedDeque<>();
+    private final ConcurrentLinkedDeque<Core> idle = new ConcurrentLinkedDeque<>();
     private final AtomicLong instances = new AtomicLong();
     private final AtomicLong retired = new AtomicLong();
+    private final AtomicLong entered = new AtomicLong();
 
     /** A generator on the engine, keeping up to twice the processors' count of idle instances. */
     public QrGenerator(Engine engine) {
@@ -44,7 +45,7 @@ public final class QrGenerator {
     public byte[] png(String text, Options options) {
         byte[] data = Checks.utf8(text);
         long[] abi = Checks.lower(options, data.length == 0);
-        return run(guest -> guest.call(guest.png, data, abi));
+        return run(core -> core.png(data, false, abi));
     }
 
     public byte[] png(String text) {
@@ -55,7 +56,7 @@ public final class QrGenerator {
     public byte[] png(byte[] data, Options options) {
         byte[] copy = payload(data);
         long[] abi = Checks.lower(options, copy.length == 0);
-        return run(guest -> guest.call(guest.pngBytes, copy, abi));
+        return run(core -> core.png(copy, true, abi));
     }
 
     public byte[] png(byte[] data) {
@@ -88,18 +89,7 @@ public final class QrGenerator {
         Objects.requireNonNull(svg, "svg");
         long[] abi = Checks.lower(options, data.length == 0);
         Checks.SvgArgs args = Checks.svg(svg, data.length == 0, abi[5], abi[6]);
-        byte[] out = run(guest -> {
-            // Both buffers are the guest's from the call on (ABI.md: qr_svg).
-            long strings = guest.lower(args.strings());
-            return guest.call(
-                    bytes ? guest.svgBytes : guest.svg,
-                    data,
-                    abi,
-                    args.flags(),
-                    args.titleLength(),
-                    strings,
-                    args.strings().length);
-        });
+        byte[] out = run(core -> core.svg(data, bytes, abi, args));
         return new String(out, StandardCharsets.UTF_8);
     }
 
@@ -107,7 +97,7 @@ public final class QrGenerator {
     public QrMatrix matrix(String text, Options options) {
         byte[] data = Checks.utf8(text);
         long[] abi = Checks.lower(options, data.length == 0);
-        return toMatrix(run(guest -> guest.call(guest.matrix, data, abi)));
+        return toMatrix(run(core -> core.matrix(data, false, abi)));
     }
 
     public QrMatrix matrix(String text) {
@@ -117,7 +107,7 @@ public final class QrGenerator {
     public QrMatrix matrix(byte[] data, Options options) {
         byte[] copy = payload(data);
         long[] abi = Checks.lower(options, copy.length == 0);
-        return toMatrix(run(guest -> guest.call(guest.matrixBytes, copy, abi)));
+        return toMatrix(run(core -> core.matrix(copy, true, abi)));
     }
 
     /** The code drawn with characters, in a style. */
@@ -125,7 +115,7 @@ public final class QrGenerator {
         Objects.requireNonNull(style, "style");
         byte[] data = Checks.utf8(text);
         long[] abi = Checks.lower(options, data.length == 0);
-        return utf8(run(guest -> guest.call(guest.text, data, abi, style.ordinal())));
+        return utf8(run(core -> core.text(data, false, abi, style.ordinal())));
     }
 
     public String text(String text) {
@@ -136,7 +126,7 @@ public final class QrGenerator {
         Objects.requireNonNull(style, "style");
         byte[] copy = payload(data);
         long[] abi = Checks.lower(options, copy.length == 0);
-        return utf8(run(guest -> guest.call(guest.textBytes, copy, abi, style.ordinal())));
+        return utf8(run(core -> core.text(copy, true, abi, style.ordinal())));
     }
 
     /** The PNG as a {@code data:image/png;base64,} URL. */
@@ -150,7 +140,12 @@ public final class QrGenerator {
         return "data:image/svg+xml;base64," + Base64.getEncoder().encodeToString(document);
     }
 
-    /** Instances made so far (a retired one is replaced by a new one). */
+    /** Calls that reached a core (past the host's own checks). */
+    long callsEntered() {
+        return entered.get();
+    }
+
+    /** Instances made so far (a retired one is replaced by a new one); none on NATIVE. */
     long instancesMade() {
         return instances.get();
     }
@@ -160,23 +155,23 @@ public final class QrGenerator {
         return retired.get();
     }
 
-    /** Probe: a deliberate trap (qr_trap) on an instance, which is then retired. */
+    /** Probe: a deliberate failure (qr_trap, which retires its instance; a panic in the native core). */
     void trap() {
-        run(guest -> {
-            guest.trap.apply();
+        run(core -> {
+            core.fail();
             return null;
         });
     }
 
-    /** Probe: the memory pages of the instance this thread gets next. */
+    /** Probe: the memory pages of the wasm instance this thread gets next. */
     long memoryPages() {
-        return run(RawGuest::memoryPages);
+        return run(core -> ((RawGuest) core).memoryPages());
     }
 
-    /** Probe: an empty guest call (qr_noop), the fixed cost of a call. */
+    /** Probe: an empty call (qr_noop; qrglue_capi_version natively), the fixed cost of a call. */
     void noop() {
-        run(guest -> {
-            guest.noop.apply();
+        run(core -> {
+            core.noop();
             return null;
         });
     }
@@ -202,10 +197,14 @@ public final class QrGenerator {
         return new QrMatrix(width, modules);
     }
 
-    private <T> T run(Function<RawGuest, T> call) {
-        RawGuest guest = idle.pollFirst();
+    private <T> T run(Function<Core, T> call) {
+        entered.incrementAndGet();
+        if (!engine.pooled()) {
+            return runShared(call);
+        }
+        Core guest = idle.pollFirst();
         if (guest == null) {
-            guest = new RawGuest(engine);
+            guest = engine.open();
             instances.incrementAndGet();
         }
         T out;
@@ -226,7 +225,19 @@ public final class QrGenerator {
         return out;
     }
 
-    private void giveBack(RawGuest guest) {
+    /** The native core: nothing to pool or retire; a caught panic is reported as a failure all the same. */
+    private <T> T runShared(Function<Core, T> call) {
+        Core core = engine.open();
+        try {
+            return call.apply(core);
+        } catch (QrException refusal) {
+            throw refusal;
+        } catch (RuntimeException failure) {
+            throw new GuestTrapException("qrglue: the core failed on " + engine + ": " + failure.getMessage(), failure);
+        }
+    }
+
+    private void giveBack(Core guest) {
         // Most recently used first: a warm instance is reused; past maxIdle the rest is dropped.
         if (idle.size() < maxIdle) {
             idle.offerFirst(guest);

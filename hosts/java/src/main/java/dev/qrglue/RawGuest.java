@@ -10,26 +10,25 @@ import com.dylibso.chicory.runtime.Memory;
  * read the 12-byte result record, copy the payload out, qr_free the record. Not thread-safe: a wasm
  * instance runs one call at a time; {@link QrGenerator} hands each call its own.
  */
-final class RawGuest {
+final class RawGuest implements Core {
     private static final long U32 = 0xffff_ffffL;
 
     private final Memory memory;
     private final ExportFunction alloc;
     private final ExportFunction free;
-    final ExportFunction png;
-    final ExportFunction svg;
-    final ExportFunction matrix;
-    final ExportFunction text;
-    final ExportFunction pngBytes;
-    final ExportFunction svgBytes;
-    final ExportFunction matrixBytes;
-    final ExportFunction textBytes;
-    final ExportFunction noop;
-    final ExportFunction trap;
+    private final ExportFunction png;
+    private final ExportFunction svg;
+    private final ExportFunction matrix;
+    private final ExportFunction text;
+    private final ExportFunction pngBytes;
+    private final ExportFunction svgBytes;
+    private final ExportFunction matrixBytes;
+    private final ExportFunction textBytes;
+    private final ExportFunction noop;
+    private final ExportFunction trap;
     private final ExportFunction memoryPages;
 
-    RawGuest(Engine engine) {
-        Instance instance = engine.instantiate();
+    RawGuest(Instance instance) {
         memory = instance.memory();
         alloc = instance.export("qr_alloc");
         free = instance.export("qr_free");
@@ -51,11 +50,51 @@ final class RawGuest {
         }
     }
 
+    @Override
+    public byte[] png(byte[] data, boolean bytes, long[] options) {
+        return call(bytes ? pngBytes : png, data, options);
+    }
+
+    @Override
+    public byte[] svg(byte[] data, boolean bytes, long[] options, Checks.SvgArgs args) {
+        // Both buffers are the guest's from the call on (ABI.md: qr_svg).
+        long strings = lower(args.strings());
+        return call(
+                bytes ? svgBytes : svg,
+                data,
+                options,
+                args.flags(),
+                args.titleLength(),
+                strings,
+                args.strings().length);
+    }
+
+    @Override
+    public byte[] matrix(byte[] data, boolean bytes, long[] options) {
+        return call(bytes ? matrixBytes : matrix, data, options);
+    }
+
+    @Override
+    public byte[] text(byte[] data, boolean bytes, long[] options, int style) {
+        return call(bytes ? textBytes : text, data, options, style);
+    }
+
+    @Override
+    public void noop() {
+        noop.apply();
+    }
+
+    /** qr_trap: a deliberate wasm trap. */
+    @Override
+    public void fail() {
+        trap.apply();
+    }
+
     /**
      * Calls a generating export: the input's buffer, then (ptr, len), the lowered options and any
      * further arguments; the payload, or the guest's refusal as a QrException.
      */
-    byte[] call(ExportFunction export, byte[] input, long[] options, long... extra) {
+    private byte[] call(ExportFunction export, byte[] input, long[] options, long... extra) {
         long ptr = lower(input);
         long[] args = new long[2 + options.length + extra.length];
         args[0] = ptr;
@@ -66,7 +105,7 @@ final class RawGuest {
     }
 
     /** A fresh guest buffer holding data ((0) for no data); the next generating call owns it. */
-    long lower(byte[] data) {
+    private long lower(byte[] data) {
         if (data.length == 0) {
             return 0;
         }

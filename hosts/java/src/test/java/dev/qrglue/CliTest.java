@@ -92,7 +92,7 @@ class CliTest {
             {"png", "hi", "--min-size", "-1"},
             {"png", "hi", "--min-size", "4294967296"},
             {"png", "hi", "--ec-level", "x"},
-            {"png", "hi", "--path", "native"},
+            {"png", "hi", "--path", "wasm"},
             {"png", "hi", "--title", "t"},
             {"svg", "hi", "--style", "ascii"},
             {"png", "hi", "--nope"},
@@ -111,6 +111,23 @@ class CliTest {
         assertEquals(0, terminal.out().length);
         assertEquals(0, run(new byte[0], true, "png", "hi", "-o", "-").code());
         assertEquals(0, run("--version").code());
+    }
+
+    @Test
+    void everyPathGivesTheSameBytesAndAutoIsTheDefault() {
+        byte[] reference = Qrglue.png("paths", Options.DEFAULTS);
+        for (String path : new String[] {"auto", "native", "compiled", "interpreted"}) {
+            Run r = run("png", "paths", "--path", path, "-o", "-");
+            assertEquals(0, r.code(), path + ": " + r.err());
+            assertArrayEquals(reference, r.out(), path);
+        }
+        // The jar `just build-java` builds holds the native library: auto is the native path there.
+        assertEquals(Engine.NATIVE, Engine.auto());
+        Run refused = run("png", "", "--path", "native", "-o", "-");
+        assertEquals(1, refused.code());
+        assertEquals("qrglue: empty-text: text is empty\n", refused.err());
+        Run bad = run("png", "hi", "--path", "wasm");
+        assertTrue(bad.err().contains("(choose from auto, native, compiled, interpreted)"), bad.err());
     }
 
     @Test

@@ -29,17 +29,20 @@ class ErrorsTest {
         assertEquals(message, e.getMessage());
     }
 
-    @Test
-    void loneSurrogatesAreInvalidTextNeverReplaced() {
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void loneSurrogatesAreInvalidTextNeverReplaced(Engine engine) {
+        QrGenerator gen = new QrGenerator(engine, 1);
         for (String text : new String[] {"\ud800", "a\udc00b", "\udbff", "x\ud83d", "\ude00\ud83d"}) {
             assertRefusal(
-                    "invalid-text", "text contains a lone surrogate (not encodable as UTF-8)", () -> GEN.png(text));
+                    "invalid-text", "text contains a lone surrogate (not encodable as UTF-8)", () -> gen.png(text));
             assertRefusal(
-                    "invalid-text", "text contains a lone surrogate (not encodable as UTF-8)", () -> GEN.svg(text));
+                    "invalid-text", "text contains a lone surrogate (not encodable as UTF-8)", () -> gen.svg(text));
         }
+        assertEquals(0, gen.callsEntered());
         // A pair is one character, not an error: the emoji's four UTF-8 bytes.
         assertArrayEquals(
-                GEN.png("\ud83d\ude00".getBytes(StandardCharsets.UTF_8), Options.DEFAULTS), GEN.png("\ud83d\ude00"));
+                gen.png("\ud83d\ude00".getBytes(StandardCharsets.UTF_8), Options.DEFAULTS), gen.png("\ud83d\ude00"));
     }
 
     @Test
@@ -49,22 +52,23 @@ class ErrorsTest {
         assertRefusal("invalid-text", Contract.LONE_SURROGATE_MESSAGE, () -> GEN.png(huge, bad));
     }
 
-    @Test
-    void hugeInputsAreRefusedBeforeEnteringTheGuest() {
-        QrGenerator fresh = new QrGenerator(Engine.COMPILED, 1);
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void hugeInputsAreRefusedBeforeEnteringTheGuest(Engine engine) {
+        QrGenerator fresh = new QrGenerator(engine, 1);
         String text = "é".repeat(25_000_000); // 50 MB of UTF-8
         assertRefusal("data-too-long", Contract.DATA_TOO_LONG_MESSAGE, () -> fresh.png(text));
         assertRefusal(
                 "data-too-long", Contract.DATA_TOO_LONG_MESSAGE, () -> fresh.png(new byte[7090], Options.DEFAULTS));
         assertRefusal("data-too-long", Contract.DATA_TOO_LONG_MESSAGE, () -> fresh.png("9".repeat(7090)));
-        // Not one instance was made: no byte of them entered a guest.
-        assertEquals(0, fresh.instancesMade());
+        // Not one call reached a core: no byte of them entered a guest or the native library.
+        assertEquals(0, fresh.callsEntered());
         // 7089 digits is the longest text there is: it goes in (and fits, at level low).
         assertEquals(
                 0x89,
                 Byte.toUnsignedInt(
                         fresh.png("9".repeat(7089), Options.builder().minSize(1).build())[0]));
-        assertEquals(1, fresh.instancesMade());
+        assertEquals(1, fresh.callsEntered());
     }
 
     @Test
@@ -192,7 +196,7 @@ class ErrorsTest {
                 "invalid-options",
                 "dark and light must be different colours, both are #ffffffff",
                 () -> gen.svg("hi", Options.builder().dark("#fff").build(), SvgOptions.NONE.withSvgClass(longClass)));
-        assertEquals(0, gen.instancesMade());
+        assertEquals(0, gen.callsEntered());
         // Within bounds, the guest checks the strings itself: the same words.
         assertRefusal(
                 "invalid-options",
@@ -204,27 +208,29 @@ class ErrorsTest {
                 () -> gen.svg("hi", Options.DEFAULTS, SvgOptions.NONE.withSvgClass("a  b")));
     }
 
-    @Test
-    void nullsAreNullPointerExceptionsNamingTheArgument() {
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void nullsAreNullPointerExceptionsNamingTheArgument(Engine engine) {
+        QrGenerator gen = new QrGenerator(engine, 1);
         assertEquals(
                 "text",
-                assertThrows(NullPointerException.class, () -> GEN.png((String) null))
+                assertThrows(NullPointerException.class, () -> gen.png((String) null))
                         .getMessage());
         assertEquals(
                 "data",
-                assertThrows(NullPointerException.class, () -> GEN.png((byte[]) null))
+                assertThrows(NullPointerException.class, () -> gen.png((byte[]) null))
                         .getMessage());
         assertEquals(
                 "options",
-                assertThrows(NullPointerException.class, () -> GEN.png("hi", null))
+                assertThrows(NullPointerException.class, () -> gen.png("hi", null))
                         .getMessage());
         assertEquals(
                 "svg",
-                assertThrows(NullPointerException.class, () -> GEN.svg("hi", Options.DEFAULTS, null))
+                assertThrows(NullPointerException.class, () -> gen.svg("hi", Options.DEFAULTS, null))
                         .getMessage());
         assertEquals(
                 "style",
-                assertThrows(NullPointerException.class, () -> GEN.text("hi", Options.DEFAULTS, null))
+                assertThrows(NullPointerException.class, () -> gen.text("hi", Options.DEFAULTS, null))
                         .getMessage());
         assertEquals(
                 "dark",
@@ -234,6 +240,7 @@ class ErrorsTest {
                 "ecLevel",
                 assertThrows(NullPointerException.class, () -> Options.builder().ecLevel(null))
                         .getMessage());
+        assertEquals(0, gen.callsEntered());
     }
 
     @Test

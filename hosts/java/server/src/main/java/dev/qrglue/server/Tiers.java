@@ -1,0 +1,228 @@
+package dev.qrglue.server;
+
+import com.google.zxing.BarcodeFormat;
+import com.google.zxing.EncodeHintType;
+import com.google.zxing.WriterException;
+import com.google.zxing.client.j2se.MatrixToImageConfig;
+import com.google.zxing.client.j2se.MatrixToImageWriter;
+import com.google.zxing.common.BitMatrix;
+import com.google.zxing.qrcode.QRCodeWriter;
+import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
+import dev.qrglue.Contract;
+import dev.qrglue.Engine;
+import dev.qrglue.QrException;
+import dev.qrglue.QrGenerator;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** One generator per tier: the checked query -> the PNG, or a refusal (HttpError, QrException). */
+final class Tiers {
+    private Tiers() {}
+
+    static final List<String> NAMES = List.of("zxing", "cli", "raw", "native", "static");
+
+    interface Generator {
+        byte[] png(QueryGrammar.Query query);
+
+        /** Whether a call blocks on something else (a process): run it off the event loop. */
+        default boolean blocking() {
+            return false;
+        }
+    }
+
+    static Generator forTier(String tier) {
+        return switch (tier) {
+            case "raw" -> library(Engine.COMPILED);
+            case "native" -> library(Engine.NATIVE);
+            case "static" -> golden();
+            case "zxing" -> new Zxing();
+            case "cli" -> new Cli();
+            default -> throw new IllegalArgumentException("no tier " + tier);
+        };
+    }
+
+    /** The qrglue library on one path; the empty text goes in too, so the library words empty-text. */
+    private static Generator library(Engine engine) {
+        QrGenerator gen = new QrGenerator(engine);
+        gen.png(QueryGrammar.REFERENCE_TEXT); // load now: the first request is not the one to pay for it
+        return query -> gen.png(query.text(), query.options());
+    }
+
+    /** The reference URL's golden PNG, made once, for every request that passes the same checks. */
+    private static Generator golden() {
+        byte[] png = new QrGenerator(Engine.COMPILED, 1).png(QueryGrammar.REFERENCE_TEXT);
+        return query -> {
+            if (query.empty()) {
+                throw new HttpError("empty-text", Contract.EMPTY_TEXT_MESSAGE);
+            }
+            QueryGrammar.checkRanges(query.given());
+            return png;
+        };
+    }
+
+    /**
+     * Tier 0: ZXing's QRCodeWriter + MatrixToImageWriter, its own encoder and PNG. The contract's checks
+     * first (restated: no qrglue call), then what ZXing has; what it lacks is a 501.
+     */
+    static final class Zxing implements Generator {
+        private static final Map<String, ErrorCorrectionLevel> LEVELS = Map.of(
+                "low", ErrorCorrectionLevel.L,
+                "medium", ErrorCorrectionLevel.M,
+                "quartile", ErrorCorrectionLevel.Q,
+                "high", ErrorCorrectionLevel.H);
+
+        @Override
+        public byte[] png(QueryGrammar.Query query) {
+            if (query.empty()) {
+                throw new HttpError("empty-text", Contract.EMPTY_TEXT_MESSAGE);
+            }
+            Map<String, Object> given = query.given();
+            QueryGrammar.checkRanges(given);
+            // In WIT field order: micro, min-version, boost-ec (ZXing always boosts nothing), eci.
+            for (String lacking : List.of("micro", "min-version", "boost-ec")) {
+                Object value = given.get(lacking);
+                if (value != null && !Boolean.FALSE.equals(value)) {
+                    throw new HttpError("not-implemented", "zxing has no " + lacking + " option", 501);
+                }
+            }
+            Map<EncodeHintType, Object> hints = new EnumMap<>(EncodeHintType.class);
+            hints.put(EncodeHintType.ERROR_CORRECTION, LEVELS.get((String) given.getOrDefault("ec-level", "low")));
+            hints.put(EncodeHintType.MARGIN, ((Long) given.getOrDefault("quiet-zone", 4L)).intValue());
+            // ZXing's byte mode is ISO-8859-1 unless told: UTF-8, which it marks with an ECI designator.
+            boolean latin1 = StandardCharsets.ISO_8859_1.newEncoder().canEncode(query.text());
+            if (Boolean.TRUE.equals(given.get("eci")) || !latin1) {
+                hints.put(EncodeHintType.CHARACTER_SET, "UTF-8");
+            }
+            if (given.containsKey("version")) {
+                hints.put(EncodeHintType.QR_VERSION, ((Long) given.get("version")).intValue());
+            }
+            if (given.containsKey("mask")) {
+                hints.put(EncodeHintType.QR_MASK_PATTERN, ((Long) given.get("mask")).intValue());
+            }
+            QRCodeWriter writer = new QRCodeWriter();
+            try {
+                int size;
+                if (given.containsKey("scale")) {
+                    // The unscaled symbol (margin included) times the scale.
+                    int modules = writer.encode(query.text(), BarcodeFormat.QR_CODE, 0, 0, hints)
+                            .getWidth();
+                    size = modules * ((Long) given.get("scale")).intValue();
+                } else {
+                    size = ((Long) given.getOrDefault("min-size", 200L)).intValue();
+                }
+                BitMatrix matrix = writer.encode(query.text(), BarcodeFormat.QR_CODE, size, size, hints);
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                MatrixToImageWriter.writeToStream(
+                        matrix,
+                        "PNG",
+                        out,
+                        new MatrixToImageConfig(
+                                argb((String) given.getOrDefault("dark", Contract.DEFAULT_DARK)),
+                                argb((String) given.getOrDefault("light", Contract.DEFAULT_LIGHT))));
+                return out.toByteArray();
+            } catch (WriterException e) {
+                // A version too small for the text (or a text too long at this level).
+                throw new HttpError("data-too-long", Contract.DATA_TOO_LONG_MESSAGE);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** "#rrggbbaa" -> ARGB. */
+        private static int argb(String color) {
+            long rgba = Long.parseLong(color.substring(1), 16);
+            return (int) (((rgba & 0xff) << 24) | (rgba >>> 8));
+        }
+    }
+
+    /**
+     * Tier cli: the Rust CLI per request (as the node and python servers' tier cli), the text on its
+     * standard input (no argument carries a NUL), each option only when the query gives it.
+     */
+    static final class Cli implements Generator {
+        private static final Pattern REFUSAL = Pattern.compile("qrglue: ([a-z-]+): (.*)\\n?");
+        private final String cli;
+
+        Cli() {
+            String given = System.getenv("QRGLUE_CLI");
+            cli = given != null
+                    ? given
+                    : Path.of(System.getProperty("qrglue.repo", "."), "target", "host", "qrglue")
+                            .toString();
+        }
+
+        @Override
+        public boolean blocking() {
+            return true;
+        }
+
+        @Override
+        public byte[] png(QueryGrammar.Query query) {
+            List<String> argv = new ArrayList<>(List.of(cli, "png", "-o", "-", "--path", "native", "--text-stdin"));
+            query.given().forEach((name, value) -> {
+                switch (name) {
+                    case "ec-level" -> argv.addAll(List.of("--ec-level", ((String) value).substring(0, 1)));
+                    case "version" -> argv.addAll(List.of("--symbol-version", value.toString()));
+                    case "micro", "boost-ec", "eci" -> {
+                        if ((Boolean) value) {
+                            argv.add("--" + name);
+                        }
+                    }
+                    default -> argv.addAll(List.of("--" + name, value.toString()));
+                }
+            });
+            try {
+                Process child = new ProcessBuilder(argv).start();
+                try (OutputStream stdin = child.getOutputStream()) {
+                    stdin.write(query.text().getBytes(StandardCharsets.UTF_8));
+                } catch (IOException early) {
+                    // A child that exits early: its exit code says why.
+                }
+                byte[] err;
+                byte[] out;
+                // stderr is small (one line); read stdout first, then stderr, then the exit code.
+                try (InputStream stdout = child.getInputStream();
+                        InputStream stderr = child.getErrorStream()) {
+                    out = stdout.readAllBytes();
+                    err = stderr.readAllBytes();
+                }
+                if (!child.waitFor(30, TimeUnit.SECONDS)) {
+                    child.destroyForcibly();
+                    throw new IllegalStateException("the qrglue CLI did not exit");
+                }
+                int code = child.exitValue();
+                String stderr = new String(err, StandardCharsets.UTF_8);
+                Matcher line = REFUSAL.matcher(stderr);
+                if (code == 0) {
+                    return out;
+                }
+                if (code == 1 && line.matches()) {
+                    throw new HttpError(line.group(1), line.group(2));
+                }
+                throw new IllegalStateException("qrglue CLI exited " + code + ": " + stderr.strip());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** A refusal of the library, as the contract's kind and message. */
+    static HttpError fromLibrary(QrException e) {
+        return new HttpError(e.kind(), e.getMessage());
+    }
+}
