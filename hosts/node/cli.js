@@ -23,8 +23,12 @@ const EXIT_QR_ERROR = 1;
 const EXIT_USAGE = 2;
 const EXIT_FAILURE = 3;
 
-/** Each --path value and the entry point it loads (loaded on demand: native needs a built addon). */
+/**
+ * Each --path value and the entry point it loads (loaded on demand: native needs a built addon).
+ * auto, the default, is qrglue/auto: the native addon where one is installed, else the component.
+ */
 const PATHS = {
+  auto: './auto.js',
   component: './index.js',
   raw: './raw.js',
   bindgen: './bindgen.js',
@@ -72,7 +76,7 @@ Arguments:
 Options:
       --data-file <PATH>         ${DATA_FILE_HELP}
   -o, --output <FILE>            Where to write; \`-\` is standard output
-      --path <PATH>              Which implementation runs the generator [default: component] [possible values: component, raw, bindgen, native]
+      --path <PATH>              Which implementation runs the generator (auto: native where installed, else component) [default: auto] [possible values: auto, component, raw, bindgen, native]
       --ec-level <EC_LEVEL>      Error-correction level: L (~7 %), M (~15 %), Q (~25 %), H (~30 %) [default: l] [possible values: l, m, q, h]
       --min-size <MIN_SIZE>      Minimum image width in pixels (1..=4096) [default: ${DEFAULTS.minSize}]
       --quiet-zone <QUIET_ZONE>  Margin in modules (0..=16) [default: ${DEFAULTS.quietZone}]
@@ -204,7 +208,7 @@ function parseRequest(command, args) {
   if (positionals.length > 1) {
     throw new UsageError(`unexpected argument '${positionals[1]}' found`, usage);
   }
-  const path = values.path ?? 'component';
+  const path = values.path ?? 'auto';
   if (!Object.hasOwn(PATHS, path)) {
     throw new UsageError(`invalid value '${path}' for '--path <PATH>' [possible values: ${Object.keys(PATHS).join(', ')}]`, usage);
   }

@@ -102,15 +102,15 @@ const validate = (input) => (resolved) =>
 // The input checked (a text, or a payload as a plain Uint8Array: common.js
 // checkInput) and the WIT options record of resolved options (common.js's
 // witRecord: jco lowers an undefined scale or symbol as `none`).
-function witArguments(input, options) {
+function witArguments(input, options, caller) {
   const data = checkInput(input);
-  return [data, witRecord(resolveOptions(data, options, validate(data)))];
+  return [data, witRecord(resolveOptions(data, options, validate(data), caller))];
 }
 
 // A text goes to the WIT text call (jco encodes the string into guest memory),
 // a payload to its `*-bytes` twin (jco copies the bytes into guest memory once).
 export function png(input, options) {
-  const [data, wit] = witArguments(input, options);
+  const [data, wit] = witArguments(input, options, 'png');
   // jco copies list<u8> results out of linear memory: the Uint8Array is ours.
   return guestCall(() => (typeof data === 'string' ? exports.generator.png(data, wit) : exports.generator.pngBytes(data, wit)));
 }
@@ -125,7 +125,7 @@ export function svg(input, options) {
 }
 
 export function matrix(input, options) {
-  const [data, wit] = witArguments(input, options);
+  const [data, wit] = witArguments(input, options, 'matrix');
   // jco lifts the qr-matrix record as { width, modules }, modules copied out.
   const { width, modules } = guestCall(() =>
     (typeof data === 'string' ? exports.generator.matrix(data, wit) : exports.generator.matrixBytes(data, wit)));
@@ -155,7 +155,7 @@ export const probe = Object.freeze({
   pngRepeat(text, options, times) {
     checkCount('times', times);
     checkText(text);
-    const wit = witRecord(resolveOptions(text, options, validate(text)));
+    const wit = witRecord(resolveOptions(text, options, validate(text), 'pngRepeat'));
     return guestCall(() => exports.probe.pngRepeat(text, wit, times));
   },
   trap: () => guestCall(() => exports.probe.trap()),

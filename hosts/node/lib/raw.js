@@ -153,7 +153,7 @@ const BYTES_TWINS = Object.freeze({
 // the old one would run on the old memory with pointers into the new).
 function callWithInput(exportName, input, options, ...extra) {
   const data = checkInput(input);
-  return callResolved(exportName, data, resolveOptions(data, options, validate(data)), ...extra);
+  return callResolved(exportName, data, resolveOptions(data, options, validate(data), exportName.slice(3)), ...extra);
 }
 
 // scale: WIT's option<u32> as (has_scale, scale); colours as 0xRRGGBBAA (an
@@ -235,7 +235,7 @@ export const probe = Object.freeze({
   pngRepeat(text, options, times) {
     checkCount('times', times);
     checkText(text);
-    const payload = callResolved('qr_png_repeat', text, resolveOptions(text, options, validate(text)), times);
+    const payload = callResolved('qr_png_repeat', text, resolveOptions(text, options, validate(text), 'pngRepeat'), times);
     return new DataView(payload.buffer).getUint32(0, true);
   },
   trap: () => guestCall(() => guest.qr_trap()),

@@ -82,7 +82,8 @@ function flags(options, command) {
 
 const WASM_PATHS = ['component', 'raw', 'bindgen'];
 // The native path needs the addon `just build-node` builds; without it, the CLI's exit 3 is tested below.
-const ALL_PATHS = existsSync(ADDON_PATH) ? [...WASM_PATHS, 'native'] : WASM_PATHS;
+// auto (the default) is qrglue/auto: the addon where it is built, else the component.
+const ALL_PATHS = [...(existsSync(ADDON_PATH) ? [...WASM_PATHS, 'native'] : WASM_PATHS), 'auto'];
 
 test('the reference URL: the golden PNG and SVG, to a file and to standard output, on every path', async (t) => {
   const dir = scratch(t);
@@ -201,8 +202,8 @@ test('usage errors: exit 2, the message, the usage line and a pointer to --help;
     [['png', 'x', '-x'], "unexpected argument '-x' found", pngUsage],
     [['png', 'x', '-o'], "a value is required for '-o, --output <FILE>' but none was supplied", pngUsage],
     [['png', 'x', '--path'], "a value is required for '--path <PATH>' but none was supplied", pngUsage],
-    [['png', 'x', '--path', 'jit'], "invalid value 'jit' for '--path <PATH>' [possible values: component, raw, bindgen, native]", pngUsage],
-    [['png', 'x', '--path', 'Raw'], "invalid value 'Raw' for '--path <PATH>' [possible values: component, raw, bindgen, native]", pngUsage],
+    [['png', 'x', '--path', 'jit'], "invalid value 'jit' for '--path <PATH>' [possible values: auto, component, raw, bindgen, native]", pngUsage],
+    [['png', 'x', '--path', 'Raw'], "invalid value 'Raw' for '--path <PATH>' [possible values: auto, component, raw, bindgen, native]", pngUsage],
     [['png', 'x', '--ec-level', 'X'], "invalid value 'X' for '--ec-level <EC_LEVEL>' [possible values: l, m, q, h]", pngUsage],
     [['png', 'x', '--ec-level', 'constructor'], "invalid value 'constructor' for '--ec-level <EC_LEVEL>' [possible values: l, m, q, h]", pngUsage],
     [['png', 'x', '--min-size', 'abc'], "invalid value 'abc' for '--min-size <MIN_SIZE>': not an integer within 0..=4294967295", pngUsage],
@@ -354,7 +355,7 @@ test('--help, -h, help <command>, -V: standard output, exit 0', async () => {
     const help = out.stdout.toString();
     assert.match(help, /^Write the code as a 1-bit grayscale PNG\n\nUsage: qrglue png \[OPTIONS\] <TEXT>\n\nArguments:\n {2}<TEXT> /);
     for (const flag of ['-o, --output <FILE>', '--path <PATH>', '--ec-level <EC_LEVEL>', '--min-size <MIN_SIZE>',
-      '--quiet-zone <QUIET_ZONE>', '[default: component]', '[default: 200]', '[default: 4]', '-h, --help',
+      '--quiet-zone <QUIET_ZONE>', '[default: auto]', '[default: 200]', '[default: 4]', '-h, --help',
       '--scale <SCALE>', '--dark <HEX>', '--light <HEX>', '[default: #000000ff]', '[default: #ffffffff]',
       '--micro ', '--symbol-version <N>', '--min-version <N>', '--mask <N>', '--boost-ec ', '--eci ',
       "--data-file <PATH>         Read the payload's bytes from PATH (- for standard input) instead of TEXT: any bytes, not only UTF-8 (the *-bytes generators)\n"]) {

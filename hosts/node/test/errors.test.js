@@ -199,8 +199,9 @@ for (const { name, api } of everyPath) {
       // Every other output takes no style at all.
       for (const output of [api.png, api.svg, api.matrix]) {
         const unknown = assertQrError(api, () => output('hello', { style: 'ascii' }), 'invalid-options');
+        const caller = output === api.svg ? 'svg' : output === api.png ? 'png' : 'matrix';
         assert.equal(unknown.message,
-          'unknown option "style" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci'
+          `unknown option "style" for ${caller}() (known: ecLevel,` + ' minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci'
           + `${output === api.svg ? ', viewBoxOnly, title, class' : ''})`);
       }
     }
@@ -211,9 +212,9 @@ for (const { name, api } of everyPath) {
       ['hello', { ...bad, minSize: 0 }, 'min-size must be within 1..=4096, got 0'],
       ['hello', { ...bad, quietZone: 17 }, 'quiet-zone must be within 0..=16, got 17'],
       ['hello', { ...bad, ecLevel: 'x' }, 'ec-level must be one of low, medium, quartile, high, got "x"'],
-      ['hello', { ...bad, minSize: 1.5 }, 'min-size must be an integer within 0..=4294967295, got 1.5 (number)'],
+      ['hello', { ...bad, minSize: 1.5 }, 'min-size must be an integer, got 1.5 (number)'],
       ['hello', { ...bad, colour: 'red' },
-        'unknown option "colour" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci, style)'],
+        'unknown option "colour" for text() (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci, style)'],
       ['hello', { ...bad, scale: 0 }, 'scale must be within 1..=20, got 0'],
       ['hello', { ...bad, dark: 'red' }, 'dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"'],
       ['hello', { ...bad, dark: '#fff', light: '#ffffff' }, 'dark and light must be different colours, both are #ffffffff'],
@@ -253,14 +254,20 @@ for (const path of everyPath) {
 
   test(`${name}: scale out of 1..=20, or not an integer within u32, is invalid-options`, () => {
     for (const render of Object.values(renderers(path))) {
-      for (const scale of [0, 21, 2 ** 32 - 1]) {
+      // An integer outside 1..=20, within u32 (the guest's check) or not (the host's, in the same words).
+      for (const scale of [0, 21, 2 ** 32 - 1, -1, 2 ** 32, -(2 ** 53)]) {
         assert.equal(assertQrError(api, () => render('hello', { scale }), 'invalid-options').message,
           `scale must be within 1..=20, got ${scale}`);
       }
-      for (const [scale, shown] of [[1.5, '1.5 (number)'], [-1, '-1 (number)'], [2 ** 32, '4294967296 (number)'],
-        ['3', '"3"'], [null, 'null (object)'], [NaN, 'NaN (number)'], [3n, '3 (bigint)']]) {
+      for (const [scale, shown] of [[1.5, '1.5 (number)'], [2.5, '2.5 (number)'], ['3', '"3"'], [null, 'null (object)'],
+        [NaN, 'NaN (number)'], [Infinity, 'Infinity (number)'], [3n, '3 (bigint)']]) {
         assert.equal(assertQrError(api, () => render('hello', { scale }), 'invalid-options').message,
-          `scale must be an integer within 0..=4294967295, got ${shown}`, String(scale));
+          `scale must be an integer, got ${shown}`, String(scale));
+      }
+      // The contract's range of each number option, not u32's (item: quietZone -1).
+      for (const [name, wit, range] of [['quietZone', 'quiet-zone', '0..=16'], ['minSize', 'min-size', '1..=4096']]) {
+        assert.equal(assertQrError(api, () => render('hello', { [name]: -1 }), 'invalid-options').message,
+          `${wit} must be within ${range}, got -1`);
       }
     }
   });

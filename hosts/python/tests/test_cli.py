@@ -27,7 +27,28 @@ def _cli(*args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "qrglue", *args], capture_output=True, check=False)
 
 
-@pytest.mark.parametrize("path", ["component", "raw", "native"])
+def test_auto_is_the_native_extension_where_it_is_installed_and_the_clis_default() -> None:
+    import qrglue.auto
+    import qrglue.native
+
+    # The dev venv has the extension (just build-python), as an install with qrglue-native has.
+    assert qrglue.auto.path == "native"
+    assert qrglue.auto.png is qrglue.native.png and qrglue.auto.text is qrglue.native.text
+    done = _cli("png", REFERENCE_URL_CASE["text"], "-o", "-")  # no --path: auto
+    assert sha256(done.stdout) == EXPECTED["ref-02"]["png_sha256"]
+    help_text = _cli("png", "--help").stdout.decode()
+    assert "[default: auto]" in help_text and "auto" in help_text.split("--path")[1].split("\n")[0]
+
+
+def test_auto_falls_back_to_the_component_without_the_extension() -> None:
+    # A None in sys.modules hides the extension as if it were not installed.
+    code = ("import sys; sys.modules['qrglue._native'] = None; import qrglue, qrglue.auto as auto; "
+            "print(auto.path, auto.png is qrglue.png, auto.png('hi') == qrglue.png('hi'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (0, "component True True\n"), done.stderr
+
+
+@pytest.mark.parametrize("path", ["auto", "component", "raw", "native"])
 def test_cli_writes_the_golden_png_and_svg_on_every_path(tmp_path: Path, path: str) -> None:
     text = REFERENCE_URL_CASE["text"]
     out = tmp_path / f"{path}.png"
@@ -48,7 +69,7 @@ def test_cli_writes_the_golden_png_and_svg_on_every_path(tmp_path: Path, path: s
         assert sha256(done.stdout) == EXPECTED["ref-02"]["text_sha256"]["half-blocks"]
 
 
-@pytest.mark.parametrize("path", ["component", "raw", "native"])
+@pytest.mark.parametrize("path", ["auto", "component", "raw", "native"])
 def test_cli_writes_the_golden_text_in_every_style(tmp_path: Path, path: str) -> None:
     text = REFERENCE_URL_CASE["text"]
     for style in qrglue.TEXT_STYLES:

@@ -61,6 +61,7 @@ def test_messages_equal_the_contract(contract: dict[str, Any]) -> None:
         "data-too-long": _common.DATA_TOO_LONG_MESSAGE,
         "lone-surrogate": _common.LONE_SURROGATE_MESSAGE,
         "out-of-range": _common.OUT_OF_RANGE_TEMPLATE,
+        "not-integer": _common.INTEGER_TEMPLATE,
         "ec-level-name": _common.EC_LEVEL_NAME_TEMPLATE,
         "ec-level-index": _common.EC_LEVEL_INDEX_TEMPLATE,
         "text-style-name": _common.TEXT_STYLE_NAME_TEMPLATE,
@@ -92,7 +93,7 @@ def test_raw_abi_equals_the_contract(contract: dict[str, Any]) -> None:
 
 def raised(gen: Any, text: Any, **options: Any) -> list[tuple[str, str, str]]:
     """(kind, str(error), .message) from png, svg, matrix and text."""
-    found = []
+    found: list[tuple[str, str, str]] = []
     for render in (gen.png, gen.svg, gen.matrix, gen.text):
         with pytest.raises(QrError) as info:
             render(text, **options)
@@ -107,6 +108,10 @@ def expect(kind: str, message: str) -> list[tuple[str, str, str]]:
 def out_of_range(option: str, value: str) -> str:
     low, high = _common.MIN_SIZE_BOUNDS if option == "min-size" else _common.QUIET_ZONE_BOUNDS
     return f"{option} must be within {low}..={high}, got {value}"
+
+
+def not_integer(option: str, value: str) -> str:
+    return f"{option} must be an integer, got {value}"
 
 
 EC_LEVEL_NAME = "ec-level must be one of low, medium, quartile, high, got {}"
@@ -126,10 +131,10 @@ EC_LEVEL_NAME = "ec-level must be one of low, medium, quartile, high, got {}"
     ("x", {"min_size": 0}, "invalid-options", out_of_range("min-size", "0")),
     ("x", {"min_size": 4097}, "invalid-options", out_of_range("min-size", "4097")),
     ("x", {"min_size": -5}, "invalid-options", out_of_range("min-size", "-5")),
-    ("x", {"min_size": True}, "invalid-options", out_of_range("min-size", "True")),
-    ("x", {"min_size": 2.0}, "invalid-options", out_of_range("min-size", "2.0")),
-    ("x", {"min_size": "big"}, "invalid-options", out_of_range("min-size", "'big'")),
-    ("x", {"min_size": None}, "invalid-options", out_of_range("min-size", "None")),
+    ("x", {"min_size": True}, "invalid-options", not_integer("min-size", "True")),
+    ("x", {"min_size": 2.0}, "invalid-options", not_integer("min-size", "2.0")),
+    ("x", {"min_size": "big"}, "invalid-options", not_integer("min-size", "'big'")),
+    ("x", {"min_size": None}, "invalid-options", not_integer("min-size", "None")),
     ("x", {"ec_level": "ultra"}, "invalid-options", EC_LEVEL_NAME.format("'ultra'")),
     ("x", {"ec_level": "LOW"}, "invalid-options", EC_LEVEL_NAME.format("'LOW'")),
     ("x", {"ec_level": 0}, "invalid-options", EC_LEVEL_NAME.format("0")),

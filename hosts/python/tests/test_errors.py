@@ -218,13 +218,13 @@ def test_a_payloads_bytearray_can_resize_after_any_call_and_a_callers_view_stays
 
 def test_options_are_keyword_only() -> None:
     with pytest.raises(TypeError):
-        qrglue.png("x", "low")  # type: ignore[call-arg]  # deliberately positional: must be refused
+        qrglue.png("x", "low")  # type: ignore[arg-type, call-arg]  # deliberately positional: must be refused
     with pytest.raises(TypeError):
-        qrglue.text("x", "ascii")  # type: ignore[call-arg]  # the style too
+        qrglue.text("x", "ascii")  # type: ignore[arg-type, call-arg]  # the style too
     with pytest.raises(TypeError):
-        qrglue.matrix("x", "low")  # type: ignore[call-arg]
+        qrglue.matrix("x", "low")  # type: ignore[arg-type, call-arg]
     with pytest.raises(TypeError):
-        qrglue.png_data_uri("x", "low")  # type: ignore[call-arg]
+        qrglue.png_data_uri("x", "low")  # type: ignore[arg-type, call-arg]
 
 
 def test_probes(gen: Any) -> None:
@@ -384,12 +384,51 @@ BAD_COLORS: list[Any] = [
 
 
 @pytest.mark.parametrize("scale, shown", [
-    (0, "0"), (21, "21"), (2**32 - 1, "4294967295"), (2**32, "4294967296"), (-1, "-1"), (2.0, "2.0"),
-    ("3", "'3'"), (True, "True"), ([3], "[3]"),
+    (0, "0"), (21, "21"), (2**32 - 1, "4294967295"), (2**32, "4294967296"), (-1, "-1"),
 ])
 def test_scale_out_of_range_is_invalid_options(gen: Any, scale: Any, shown: str) -> None:
     assert {_outcome(render, ("hello",), {"scale": scale}) for render in every_output(gen)} == {
         ("error", "invalid-options", SCALE_RANGE.format(shown))}
+
+
+@pytest.mark.parametrize("option, value, shown", [
+    ("scale", 2.5, "2.5"), ("scale", 2.0, "2.0"), ("scale", "3", "'3'"), ("scale", True, "True"),
+    ("scale", [3], "[3]"), ("min_size", 200.0, "200.0"), ("quiet_zone", None, "None"), ("version", 1.5, "1.5"),
+    ("mask", "1", "'1'"), ("min_version", False, "False"),
+])
+def test_a_number_that_is_not_an_integer_says_so(gen: Any, option: str, value: Any, shown: str) -> None:
+    # Not "must be within 1..=20, got 2.5": 2.5 is within the range, it is not an integer.
+    wit = option.replace("_", "-")
+    assert {_outcome(render, ("hello",), {option: value}) for render in every_output(gen)} == {
+        ("error", "invalid-options", f"{wit} must be an integer, got {shown}")}
+
+
+@pytest.mark.parametrize("function", ["png", "svg", "png_data_uri", "svg_data_uri", "matrix", "text"])
+def test_an_unknown_keyword_is_invalid_options_naming_the_function(gen: Any, function: str) -> None:
+    render = getattr(gen, function)
+    with pytest.raises(QrError) as info:
+        render("hi", error="m")
+    known = qrglue.SVG_KEYWORDS if function.startswith("svg") else (
+        qrglue.TEXT_KEYWORDS if function == "text" else qrglue.KEYWORDS)
+    name = function.removesuffix("_data_uri")
+    assert info.value.kind == "invalid-options"
+    assert str(info.value) == f'unknown option "error" for {name}() (known: {", ".join(known)})'
+    # The text's own errors come first, as for any bad option.
+    with pytest.raises(QrError) as empty:
+        render("", error="m")
+    assert empty.value.kind == "empty-text"
+    with pytest.raises(QrError) as surrogate:
+        render("\ud800", error="m")
+    assert surrogate.value.kind == "invalid-text"
+    with pytest.raises(TypeError):
+        render(5, error="m")
+
+
+def test_the_module_functions_name_themselves_for_an_unknown_keyword() -> None:
+    # The public functions, not an internal class (PerThread), on every path.
+    for module in (qrglue, qrglue.raw, qrglue.native):
+        with pytest.raises(QrError, match=r'^unknown option "error" for png\(\) \(known: ec_level, '):
+            module.png("hi", error="m")
 
 
 @pytest.mark.parametrize("value", BAD_COLORS, ids=repr)

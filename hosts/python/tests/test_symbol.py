@@ -26,6 +26,7 @@ CONFLICT = "version and min-version exclude each other: give one"
 MICRO_HIGH = "ec-level high is not available in Micro QR (M4 goes up to quartile)"
 MICRO_ECI = "eci is not available in Micro QR (it has no ECI mode)"
 BOOLEAN = "{} must be a boolean, got {}"
+NOT_INTEGER = "{} must be an integer, got {}"
 SAME_COLORS = "dark and light must be different colours, both are {}"
 URL = "https://www.reddit.com/r/rustjerk/top/?t=all"
 
@@ -47,7 +48,11 @@ BAD_VALUES: list[tuple[dict[str, Any], str]] = [
     *(({option.replace("-", "_"): value}, OUT_OF_RANGE.format(option, 1, 40, shown))
       for option in ("version", "min-version")
       for value, shown in ((0, "0"), (41, "41"), (-1, "-1"), (2**32 - 1, "4294967295"), (2**32, "4294967296"),
-                           (2**64, str(2**64)), (5.0, "5.0"), ("5", "'5'"), (True, "True"), ([5], "[5]"))),
+                           (2**64, str(2**64)))),
+    # ... and a value that is not an integer says so (5.0 is in range).
+    *(({option.replace("-", "_"): value}, NOT_INTEGER.format(option, shown))
+      for option in ("version", "min-version")
+      for value, shown in ((5.0, "5.0"), ("5", "'5'"), (True, "True"), ([5], "[5]"))),
     # ... 1..=4 with micro.
     ({"micro": True, "version": 5}, OUT_OF_RANGE.format("version", 1, 4, 5)),
     ({"micro": True, "version": 0}, OUT_OF_RANGE.format("version", 1, 4, 0)),
@@ -61,8 +66,8 @@ BAD_VALUES: list[tuple[dict[str, Any], str]] = [
     ({"mask": 8}, OUT_OF_RANGE.format("mask", 0, 7, 8)),
     ({"mask": -1}, OUT_OF_RANGE.format("mask", 0, 7, -1)),
     ({"mask": 2**32}, OUT_OF_RANGE.format("mask", 0, 7, 2**32)),
-    ({"mask": 1.0}, OUT_OF_RANGE.format("mask", 0, 7, "1.0")),
-    ({"mask": False}, OUT_OF_RANGE.format("mask", 0, 7, "False")),
+    ({"mask": 1.0}, NOT_INTEGER.format("mask", "1.0")),
+    ({"mask": False}, NOT_INTEGER.format("mask", "False")),
     ({"micro": True, "mask": 4}, OUT_OF_RANGE.format("mask", 0, 3, 4)),
     ({"micro": True, "mask": 7}, OUT_OF_RANGE.format("mask", 0, 3, 7)),
     # Micro QR has no level high.

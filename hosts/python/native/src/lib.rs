@@ -207,7 +207,12 @@ fn bounded(option: &str, value: &Bound<'_, PyAny>, min: u32, max: u32) -> PyResu
     {
         return Ok(number as u32);
     }
-    Err(invalid_options(value.py(), contract::out_of_range(option, min, max, shown(value))))
+    let message = if value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>() {
+        contract::out_of_range(option, min, max, shown(value))
+    } else {
+        contract::not_integer(option, shown(value))
+    };
+    Err(invalid_options(value.py(), message))
 }
 
 /// A colour as a CSS hex string (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`);

@@ -52,8 +52,9 @@ EXIT_QR_ERROR = 1
 EXIT_USAGE = 2
 EXIT_FAILURE = 3
 
-# --path -> the module whose png / svg / text run it.
-PATH_MODULES = {"component": "qrglue", "raw": "qrglue.raw", "native": "qrglue.native"}
+# --path -> the module whose png / svg / text run it; auto (the default) is
+# qrglue.auto: the native extension where it is installed, else the component.
+PATH_MODULES = {"auto": "qrglue.auto", "component": "qrglue", "raw": "qrglue.raw", "native": "qrglue.native"}
 PATHS = tuple(PATH_MODULES)
 
 # --ec-level values, case-insensitive, as the Rust CLI takes them: a letter or the WIT name.
@@ -97,8 +98,9 @@ def _parser() -> argparse.ArgumentParser:
         given.add_argument("--data-file", metavar="PATH",
                            help="Read the payload's bytes from PATH (- for standard input) instead of TEXT")
         command.add_argument("-o", "--output", metavar="FILE", help="Where to write; `-` is standard output")
-        command.add_argument("--path", choices=PATHS, default="component",
-                             help="Which implementation runs the generator [default: component]")
+        command.add_argument("--path", choices=PATHS, default="auto",
+                             help="Which implementation runs the generator (auto: native where installed, "
+                                  "else component) [default: auto]")
         command.add_argument("--ec-level", type=_ec_level, default="low",
                              help="Error-correction level: L (~7 %%), M (~15 %%), Q (~25 %%), H (~30 %%) [default: l]")
         command.add_argument("--min-size", type=_u32, default=DEFAULT_MIN_SIZE,

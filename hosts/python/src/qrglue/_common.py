@@ -23,63 +23,57 @@ from __future__ import annotations
 import base64
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple, NoReturn, cast
 
-# WIT `qr-error` cases, in declaration order.
-ERROR_KINDS = ("empty-text", "invalid-text", "data-too-long", "invalid-options")
-# The order in which the kinds are checked: the first failing check wins.
-ERROR_CHECK_ORDER = ("invalid-text", "empty-text", "data-too-long", "invalid-options")
-
-# WIT enum `ec-level` in declaration order; the raw ABI passes the index.
-EC_LEVELS = ("low", "medium", "quartile", "high")
-
-DEFAULT_EC_LEVEL = "low"
-DEFAULT_MIN_SIZE = 200
-DEFAULT_QUIET_ZONE = 4
-# No scale: min-size sizes the image. Colours as CSS hex strings (#rrggbbaa).
-DEFAULT_SCALE: int | None = None
-DEFAULT_DARK = "#000000ff"
-DEFAULT_LIGHT = "#ffffffff"
-# The symbol options (WIT `symbol-options`): all automatic by default.
-DEFAULT_MICRO = False
-DEFAULT_VERSION: int | None = None
-DEFAULT_MIN_VERSION: int | None = None
-DEFAULT_MASK: int | None = None
-DEFAULT_BOOST_EC = False
-DEFAULT_ECI = False
-
-# The SVG options (WIT `svg-options`, the SVG calls' own argument): each at
-# its default, the document earlier versions wrote, byte for byte.
-DEFAULT_VIEW_BOX_ONLY = False
-DEFAULT_TITLE: str | None = None
-DEFAULT_CLASS: str | None = None
-
-# WIT enum `text-style` in declaration order; the raw ABI passes the index.
-TEXT_STYLES = ("half-blocks", "half-blocks-inverted", "ascii")
-DEFAULT_TEXT_STYLE = "half-blocks"
-
-# Inclusive bounds of the numeric options, keyed by their WIT names.
-MIN_SIZE_BOUNDS = (1, 4096)
-QUIET_ZONE_BOUNDS = (0, 16)
-SCALE_BOUNDS = (1, 20)
-# version and min-version: 1..=40, or 1..=4 (M1..M4) with micro; mask 0..=7, or 0..=3 with micro.
-VERSION_BOUNDS = (1, 40)
-MICRO_VERSION_BOUNDS = (1, 4)
-MASK_BOUNDS = (0, 7)
-MICRO_MASK_BOUNDS = (0, 3)
-# The SVG option strings' UTF-8 lengths: a title of at most 1024 bytes, a class of 1..=256.
-SVG_TITLE_BYTES_BOUNDS = (0, 1024)
-SVG_CLASS_BYTES_BOUNDS = (1, 256)
-
-# The most renders one png_repeat probe call may ask for: no call can be
-# interrupted inside the guest, and the slowest render times this stays
-# under a second.
-MAX_PNG_REPEAT_TIMES = 50
-
-# No QR code holds more than 7089 bytes (numeric mode, version 40-L); longer
-# texts are refused here, so the guest never has to copy them.
-MAX_TEXT_BYTES = 7089
+# The contract's names, defaults, bounds and raw flag bits, generated from
+# guest/core/src/contract.rs (`_options.py`, `just contract`): re-exported
+# here, where the rest of the package reads them.
+from ._options import DEFAULT_BOOST_EC as DEFAULT_BOOST_EC
+from ._options import DEFAULT_CLASS as DEFAULT_CLASS
+from ._options import DEFAULT_DARK as DEFAULT_DARK
+from ._options import DEFAULT_EC_LEVEL as DEFAULT_EC_LEVEL
+from ._options import DEFAULT_ECI as DEFAULT_ECI
+from ._options import DEFAULT_LIGHT as DEFAULT_LIGHT
+from ._options import DEFAULT_MASK as DEFAULT_MASK
+from ._options import DEFAULT_MICRO as DEFAULT_MICRO
+from ._options import DEFAULT_MIN_SIZE as DEFAULT_MIN_SIZE
+from ._options import DEFAULT_MIN_VERSION as DEFAULT_MIN_VERSION
+from ._options import DEFAULT_QUIET_ZONE as DEFAULT_QUIET_ZONE
+from ._options import DEFAULT_SCALE as DEFAULT_SCALE
+from ._options import DEFAULT_TEXT_STYLE as DEFAULT_TEXT_STYLE
+from ._options import DEFAULT_TITLE as DEFAULT_TITLE
+from ._options import DEFAULT_VERSION as DEFAULT_VERSION
+from ._options import DEFAULT_VIEW_BOX_ONLY as DEFAULT_VIEW_BOX_ONLY
+from ._options import EC_LEVELS as EC_LEVELS
+from ._options import ERROR_CHECK_ORDER as ERROR_CHECK_ORDER
+from ._options import ERROR_KINDS as ERROR_KINDS
+from ._options import KEYWORDS as KEYWORDS
+from ._options import MASK_BOUNDS as MASK_BOUNDS
+from ._options import MAX_PNG_REPEAT_TIMES as MAX_PNG_REPEAT_TIMES
+from ._options import MAX_TEXT_BYTES as MAX_TEXT_BYTES
+from ._options import MICRO_MASK_BOUNDS as MICRO_MASK_BOUNDS
+from ._options import MICRO_VERSION_BOUNDS as MICRO_VERSION_BOUNDS
+from ._options import MIN_SIZE_BOUNDS as MIN_SIZE_BOUNDS
+from ._options import QUIET_ZONE_BOUNDS as QUIET_ZONE_BOUNDS
+from ._options import RAW_SVG_FLAGS as RAW_SVG_FLAGS
+from ._options import RAW_SYMBOL_FLAGS as RAW_SYMBOL_FLAGS
+from ._options import SCALE_BOUNDS as SCALE_BOUNDS
+from ._options import SVG_CLASS_BYTES_BOUNDS as SVG_CLASS_BYTES_BOUNDS
+from ._options import SVG_KEYWORDS as SVG_KEYWORDS
+from ._options import SVG_TITLE_BYTES_BOUNDS as SVG_TITLE_BYTES_BOUNDS
+from ._options import TEXT_KEYWORDS as TEXT_KEYWORDS
+from ._options import TEXT_STYLES as TEXT_STYLES
+from ._options import VERSION_BOUNDS as VERSION_BOUNDS
+from ._options import EcLevel as EcLevel
+from ._options import ErrorKind as ErrorKind
+from ._options import OptionKeywords as OptionKeywords
+from ._options import SvgKeywords as SvgKeywords
+from ._options import TextKeywords as TextKeywords
+from ._options import TextStyle as TextStyle
+from ._options import option_values as option_values
+from ._options import svg_values as svg_values
 
 # Messages. The payload-less WIT cases get a fixed text; the others are
 # filled in from a template with the offending value as Python shows it.
@@ -118,6 +112,12 @@ OPTION_LONE_SURROGATE_TEMPLATE = "{option} contains a lone surrogate (not encoda
 # The host's own type check of title and class (WIT option<string>); the
 # native extension words it the same.
 STRING_TEMPLATE = "{option} must be a string, got {value}"
+# A number option that is not an integer (2.5, "3"); an integer out of range
+# gets OUT_OF_RANGE_TEMPLATE.
+INTEGER_TEMPLATE = "{option} must be an integer, got {value}"
+# An unknown keyword, named with the public function it was given to and
+# the keywords that function knows (the Node host words it the same).
+UNKNOWN_OPTION_TEMPLATE = 'unknown option "{name}" for {function}() (known: {known})'
 # The host's own check of micro, boost-ec and eci (WIT bools: the guest never sees
 # anything else); the Node host words it the same.
 BOOLEAN_TEMPLATE = "{option} must be a boolean, got {value}"
@@ -139,15 +139,12 @@ RAW_ABI_VERSION = 7
 RAW_RECORD_BYTES = 12  # {status: u32, payload_ptr: u32, payload_len: u32}
 RAW_STATUS_OK = 0
 RAW_STATUS_KINDS = {1: "empty-text", 2: "invalid-text", 3: "data-too-long", 4: "invalid-options"}
-RAW_SYMBOL_FLAGS = {"micro": 1, "boost-ec": 2, "has-version": 4, "has-min-version": 8, "has-mask": 16, "eci": 32}
-# qr_svg's and qr_svg_bytes's `svg_flags` (ABI 6): viewBox only, a title given, a class given.
-RAW_SVG_FLAGS = {"view-box-only": 1, "has-title": 2, "has-class": 4}
 
 class QrError(ValueError):
     """No code was produced. `kind` is one of `ERROR_KINDS`; `message` (also
     `str(error)`) is the contract's text for it, the same on every path."""
 
-    kind: str
+    kind: ErrorKind
     message: str
 
     def __init__(self, kind: str, message: str | None = None) -> None:
@@ -157,7 +154,7 @@ class QrError(ValueError):
             message = FIXED_MESSAGES.get(kind)
             if message is None:
                 raise ValueError(f"a {kind} error needs a message")
-        self.kind = kind
+        self.kind = kind  # one of ERROR_KINDS (checked above): an ErrorKind
         self.message = message
         super().__init__(message)
 
@@ -327,6 +324,20 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
     return None, payload_data(payload) if length else b"", options
 
 
+def check_keywords(text: object, function: str, options: Mapping[str, object],
+                   known: tuple[str, ...] = KEYWORDS) -> Checked:
+    """`check_input` over a public function's keyword arguments
+    (`**options`): an unknown keyword is `invalid-options` naming `function`
+    and the keywords it knows, after the text's own checks (as for any
+    option); the others are read with their defaults (`option_values`)."""
+    if options and not all(name in known for name in options):
+        unknown = next(name for name in options if name not in known)
+        check_input(text, DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE)  # the text's errors come first
+        empty = (len(text) if isinstance(text, str) else payload_length(text)) == 0
+        _refuse_options(empty, UNKNOWN_OPTION_TEMPLATE.format(name=unknown, function=function, known=", ".join(known)))
+    return check_input(text, *option_values(options))
+
+
 def _check_options(empty: bool, ec_level: object, min_size: object, quiet_zone: object, scale: object,
                    dark: object, light: object, micro: object, version: object, min_version: object,
                    mask: object, boost_ec: object, eci: object = False) -> Options:
@@ -414,7 +425,7 @@ def _check_symbol(empty: bool, ec: int, dark: int, light: int, micro: object, ve
         value = exact_int(value)
         if value is not None and not (isinstance(value, int) and not isinstance(value, bool)
                                       and bounds[0] <= value <= bounds[1]):
-            refuse(OUT_OF_RANGE_TEMPLATE.format(option=option, min=bounds[0], max=bounds[1], value=_shown(value)))
+            refuse(_number_problem(option, value, bounds))
         numbers.append(value)
     checked_version, checked_min_version = numbers
     if checked_version is not None and checked_min_version is not None:
@@ -422,7 +433,7 @@ def _check_symbol(empty: bool, ec: int, dark: int, light: int, micro: object, ve
     mask = exact_int(mask)
     if mask is not None and not (isinstance(mask, int) and not isinstance(mask, bool)
                                  and mask_bounds[0] <= mask <= mask_bounds[1]):
-        refuse(OUT_OF_RANGE_TEMPLATE.format(option="mask", min=mask_bounds[0], max=mask_bounds[1], value=_shown(mask)))
+        refuse(_number_problem("mask", mask, mask_bounds))
     if boost_ec is not True and boost_ec is not False:
         refuse(BOOLEAN_TEMPLATE.format(option="boost-ec", value=_shown(boost_ec)))
     if eci is not True and eci is not False:
@@ -650,7 +661,15 @@ def _in_bounds(option: str, value: object, bounds: tuple[int, int], empty: bool)
     value = exact_int(value)
     if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return value
-    _refuse_options(empty, OUT_OF_RANGE_TEMPLATE.format(option=option, min=low, max=high, value=_shown(value)))
+    _refuse_options(empty, _number_problem(option, value, bounds))
+
+
+def _number_problem(option: str, value: object, bounds: tuple[int, int]) -> str:
+    """What is wrong with a number option's `value` that is not within
+    `bounds`: not an integer at all (2.5, "3", True), or out of range."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return INTEGER_TEMPLATE.format(option=option, value=_shown(value))
+    return OUT_OF_RANGE_TEMPLATE.format(option=option, min=bounds[0], max=bounds[1], value=_shown(value))
 
 
 # Colours already read, by their exact str: every call passes its colours (the

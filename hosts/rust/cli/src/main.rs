@@ -115,8 +115,8 @@ struct Request {
     /// Where to write; `-` is standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Which implementation runs the generator.
-    #[arg(long, value_enum, default_value_t = PathArg::Component)]
+    /// Which implementation runs the generator (auto: native, which this binary always has).
+    #[arg(long, value_enum, default_value_t = PathArg::Auto)]
     path: PathArg,
     /// Error-correction level: L (~7 %), M (~15 %), Q (~25 %), H (~30 %).
     #[arg(long, value_enum, default_value_t = EcArg::L, ignore_case = true)]
@@ -161,6 +161,8 @@ struct Request {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum PathArg {
+    /// The fastest path this build has: native (the core is linked into this binary).
+    Auto,
     Component,
     Raw,
     Native,
@@ -216,7 +218,7 @@ impl Request {
         match self.path {
             PathArg::Component => Path::Component,
             PathArg::Raw => Path::Raw,
-            PathArg::Native => Path::Native,
+            PathArg::Native | PathArg::Auto => Path::Native,
         }
     }
 }
