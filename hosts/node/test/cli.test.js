@@ -121,7 +121,7 @@ test('text prints the golden text in every style, to standard output and to a fi
       runs.push({ id: 'ref-02', style, args: ['text', REFERENCE_URL, '--style', style, '--path', path] });
     }
     // Options apply as for png; the text goes to a file with -o.
-    const c = byId.get(['ref-02-ec-high', 'quiet-zone-0', 'quiet-zone-16', 'utf8-cjk-emoji'][i]);
+    const c = byId.get(['ref-02-ec-high', 'quiet-zone-0', 'quiet-zone-16', 'utf8-cjk-emoji', 'ref-02'][i]);
     runs.push({ id: c.id, style: 'ascii', file: join(dir, `${path}.txt`),
       args: ['text', caseText(c), ...flags(c.options, 'text'), '--style=ascii', '--path', path, '-o', join(dir, `${path}.txt`)] });
   }
