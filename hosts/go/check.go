@@ -163,6 +163,9 @@ func svgRefusal(s *settings) string {
 			}
 		}
 	}
+	if s.hasClass && len(s.class) > svgClassMaxBytes {
+		return fmt.Sprintf(tooLongTemplate, "class", svgClassMaxBytes, len(s.class))
+	}
 	if s.hasClass && !isClassNames(s.class) {
 		return fmt.Sprintf(classTemplate, rustDebug(s.class))
 	}

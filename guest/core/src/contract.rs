@@ -340,6 +340,26 @@ pub fn option(wit: &str) -> Option<&'static OptionSpec> {
     OPTIONS.iter().find(|spec| spec.wit == wit)
 }
 
+/// An option's help line in the CLIs and the docs: its doc line with its
+/// bounds (Micro QR's too). The CLIs append the default and the possible
+/// values as clap does (`[default: 200]`). One wording for the three CLIs
+/// (the Rust CLI calls it, tools/contract writes it into the Node and Python
+/// CLIs' flag tables) and docs/contract.md's option table.
+pub fn help(spec: &OptionSpec) -> String {
+    let doc = spec.doc.trim_end_matches('.');
+    match (spec.ty, spec.bounds, spec.micro_bounds) {
+        (Ty::OptionString, Some((_, max)), _) => format!("{doc} (at most {max})"),
+        (_, Some((min, max)), Some((micro_min, micro_max))) => format!("{doc} ({min}..={max}, {micro_min}..={micro_max} with micro)"),
+        (_, Some((min, max)), None) => format!("{doc} ({min}..={max})"),
+        _ => doc.to_owned(),
+    }
+}
+
+/// [`help`] of the option named `wit` (which must be in [`OPTIONS`]).
+pub fn help_for(wit: &str) -> String {
+    help(option(wit).unwrap_or_else(|| panic!("{wit} is not in contract::OPTIONS")))
+}
+
 /// `NOT_UTF8_TEMPLATE` filled in.
 pub fn not_utf8(index: usize) -> String {
     format!("text is not valid UTF-8 from byte {index}")

@@ -168,20 +168,6 @@ function typeName(value) {
 }
 
 /**
- * The text the guest's zero-render check (png-repeat zero times, see
- * resolveOptions) runs on for `input` (from checkInput): the text itself, or
- * for a payload a stand-in with the same answer to every check before the
- * options, since no guest call checks bytes without rendering them: '' for
- * the empty payload (empty-text), else one digit (a payload within
- * MAX_TEXT_BYTES passes the payload checks, as a digit does). Encoding comes
- * after the options in the contract's order, so it never decides.
- */
-export function validationText(input) {
-  if (typeof input === 'string') return input;
-  return input.length === 0 ? '' : '0';
-}
-
-/**
  * The number of bytes TextEncoder makes of a well-formed string (checkText
  * first), counted without encoding it: 1 byte below U+0080, 2 below U+0800,
  * 4 for a surrogate pair (two units), 3 for any other unit.
@@ -216,40 +202,25 @@ const DEFAULT_RESOLVED = Object.freeze(defaultResolved());
  * User options -> resolved options (lib/options.js defaultResolved's shape:
  * every field of OPTION_FIELDS by its JS name, `ecIndex` the level's index,
  * the colours as `0xRRGGBBAA` numbers, the raw ABI's encoding; a number left
- * out stays undefined, WIT's none). Only checks what the guest cannot see:
- * names, types (u32 numbers: jco would wrap 2**32+1 to 1 with `>>> 0`;
- * booleans: true or false, nothing truthy) and the colours' syntax. The
- * ranges, the same-colour check and the symbol options' own checks (bounds
- * that depend on micro, version with min-version, micro at level high) are
- * the guest's; an integer outside u32 is refused with the contract's bounds
- * (the guest's words for it), anything else that is not an integer as not
- * one.
+ * out stays undefined, WIT's none).
  *
- * The contract orders errors: the text's, then the options' in record order
- * (OPTION_FIELDS's order; the same-colour check after light, then the symbol
- * record's fields with version and min-version together after min-version,
- * then its checks of the whole record: micro at level high, micro with eci;
- * guest/core Options::validate). So a problem found here is
- * reported only once `validate(resolved)`, the path's guest call that checks
- * text and options and renders nothing (png-repeat zero times), has found
- * the text and every earlier field fine: it throws the guest's error
- * otherwise. An unknown option names `caller`, the public function it was
- * given to, and the options it knows. Call after checkText.
+ * Checks only what the WIT values cannot carry (docs/contract.md, "Which
+ * errors a host raises"): an unknown name, a value of the wrong type, a
+ * number that is not an integer or is outside u32 (jco would wrap 2**32+1 to
+ * 1 with `>>> 0`), an ec-level name that is no WIT case, a colour that is no
+ * CSS hex colour, a boolean that is not true or false. Every such error is
+ * raised here, before the guest is called, so before the guest's own checks
+ * (empty text, the ranges, the same colours, the symbol options'
+ * combinations), which stay the guest's alone. An integer outside u32 is
+ * refused with the contract's bounds, as the guest words any integer out of
+ * range. An unknown option names `caller`, the public function it was given
+ * to, and the options it knows. Call after checkInput.
  */
-export function resolveOptions(text, options, validate, caller = 'png', names = OPTION_NAMES) {
+export function resolveOptions(options, caller = 'png', names = OPTION_NAMES) {
   if (options === undefined || options === null) {
     return DEFAULT_RESOLVED;
   }
-  const resolved = defaultResolved();
-  let inSymbol = false;
   const refuse = (problem) => {
-    // Default colours in the check: a bad colour comes before the same-colour
-    // check, whatever the other colour is. The symbol fields come after light
-    // and the same-colour check, so the guest check runs with the real colours
-    // and the symbol fields resolved so far; its level is low, which the name
-    // check has found fine: the one symbol check that reads the level (micro
-    // at high) comes after every symbol field, so after any type error here.
-    validate(inSymbol ? { ...resolved, ecLevel: DEFAULTS.ecLevel, ecIndex: 0 } : { ...resolved, dark: BLACK, light: WHITE });
     throw new QrError('invalid-options', problem);
   };
   if (typeof options !== 'object') {
@@ -260,10 +231,10 @@ export function resolveOptions(text, options, validate, caller = 'png', names = 
       refuse(`unknown option ${JSON.stringify(name)} for ${caller}() (known: ${names.join(', ')})`);
     }
   }
+  const resolved = defaultResolved();
   for (const field of OPTION_FIELDS) {
     const value = options[field.name];
     if (value === undefined) continue;
-    inSymbol = field.symbol;
     const fill = (template) => template.replace('{option}', field.wit).replace('{value}', () => describe(value));
     switch (field.type) {
       case 'ec-level': {
@@ -301,10 +272,6 @@ export function resolveOptions(text, options, validate, caller = 'png', names = 
   return resolved;
 }
 
-// Opaque black and white as 0xRRGGBBAA, the defaults' colours.
-const BLACK = DEFAULT_RESOLVED.dark;
-const WHITE = DEFAULT_RESOLVED.light;
-
 /**
  * Resolved options as the WIT `options` record in jco's shape: the colours
  * as `rgba` records, `scale` undefined for none, and `symbol` undefined
@@ -338,18 +305,16 @@ export function rgbaRecord(color) {
 }
 
 /**
- * text()'s options: resolveOptions's, plus `style` and `styleIndex`. The
- * contract checks the style after every other option: a style that is not
- * one of TEXT_STYLES is reported only once `validate(resolved)` has found
- * text and options fine (see resolveOptions).
+ * text()'s options: resolveOptions's, plus `style` and `styleIndex`. A style
+ * that is not one of TEXT_STYLES is a value WIT `text-style` cannot carry:
+ * refused here, after the other options' host checks (see resolveOptions).
  */
-export function resolveTextOptions(text, options, validate) {
-  const resolved = resolveOptions(text, options, validate, 'text', TEXT_OPTION_NAMES);
+export function resolveTextOptions(options) {
+  const resolved = resolveOptions(options, 'text', TEXT_OPTION_NAMES);
   // undefined takes the default; null is a value, refused like an ecLevel of null.
   const style = options?.style === undefined ? DEFAULTS.style : options.style;
   const styleIndex = TEXT_STYLES.indexOf(style);
   if (styleIndex === -1) {
-    validate(resolved);
     throw new QrError('invalid-options', MESSAGES['text-style-name'].replace('{value}', () => describe(style)));
   }
   return { ...resolved, style, styleIndex };
@@ -361,101 +326,44 @@ const DEFAULT_SVG = Object.freeze({ viewBoxOnly: false, title: undefined, class:
 /**
  * svg()'s options: resolveOptions's, plus `svg`, the WIT `svg-options` record
  * in jco's shape (`{ viewBoxOnly, title, class }`, the strings undefined for
- * none). The contract checks these after every other option (guest/core
- * SvgOptions::validate), so a problem found here is reported only once
- * `validate(resolved)` has found text and options fine (see resolveOptions).
- *
- * Most of the strings' rules are the guest's. The host answers itself, in
- * the guest's order (svgProblem), when the guest cannot be asked: a value
- * that is not a boolean or a string, a string with a lone surrogate (the
- * glues' TextEncoder would replace it with U+FFFD: a different title), and
- * a title over MAX_SVG_TITLE_BYTES or a class over MAX_SVG_CLASS_BYTES
- * (never copied into guest memory: a 100 MB title would exhaust it).
+ * none). What the strings hold is the guest's to check (SvgOptions::validate);
+ * the host refuses, after the other options' host checks, only what it cannot
+ * pass on (svgBoundaryProblem).
  */
-export function resolveSvgOptions(text, options, validate) {
-  const resolved = resolveOptions(text, options, validate, 'svg', SVG_OPTION_NAMES);
+export function resolveSvgOptions(options) {
+  const resolved = resolveOptions(options, 'svg', SVG_OPTION_NAMES);
   if (options === undefined || options === null) return { ...resolved, svg: DEFAULT_SVG };
   const { viewBoxOnly = false, title, class: className } = options;
   const svg = { viewBoxOnly, title, class: className };
   if (svg.viewBoxOnly === false && title === undefined && className === undefined) return { ...resolved, svg: DEFAULT_SVG };
-  if (!svgNeedsGuest(svg)) {
-    validate(resolved);
-    throw new QrError('invalid-options', svgProblem(svg));
-  }
+  const problem = svgBoundaryProblem(svg);
+  if (problem !== null) throw new QrError('invalid-options', problem);
   return { ...resolved, svg };
 }
 
-// Whether the guest can be asked about `svg` (a boolean, strings within
-// their bounds and well-formed): false when the host must answer itself.
-function svgNeedsGuest({ viewBoxOnly, title, class: className }) {
-  const fits = (value, max) => value === undefined
-    || (typeof value === 'string' && value.isWellFormed() && (value.length <= max || utf8Length(value) <= max));
-  return (viewBoxOnly === true || viewBoxOnly === false) && fits(title, MAX_SVG_TITLE_BYTES) && fits(className, MAX_SVG_CLASS_BYTES);
-}
-
 /**
- * The first problem of SVG options `{ viewBoxOnly, title, class }` in the
- * contract's order (record order: view-box-only, title, class; for each
- * string its type, a lone surrogate, then guest/core SvgOptions::validate's
- * checks), as the contract words it; null when there is none. The guest
- * checks the same rules: this answers only for what the guest is never
- * shown (resolveSvgOptions), and the tests hold the two to the same answers.
+ * The first problem of SVG options `{ viewBoxOnly, title, class }` that the
+ * host raises itself, in record order (view-box-only, title, class): a value
+ * that is not a boolean or a string, a string with a lone surrogate (the
+ * glues' TextEncoder would replace it with U+FFFD: a different title), a
+ * string over its bound in UTF-8 bytes (never copied into guest memory: a
+ * 100 MB title would exhaust it; the guest words it the same). null when the
+ * guest can be asked.
  */
-export function svgProblem({ viewBoxOnly = false, title, class: className }) {
+export function svgBoundaryProblem({ viewBoxOnly = false, title, class: className }) {
   if (viewBoxOnly !== true && viewBoxOnly !== false) {
     return BOOLEAN_MESSAGE.replace('{option}', 'view-box-only').replace('{value}', () => describe(viewBoxOnly));
   }
-  for (const [name, value] of [['title', title], ['class', className]]) {
+  for (const [name, value, max] of [['title', title, MAX_SVG_TITLE_BYTES], ['class', className, MAX_SVG_CLASS_BYTES]]) {
     if (value === undefined) continue;
     if (typeof value !== 'string') return STRING_MESSAGE.replace('{option}', name).replace('{value}', () => describe(value));
     if (!value.isWellFormed()) return MESSAGES['option-lone-surrogate'].replace('{option}', name);
-    const problem = name === 'title' ? titleProblem(value) : classProblem(value);
-    if (problem !== null) return problem;
+    if (value.length > max || (value.length * 3 > max && utf8Length(value) > max)) {
+      return MESSAGES['too-long'].replace('{option}', name).replace('{max}', max).replace('{value}', utf8Length(value));
+    }
   }
   return null;
 }
-
-function titleProblem(title) {
-  const bytes = utf8Length(title);
-  if (bytes > MAX_SVG_TITLE_BYTES) {
-    return MESSAGES['too-long'].replace('{option}', 'title').replace('{max}', MAX_SVG_TITLE_BYTES).replace('{value}', bytes);
-  }
-  // XML 1.0's Char: no C0 control but tab, LF and CR; no U+FFFE or U+FFFF (a well-formed string has no lone surrogate).
-  const bad = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/.exec(title);
-  if (bad === null) return null;
-  const char = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-  return MESSAGES['not-xml-char'].replace('{option}', 'title').replace('{char}', char)
-    .replace('{index}', utf8Length(title.slice(0, bad.index)));
-}
-
-function classProblem(className) {
-  const ok = /^[A-Za-z0-9_-]+(?: [A-Za-z0-9_-]+)*$/.test(className) && className.length <= MAX_SVG_CLASS_BYTES;
-  return ok ? null : MESSAGES.class.replace('{value}', () => rustDebug(className));
-}
-
-/**
- * A string as Rust's `{:?}` writes it (the contract's `class` message
- * quotes the value so): in double quotes, `"` and `\` escaped, \0 \t \r \n,
- * and as `\u{hex}` every grapheme extender (combining marks, ZWNJ) and
- * every character Rust does not print (controls, format characters,
- * separators but the space, private use, unassigned).
- */
-export function rustDebug(value) {
-  let out = '"';
-  for (const char of value) {
-    const simple = RUST_ESCAPES[char];
-    if (simple !== undefined) {
-      out += simple;
-    } else if (/[\p{Grapheme_Extend}\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u.test(char) && char !== ' ') {
-      out += `\\u{${char.codePointAt(0).toString(16)}}`;
-    } else {
-      out += char;
-    }
-  }
-  return `${out}"`;
-}
-
-const RUST_ESCAPES = Object.freeze({ '\0': '\\0', '\t': '\\t', '\r': '\\r', '\n': '\\n', '"': '\\"', '\\': '\\\\' });
 
 /**
  * png, svg, matrix, text and the pngRepeat probe over exports that take the
@@ -479,19 +387,14 @@ export function flatGenerators(exports, call) {
     return call(() => callFlat(exportFn, data, resolved, ...extra));
   }
 
-  // Checks text and options and renders nothing (pngRepeat zero times): what
-  // resolveOptions runs before it reports a problem only the host sees. A
-  // payload is checked through its stand-in text (validationText).
-  const validate = (input) => (resolved) => callResolved(pngRepeat, validationText(input), resolved, 0);
-
   return Object.freeze({
     png(input, options) {
       const data = checkInput(input);
-      return callResolved(typeof data === 'string' ? png : pngBytes, data, resolveOptions(data, options, validate(data), 'png'));
+      return callResolved(typeof data === 'string' ? png : pngBytes, data, resolveOptions(options, 'png'));
     },
     svg(input, options) {
       const data = checkInput(input);
-      const resolved = resolveSvgOptions(data, options, validate(data));
+      const resolved = resolveSvgOptions(options);
       const { viewBoxOnly, title, class: className } = resolved.svg;
       return callResolved(typeof data === 'string' ? svg : svgBytes, data, resolved, viewBoxOnly, title, className);
     },
@@ -499,18 +402,18 @@ export function flatGenerators(exports, call) {
       const data = checkInput(input);
       // One array out: the width as a little-endian u32, then the packed modules.
       return matrixFromPayload(
-        callResolved(typeof data === 'string' ? matrix : matrixBytes, data, resolveOptions(data, options, validate(data), 'matrix')));
+        callResolved(typeof data === 'string' ? matrix : matrixBytes, data, resolveOptions(options, 'matrix')));
     },
     text(input, options) {
       const data = checkInput(input);
-      const resolved = resolveTextOptions(data, options, validate(data));
+      const resolved = resolveTextOptions(options);
       return callResolved(typeof data === 'string' ? text : textBytes, data, resolved, resolved.styleIndex);
     },
     // The probe: a text only, `times` a u32.
     pngRepeat(input, options, times) {
       checkCount('times', times);
       checkText(input);
-      return callResolved(pngRepeat, input, resolveOptions(input, options, validate(input), 'pngRepeat'), times);
+      return callResolved(pngRepeat, input, resolveOptions(options, 'pngRepeat'), times);
     },
   });
 }

@@ -6,7 +6,11 @@
 //! - `target/contract.json` (`contract::to_json`), which the hosts' tests
 //!   compare their constants with;
 //! - the checked-in option layers: `hosts/node/lib/options.js`,
-//!   `hosts/node/lib/option-types.d.ts` and `hosts/python/src/qrglue/_options.py`.
+//!   `hosts/node/lib/option-types.d.ts` and `hosts/python/src/qrglue/_options.py`;
+//! - the Node and Python CLIs' flag tables (`hosts/node/lib/cli-flags.js`,
+//!   `hosts/python/src/qrglue/_cli_flags.py`; the Rust CLI reads the table
+//!   itself, `contract::help_for`);
+//! - the option table in docs/contract.md, between its `options` markers.
 //!
 //! `contract write OUT.json` writes them all (a file only when its bytes
 //! change, so a rebuild does not touch its mtime); `contract check` writes
@@ -40,7 +44,7 @@ fn main() -> ExitCode {
     }
     let json = qrglue_core::contract::to_json();
     let contract: serde_json::Value = serde_json::from_str(&json).expect("the contract is valid JSON");
-    let files = generated(&contract);
+    let files = generated(&contract, &root);
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["write", out] => {
@@ -72,11 +76,15 @@ fn write_if_changed(path: &Path, text: &str) {
 }
 
 /// The generated files, by path from the repository root.
-fn generated(contract: &serde_json::Value) -> Vec<(&'static str, String)> {
+fn generated(contract: &serde_json::Value, root: &Path) -> Vec<(&'static str, String)> {
+    let docs = std::fs::read_to_string(root.join(DOCS)).unwrap_or_else(|e| panic!("read {DOCS}: {e}"));
     vec![
         ("hosts/node/lib/options.js", node_js(contract)),
         ("hosts/node/lib/option-types.d.ts", node_dts()),
+        ("hosts/node/lib/cli-flags.js", node_cli()),
         ("hosts/python/src/qrglue/_options.py", python(contract)),
+        ("hosts/python/src/qrglue/_cli_flags.py", python_cli()),
+        (DOCS, docs_with_options(&docs)),
     ]
 }
 
@@ -582,4 +590,142 @@ fn python(contract: &serde_json::Value) -> String {
     let alias = format!("\n# option_values's tuple: the options' types in check order.\nOptionValues = tuple[{tuple_type}]\n");
     out = out.replacen(marker, &format!("{alias}{marker}"), 1);
     out
+}
+
+// ---------------------------------------------------------------- the CLIs and the docs
+
+/// One CLI flag per option, in the table's order: the flag (without its
+/// dashes), the option's spelling in the host, its type, the value's name
+/// (None for a flag that takes none), the one subcommand that takes it (None:
+/// every one) and the help line, with the default and the possible values
+/// appended as clap appends them to the Rust CLI's.
+struct Flag {
+    flag: &'static str,
+    js: &'static str,
+    py: &'static str,
+    kind: &'static str,
+    value: Option<String>,
+    command: Option<&'static str>,
+    help: String,
+}
+
+fn flags() -> Vec<Flag> {
+    OPTIONS
+        .iter()
+        .map(|spec| {
+            let value = match spec.ty {
+                Ty::Bool => None,
+                Ty::Rgba => Some("HEX".to_string()),
+                _ => Some(spec.cli.to_uppercase().replace('-', "_")),
+            };
+            let command = match spec.place {
+                Place::Svg => Some("svg"),
+                Place::TextStyle => Some("text"),
+                _ => None,
+            };
+            let mut help = qrglue_core::contract::help(spec);
+            match spec.default {
+                DefaultValue::None | DefaultValue::Bool(false) => {}
+                DefaultValue::U32(n) => help += &format!(" [default: {n}]"),
+                DefaultValue::EcLevel(level) => help += &format!(" [default: {}]", level.as_str()),
+                DefaultValue::TextStyle(style) => help += &format!(" [default: {}]", style.as_str()),
+                DefaultValue::Rgba(rgba) => help += &format!(" [default: {}]", rgba.to_hex()),
+                DefaultValue::Bool(true) => help += " [default: true]",
+            }
+            match spec.ty {
+                Ty::EcLevel => help += &format!(" [possible values: {}]", EcLevel::ALL.map(|l| l.as_str()).join(", ")),
+                Ty::TextStyle => help += &format!(" [possible values: {}]", TextStyle::ALL.map(|s| s.as_str()).join(", ")),
+                _ => {}
+            }
+            Flag { flag: spec.cli, js: spec.js, py: spec.py, kind: kind_name(spec.ty), value, command, help }
+        })
+        .collect()
+}
+
+fn node_cli() -> String {
+    let mut out = notice("//") + "//\n";
+    out += "// The CLI's option flags (cli.js reads them), one per option of the contract's table, in\n";
+    out += "// its order: the flag, the option's JS name, its type, the value's name (null: a flag that\n";
+    out += "// takes none), the one subcommand that takes it (null: every one) and the help line, the\n";
+    out += "// default and the possible values appended as clap appends them to the Rust CLI's.\n\n";
+    out += "export const CLI_FLAGS = Object.freeze([\n";
+    let js = |value: &str| serde_json::to_string(value).unwrap().replace('\'', "\\'").trim_matches('"').to_string();
+    for f in flags() {
+        let value = f.value.map_or("null".to_string(), |v| format!("'{v}'"));
+        let command = f.command.map_or("null".to_string(), |c| format!("'{c}'"));
+        let _ = writeln!(
+            out,
+            "  Object.freeze({{\n    flag: '{}', name: '{}', type: '{}', value: {value}, command: {command},\n    help: '{}',\n  }}),",
+            f.flag,
+            f.js,
+            f.kind,
+            js(&f.help)
+        );
+    }
+    out += "]);\n";
+    out
+}
+
+fn python_cli() -> String {
+    let mut out = notice("#");
+    out += "\"\"\"The CLI's option flags (`__main__` reads them), one per option of the contract's table, in its\n";
+    out += "order: the flag, the keyword, the type, the metavar (None: a flag that takes none), the one\n";
+    out += "subcommand that takes it (None: every one) and the help line (argparse's: `%` doubled), the\n";
+    out += "default and the possible values appended as clap appends them to the Rust CLI's.\"\"\"\n\n";
+    out += "from __future__ import annotations\n\nfrom typing import NamedTuple\n\n\n";
+    out += "class CliFlag(NamedTuple):\n    flag: str\n    keyword: str\n    type: str\n    metavar: str | None\n";
+    out += "    command: str | None\n    help: str\n\n\n";
+    out += "CLI_FLAGS = (\n";
+    for f in flags() {
+        let value = f.value.map_or("None".to_string(), |v| format!("\"{v}\""));
+        let command = f.command.map_or("None".to_string(), |c| format!("\"{c}\""));
+        // In pieces of at most 90 characters, each a literal of its own (the lines stay within ruff's bound).
+        let pieces = wrap(&f.help.replace('%', "%%"), 90);
+        let last = pieces.len() - 1;
+        let help = pieces
+            .iter()
+            .enumerate()
+            .map(|(i, piece)| serde_json::to_string(&if i < last { format!("{piece} ") } else { piece.clone() }).unwrap())
+            .collect::<Vec<_>>()
+            .join("\n            ");
+        let _ = writeln!(out, "    CliFlag(\"{}\", \"{}\", \"{}\", {value}, {command},\n            {help}),", f.flag, f.py, f.kind);
+    }
+    out += ")\n";
+    out
+}
+
+/// docs/contract.md, where the generated option table lives.
+const DOCS: &str = "docs/contract.md";
+const DOCS_BEGIN: &str = "<!-- options: generated by tools/contract from contract::OPTIONS (`just contract`); do not edit -->\n";
+const DOCS_END: &str = "<!-- end of options -->\n";
+
+/// `docs` with the option table between its markers (appended, with its
+/// heading, when the page has none yet).
+fn docs_with_options(docs: &str) -> String {
+    let mut table = String::from(DOCS_BEGIN);
+    table += "\n| WIT | JavaScript | Python | CLI flag | query | type | default | what it does |\n";
+    table += "|---|---|---|---|---|---|---|---|\n";
+    for spec in OPTIONS {
+        let default = match spec.default {
+            DefaultValue::None => "none".to_string(),
+            other => js_default(other).trim_matches('\'').to_string(),
+        };
+        let _ = writeln!(
+            table,
+            "| `{}` | `{}` | `{}` | `--{}` | {} | {} | `{default}` | {} |",
+            spec.wit,
+            spec.js,
+            spec.py,
+            spec.cli,
+            spec.query.map_or("-".to_string(), |q| format!("`{q}`")),
+            wit_type_of(spec.ty),
+            qrglue_core::contract::help(spec).replace('|', "\\|").replace('<', "&lt;"),
+        );
+    }
+    table += "\n";
+    table += DOCS_END;
+    match (docs.find(DOCS_BEGIN), docs.find(DOCS_END)) {
+        (Some(begin), Some(end)) if begin < end => format!("{}{table}{}", &docs[..begin], &docs[end + DOCS_END.len()..]),
+        _ => format!("{docs}\n## The options\n\n{table}"),
+    }
 }

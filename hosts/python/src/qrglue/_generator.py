@@ -177,13 +177,13 @@ class BaseGenerator:
         if checked[0] is None:
             _, payload, payload_options = checked
             try:
-                payload_svg = check_svg(view_box_only, title, svg_class, payload, payload_options)
+                payload_svg = check_svg(view_box_only, title, svg_class)
             except BaseException:
                 release_data(payload)
                 raise
             return self._payload_call(payload, lambda calls: calls.svg_bytes(payload, payload_options, payload_svg))
         exact, data, checked_options = checked
-        svg = check_svg(view_box_only, title, svg_class, data, checked_options)
+        svg = check_svg(view_box_only, title, svg_class)
         return self._enter(lambda calls: calls.svg(exact, data, checked_options, svg))
 
     def png_data_uri(self, text: Payload, **options: Unpack[OptionKeywords]) -> str:
@@ -217,12 +217,12 @@ class BaseGenerator:
         if checked[0] is None:
             _, payload, payload_options = checked
             try:
-                payload_style = check_style(style, payload, payload_options)
+                payload_style = check_style(style)
                 return self._enter(lambda calls: calls.text_bytes(payload, payload_options, payload_style))
             finally:
                 release_data(payload)
         exact, data, checked_options = checked
-        style_index = check_style(style, data, checked_options)
+        style_index = check_style(style)
         return self._enter(lambda calls: calls.text(exact, data, checked_options, style_index))
 
     # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).

@@ -66,7 +66,7 @@ fn svg_and_stdout() {
     assert!(out.status.success());
     assert_eq!(corpus::sha256_hex(&out.stdout), corpus::expected_svg_sha256("ref-02"));
     // Standard output here is a pipe, not a terminal: the PNG goes through.
-    let out = qrglue(&os(&["png", REFERENCE_URL, "--ec-level", "H", "-o", "-"]));
+    let out = qrglue(&os(&["png", REFERENCE_URL, "--ec-level", "high", "-o", "-"]));
     assert!(out.status.success());
     assert_eq!(corpus::sha256_hex(&out.stdout), corpus::expected_png_sha256("ref-02-ec-high"));
 }
@@ -181,7 +181,7 @@ fn symbol_flags_give_the_golden_image_and_bad_values_are_refused_in_order() {
                 "version and min-version exclude each other: give one",
             ),
             (
-                vec!["text", "12345", "--micro", "--ec-level", "h"],
+                vec!["text", "12345", "--micro", "--ec-level", "high"],
                 "invalid-options",
                 "ec-level high is not available in Micro QR (M4 goes up to quartile)",
             ),
@@ -219,7 +219,15 @@ fn bad_input_exits_non_zero_with_the_error_kind_and_message() {
         assert_eq!(String::from_utf8_lossy(&out.stderr), format!("qrglue: {kind}: {message}\n"), "{:?}", &args[..2]);
     }
 
-    for args in [vec!["png", "x", "--ec-level", "X"], vec!["png", "x", "--path", "jit"], vec!["png"], vec!["gif", "x"]] {
+    // --ec-level takes the WIT names alone, as the libraries do: no letters, no other case.
+    for args in [
+        vec!["png", "x", "--ec-level", "X"],
+        vec!["png", "x", "--ec-level", "M"],
+        vec!["png", "x", "--ec-level", "HIGH"],
+        vec!["png", "x", "--path", "jit"],
+        vec!["png"],
+        vec!["gif", "x"],
+    ] {
         assert_eq!(qrglue(&os(&args)).status.code(), Some(2), "{args:?}: a usage error");
     }
 }
