@@ -83,7 +83,8 @@ const commandHelp = (command) => {
     ...CLI_FLAGS.filter((f) => f.command === null || f.command === command).map((f) => [flagName(f), f.help])];
   // Aligned as clap aligns them: two spaces past the longest flag.
   const width = Math.max(...lines.map(([name]) => name.length)) + 2;
-  const pad = (name) => (name.startsWith('-o') ? '  ' : '      ') + name.padEnd(width);
+  // `-o, --output` starts four columns left of the long-only flags, as clap prints it.
+  const pad = (name) => (name.startsWith('-o') ? `  ${name.padEnd(width + 4)}` : `      ${name.padEnd(width)}`);
   return `${COMMANDS[command]}
 
 ${commandUsage(command)}

@@ -36,15 +36,15 @@ export const CLI_FLAGS = Object.freeze([
     help: 'A Micro QR code (M1 to M4) for a short text; it has no level high and no ECI',
   }),
   Object.freeze({
-    flag: 'symbol-version', name: 'version', type: 'option-u32', value: 'SYMBOL_VERSION', command: null,
+    flag: 'symbol-version', name: 'version', type: 'option-u32', value: 'N', command: null,
     help: 'Exactly this version; a text it cannot hold is data-too-long. Not with min-version (1..=40, 1..=4 with micro)',
   }),
   Object.freeze({
-    flag: 'min-version', name: 'minVersion', type: 'option-u32', value: 'MIN_VERSION', command: null,
+    flag: 'min-version', name: 'minVersion', type: 'option-u32', value: 'N', command: null,
     help: 'At least this version: the smallest from it up that holds the text (1..=40, 1..=4 with micro)',
   }),
   Object.freeze({
-    flag: 'mask', name: 'mask', type: 'option-u32', value: 'MASK', command: null,
+    flag: 'mask', name: 'mask', type: 'option-u32', value: 'N', command: null,
     help: 'This mask pattern instead of the one with the lowest penalty score (0..=7, 0..=3 with micro)',
   }),
   Object.freeze({
@@ -60,11 +60,11 @@ export const CLI_FLAGS = Object.freeze([
     help: 'SVG only: leave out width and height, so the document scales to its box',
   }),
   Object.freeze({
-    flag: 'title', name: 'title', type: 'option-string', value: 'TITLE', command: 'svg',
+    flag: 'title', name: 'title', type: 'option-string', value: 'TEXT', command: 'svg',
     help: 'SVG only: a <title> (the code\'s accessible name), in UTF-8 bytes of text XML 1.0 can carry (at most 1024)',
   }),
   Object.freeze({
-    flag: 'class', name: 'class', type: 'option-string', value: 'CLASS', command: 'svg',
+    flag: 'class', name: 'class', type: 'option-string', value: 'NAMES', command: 'svg',
     help: 'SVG only: the <svg> element\'s class, CSS class names separated by single spaces, in bytes (at most 256)',
   }),
   Object.freeze({

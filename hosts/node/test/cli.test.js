@@ -136,14 +136,14 @@ test('text prints the golden text in every style, to standard output and to a fi
   });
 });
 
-test('options: --ec-level as a letter or a name, any case; --min-size, --quiet-zone; the defaults', async () => {
+test('options: --ec-level by its WIT name; --min-size, --quiet-zone; the defaults', async () => {
   const ids = ['ref-02-ec-medium', 'ref-02-ec-quartile', 'ref-02-ec-high', 'ref-02-defaults', 'utf8-cjk-emoji',
     'min-size-1', 'min-size-4096', 'quiet-zone-0', 'quiet-zone-16', 'numeric', 'alphanumeric'];
   const byId = new Map(cases.map((c) => [c.id, c]));
   const runs = ids.map((id) => ({ id, args: ['png', caseText(byId.get(id)), '-o', '-', ...flags(byId.get(id).options, 'png')] }));
-  runs.push({ id: 'ref-02-ec-high', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level', 'H'] });
-  runs.push({ id: 'ref-02-ec-quartile', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level', 'q', '--path', 'raw'] });
-  runs.push({ id: 'ref-02-ec-medium', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level=MEDIUM', '--min-size=200'] });
+  runs.push({ id: 'ref-02-ec-high', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level', 'high'] });
+  runs.push({ id: 'ref-02-ec-quartile', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level', 'quartile', '--path', 'raw'] });
+  runs.push({ id: 'ref-02-ec-medium', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level=medium', '--min-size=200'] });
   runs.push({ id: 'ref-02', args: ['png', '--quiet-zone', '4', REFERENCE_URL, '--min-size', '+200'] });
   const results = await pooled(runs, (run) => qrglue(run.args));
   runs.forEach((run, i) => {
@@ -204,8 +204,11 @@ test('usage errors: exit 2, the message, the usage line and a pointer to --help;
     [['png', 'x', '--path'], "a value is required for '--path <PATH>' but none was supplied", pngUsage],
     [['png', 'x', '--path', 'jit'], "invalid value 'jit' for '--path <PATH>' [possible values: auto, component, raw, bindgen, native]", pngUsage],
     [['png', 'x', '--path', 'Raw'], "invalid value 'Raw' for '--path <PATH>' [possible values: auto, component, raw, bindgen, native]", pngUsage],
-    [['png', 'x', '--ec-level', 'X'], "invalid value 'X' for '--ec-level <EC_LEVEL>' [possible values: l, m, q, h]", pngUsage],
-    [['png', 'x', '--ec-level', 'constructor'], "invalid value 'constructor' for '--ec-level <EC_LEVEL>' [possible values: l, m, q, h]", pngUsage],
+    [['png', 'x', '--ec-level', 'X'], "invalid value 'X' for '--ec-level <EC_LEVEL>' [possible values: low, medium, quartile, high]", pngUsage],
+    [['png', 'x', '--ec-level', 'constructor'], "invalid value 'constructor' for '--ec-level <EC_LEVEL>' [possible values: low, medium, quartile, high]", pngUsage],
+    // The WIT names alone, as the library takes them: no letters, no other case.
+    [['png', 'x', '--ec-level', 'M'], "invalid value 'M' for '--ec-level <EC_LEVEL>' [possible values: low, medium, quartile, high]", pngUsage],
+    [['png', 'x', '--ec-level', 'HIGH'], "invalid value 'HIGH' for '--ec-level <EC_LEVEL>' [possible values: low, medium, quartile, high]", pngUsage],
     [['png', 'x', '--min-size', 'abc'], "invalid value 'abc' for '--min-size <MIN_SIZE>': not an integer within 0..=4294967295", pngUsage],
     [['png', 'x', '--min-size', '-1'], "invalid value '-1' for '--min-size <MIN_SIZE>': not an integer within 0..=4294967295", pngUsage],
     [['png', 'x', '--min-size', '1.5'], "invalid value '1.5' for '--min-size <MIN_SIZE>': not an integer within 0..=4294967295", pngUsage],
@@ -327,7 +330,7 @@ test('--micro, --symbol-version, --min-version, --mask, --boost-ec reach the gen
     [['png', 'hello', '--micro', '--mask', '4', '--path', 'raw'], 'mask must be within 0..=3, got 4'],
     [['svg', 'hello', '--symbol-version', '41', '--path', 'bindgen'], 'version must be within 1..=40, got 41'],
     [['text', 'hello', '--symbol-version', '2', '--min-version', '2'], 'version and min-version exclude each other: give one'],
-    [['png', 'hello', '--micro', '--ec-level', 'H'], 'ec-level high is not available in Micro QR (M4 goes up to quartile)'],
+    [['png', 'hello', '--micro', '--ec-level', 'high'], 'ec-level high is not available in Micro QR (M4 goes up to quartile)'],
     // In the contract's order: same colours, then the symbol options.
     [['png', 'hello', '--dark', '#fff', '--mask', '99'], 'dark and light must be different colours, both are #ffffffff'],
     [['png', 'hello', '--quiet-zone', '99', '--min-version', '0'], 'quiet-zone must be within 0..=16, got 99'],

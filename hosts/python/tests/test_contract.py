@@ -140,7 +140,8 @@ EC_LEVEL_NAME = "ec-level must be one of low, medium, quartile, high, got {}"
     ("x", {"ec_level": 0}, "invalid-options", EC_LEVEL_NAME.format("0")),
     # Binary payloads: the same kinds and messages, never invalid-text.
     (b"", {}, "empty-text", "text is empty"),
-    (bytearray(), {"quiet_zone": -1}, "empty-text", "text is empty"),
+    (bytearray(), {"quiet_zone": -1}, "invalid-options", "quiet-zone must be within 0..=16, got -1"),  # the host's
+    (bytearray(), {"quiet_zone": 17}, "empty-text", "text is empty"),  # the guest's, after empty-text
     (b"\xff" * 7090, {}, "data-too-long", _common.DATA_TOO_LONG_MESSAGE),
     (memoryview(b"\xff" * 2954), {}, "data-too-long", _common.DATA_TOO_LONG_MESSAGE),  # the guest's check
     (b"\xed\xa0\x80" * 2364, {"quiet_zone": -1}, "data-too-long", _common.DATA_TOO_LONG_MESSAGE),
@@ -155,9 +156,9 @@ def test_every_path_raises_the_contract_message(gen: Any, text: str, options: di
 @pytest.mark.parametrize("text, options, kind", [
     # invalid-text before everything else
     ("\ud800" * 8000, {"min_size": 0}, "invalid-text"),
-    # empty-text before invalid-options (passable or not)
+    # the host's invalid-options (what WIT cannot carry) before empty-text, the guest's after it
     ("", {"min_size": 0}, "empty-text"),
-    ("", {"quiet_zone": -1, "ec_level": "ultra"}, "empty-text"),
+    ("", {"quiet_zone": -1, "ec_level": "ultra"}, "invalid-options"),
     # data-too-long (over MAX_TEXT_BYTES) before invalid-options
     ("x" * 7090, {"min_size": 0, "ec_level": "ultra"}, "data-too-long"),
     # invalid-options before the guest's own capacity check

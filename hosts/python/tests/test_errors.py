@@ -23,8 +23,8 @@ from qrglue import QrError
 
 @pytest.mark.parametrize("text, options, kind", [
     ("", {}, "empty-text"),
-    ("", {"min_size": 0}, "empty-text"),                 # empty-text comes before invalid-options
-    ("", {"min_size": "big"}, "empty-text"),             # ...even when the options cannot be passed
+    ("", {"min_size": 0}, "empty-text"),                 # empty-text comes before the guest's invalid-options
+    ("", {"min_size": "big"}, "invalid-options"),        # ...but after the host's: WIT cannot carry "big"
     ("ab\ud800cd", {}, "invalid-text"),                  # lone high surrogate
     ("\udfff", {"min_size": 0}, "invalid-text"),         # lone low surrogate, before invalid-options
     ("x" * 7090, {}, "data-too-long"),                   # over 7089 bytes: rejected on the host
@@ -144,11 +144,14 @@ def test_bytes_empty_is_empty_text_over_7089_bytes_data_too_long_never_invalid_t
     longs: list[Any] = [bytes(7090), bytearray(7090), memoryview(b"\xff" * 8000)[1:7091], b"\xed\xa0\x80" * 2364]
     for name, render in every_input_output(gen).items():
         for empty in empties:
-            for options in ({}, {"min_size": 0}, {"dark": "red"}, {"ec_level": "x", "scale": 1.5}, {"mask": 8}):
+            for options in ({}, {"min_size": 0}, {"mask": 8}):
                 assert _outcome(render, (empty,), options) == ("error", "empty-text", "text is empty"), (name, options)
+            # An option WIT cannot carry is the host's to refuse, before the guest sees the empty payload.
+            assert _outcome(render, (empty,), {"dark": "red"}) == (
+                "error", "invalid-options", COLOR.format("dark", "'red'")), name
         for long in longs:
-            for options in ({}, {"min_size": 0}, {"dark": "red"}):
-                assert _outcome(render, (long,), options) == ("error", "data-too-long", DATA_TOO_LONG), (name, options)
+            for extra in ({}, {"min_size": 0}, {"dark": "red"}):
+                assert _outcome(render, (long,), extra) == ("error", "data-too-long", DATA_TOO_LONG), (name, extra)
         # Bytes a text call refuses as invalid-text (no UTF-8, a WTF-8 lone
         # surrogate, an overlong encoding) are a payload like any other.
         for data in (b"\xff\xfe", b"\xed\xa0\x80", b"\x80", b"\xc0\xaf"):
@@ -467,18 +470,22 @@ def test_same_colours_are_refused_by_the_guest(gen: Any, dark: str, light: str, 
 
 
 @pytest.mark.parametrize("text, options, expected", [
-    # The text's own errors come first, whatever the colours, scale and style.
-    ("", {"dark": "red"}, ("empty-text", "text is empty")),
+    # The host's checks come first (the text's, then each option WIT cannot carry), then the guest's.
+    ("", {"dark": "red"}, ("invalid-options", COLOR.format("dark", "'red'"))),
     ("", {"dark": "#000", "light": "#000"}, ("empty-text", "text is empty")),
-    ("", {"scale": 0, "light": None}, ("empty-text", "text is empty")),
+    ("", {"scale": 0, "light": None}, ("invalid-options", COLOR.format("light", "None"))),
+    ("", {"scale": 0}, ("empty-text", "text is empty")),
     ("\ud800", {"dark": "red"}, ("invalid-text", "text contains a lone surrogate (not encodable as UTF-8)")),
     ("x" * 7090, {"light": "red"}, ("data-too-long", "text does not fit in a QR code at this error-correction level")),
     # Then the options in WIT order: ec-level, min-size, quiet-zone, scale, dark, light, equal colours.
     ("x", {"ec_level": "ultra", "dark": "red"},
      ("invalid-options", "ec-level must be one of low, medium, quartile, high, got 'ultra'")),
-    ("x", {"min_size": 0, "dark": "red"}, ("invalid-options", "min-size must be within 1..=4096, got 0")),
-    ("x", {"quiet_zone": 17, "light": "red"}, ("invalid-options", "quiet-zone must be within 0..=16, got 17")),
-    ("x", {"scale": 0, "dark": "red", "light": "red"}, ("invalid-options", SCALE_RANGE.format("0"))),
+    ("x", {"min_size": 0, "dark": "red"}, ("invalid-options", COLOR.format("dark", "'red'"))),
+    ("x", {"min_size": 0, "dark": "#000"}, ("invalid-options", "min-size must be within 1..=4096, got 0")),
+    ("x", {"quiet_zone": 17, "light": "red"}, ("invalid-options", COLOR.format("light", "'red'"))),
+    ("x", {"quiet_zone": 17, "light": "#fff"}, ("invalid-options", "quiet-zone must be within 0..=16, got 17")),
+    ("x", {"scale": 0, "dark": "red", "light": "red"}, ("invalid-options", COLOR.format("dark", "'red'"))),
+    ("x", {"scale": 0, "dark": "#000", "light": "#000"}, ("invalid-options", SCALE_RANGE.format("0"))),
     ("x", {"scale": 21, "dark": "#000", "light": "#000"}, ("invalid-options", SCALE_RANGE.format("21"))),
     ("x", {"dark": "red", "light": "blue"}, ("invalid-options", COLOR.format("dark", "'red'"))),
     ("x", {"dark": "#000", "light": "blue"}, ("invalid-options", COLOR.format("light", "'blue'"))),
@@ -495,6 +502,9 @@ def test_option_errors_in_the_contracts_order(gen: Any, text: str, options: dict
         assert {found[0] for found in outcomes} == {"ok"}
     else:
         assert outcomes == {("error", *expected)}
-    # A bad style is still checked after every one of them.
+    # A bad style (the host's) comes after the options' host checks, before any of the guest's.
     if expected is not None:
-        assert _outcome(gen.text, (text,), {**options, "style": "sepia"}) == ("error", *expected)
+        host = expected[0] == "invalid-options" and ("must be a colour" in expected[1] or "one of" in expected[1])
+        want = expected if host or expected[0] not in ("invalid-options", "empty-text") else (
+            "invalid-options", "text-style must be one of half-blocks, half-blocks-inverted, ascii, got 'sepia'")
+        assert _outcome(gen.text, (text,), {**options, "style": "sepia"}) == ("error", *want)

@@ -613,9 +613,13 @@ fn flags() -> Vec<Flag> {
     OPTIONS
         .iter()
         .map(|spec| {
-            let value = match spec.ty {
-                Ty::Bool => None,
-                Ty::Rgba => Some("HEX".to_string()),
+            // The value's name as the Rust CLI shows it (its `value_name`s; clap's default elsewhere).
+            let value = match (spec.ty, spec.place, spec.wit) {
+                (Ty::Bool, ..) => None,
+                (Ty::Rgba, ..) => Some("HEX".to_string()),
+                (Ty::OptionU32, Place::Symbol, _) => Some("N".to_string()),
+                (Ty::OptionString, _, "title") => Some("TEXT".to_string()),
+                (Ty::OptionString, ..) => Some("NAMES".to_string()),
                 _ => Some(spec.cli.to_uppercase().replace('-', "_")),
             };
             let command = match spec.place {

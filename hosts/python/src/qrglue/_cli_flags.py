@@ -37,13 +37,13 @@ CLI_FLAGS = (
             "#ffffffff]"),
     CliFlag("micro", "micro", "bool", None, None,
             "A Micro QR code (M1 to M4) for a short text; it has no level high and no ECI"),
-    CliFlag("symbol-version", "version", "option-u32", "SYMBOL_VERSION", None,
+    CliFlag("symbol-version", "version", "option-u32", "N", None,
             "Exactly this version; a text it cannot hold is data-too-long. Not with min-version "
             "(1..=40, 1..=4 with micro)"),
-    CliFlag("min-version", "min_version", "option-u32", "MIN_VERSION", None,
+    CliFlag("min-version", "min_version", "option-u32", "N", None,
             "At least this version: the smallest from it up that holds the text (1..=40, 1..=4 with "
             "micro)"),
-    CliFlag("mask", "mask", "option-u32", "MASK", None,
+    CliFlag("mask", "mask", "option-u32", "N", None,
             "This mask pattern instead of the one with the lowest penalty score (0..=7, 0..=3 with "
             "micro)"),
     CliFlag("boost-ec", "boost_ec", "bool", None, None,
@@ -52,10 +52,10 @@ CLI_FLAGS = (
             "Precede the data with ECI designator 26 (UTF-8); not with micro"),
     CliFlag("view-box-only", "view_box_only", "bool", None, "svg",
             "SVG only: leave out width and height, so the document scales to its box"),
-    CliFlag("title", "title", "option-string", "TITLE", "svg",
+    CliFlag("title", "title", "option-string", "TEXT", "svg",
             "SVG only: a <title> (the code's accessible name), in UTF-8 bytes of text XML 1.0 can carry "
             "(at most 1024)"),
-    CliFlag("class", "svg_class", "option-string", "CLASS", "svg",
+    CliFlag("class", "svg_class", "option-string", "NAMES", "svg",
             "SVG only: the <svg> element's class, CSS class names separated by single spaces, in bytes "
             "(at most 256)"),
     CliFlag("style", "style", "text-style", "STYLE", "text",

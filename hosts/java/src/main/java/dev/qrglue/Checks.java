@@ -195,7 +195,13 @@ final class Checks {
         // the guest words it as it words a title over its bound.
         int classLength = svgClass.getBytes(StandardCharsets.UTF_8).length;
         return Contract.fill(
-                Contract.TOO_LONG_TEMPLATE, "option", "class", "max", Contract.MAX_SVG_CLASS_BYTES, "value", classLength);
+                Contract.TOO_LONG_TEMPLATE,
+                "option",
+                "class",
+                "max",
+                Contract.MAX_SVG_CLASS_BYTES,
+                "value",
+                classLength);
     }
 
     static boolean hasLoneSurrogate(String s) {
