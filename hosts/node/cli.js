@@ -4,8 +4,7 @@
 // lines and exit codes.
 //
 //   qrglue png TEXT [-o FILE] [--path auto|component|raw|bindgen|native] [--ec-level low|medium|quartile|high]
-//              [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX] [--micro] [--symbol-version N]
-//              [--min-version N] [--mask N] [--boost-ec] [--eci]
+//              [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX] [symbol options: qrglue png -h]
 //   qrglue svg TEXT [same options] [--view-box-only] [--title TEXT] [--class NAMES]
 //   qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
 //   qrglue png --data-file PATH [same options]   (the payload's bytes from PATH, - for standard input)

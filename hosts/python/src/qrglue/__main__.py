@@ -4,7 +4,7 @@ twin of the Rust CLI (hosts/rust/cli/src/main.rs) and the Node one
 
     qrglue png (TEXT | --data-file PATH) [-o FILE] [--path auto|component|raw|native] [--ec-level low|medium|...]
                    [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX] [--micro]
-                   [--symbol-version N] [--min-version N] [--mask N] [--boost-ec] [--eci]
+                   [symbol options: qrglue png -h]
     qrglue svg (TEXT | --data-file PATH) [same options] [--view-box-only] [--title TEXT] [--class NAMES]
     qrglue text (TEXT | --data-file PATH) [--style half-blocks|half-blocks-inverted|ascii] [same options]
 
@@ -20,9 +20,9 @@ generators); one of the two is required.
 terminal use --style half-blocks-inverted; it takes the colours and the scale
 but does not use them). Colours are CSS hex strings (#rgb, #rgba, #rrggbb,
 #rrggbbaa): the generator checks them, so a bad one exits 1 like a bad
---min-size. --micro, --symbol-version (not --version, which prints this
-program's version), --min-version, --mask, --boost-ec and --eci are the symbol
-options, checked by the generator too. `svg` alone takes the SVG options:
+--min-size. The symbol options (--micro, --symbol-version: not --version,
+which prints this program's version, and the others `qrglue png -h` lists)
+are checked by the generator too. `svg` alone takes the SVG options:
 --view-box-only (no width and height: the document scales to its box),
 --title TEXT (a <title>, the accessible name) and --class NAMES (the <svg>
 element's class), checked by the generator after the others. Output goes to
