@@ -221,13 +221,13 @@ def test_a_payloads_bytearray_can_resize_after_any_call_and_a_callers_view_stays
 
 def test_options_are_keyword_only() -> None:
     with pytest.raises(TypeError):
-        qrglue.png("x", "low")  # type: ignore[arg-type, call-arg]  # deliberately positional: must be refused
+        qrglue.png("x", "low")  # type: ignore[call-arg]  # deliberately positional: must be refused
     with pytest.raises(TypeError):
         qrglue.text("x", "ascii")  # type: ignore[arg-type, call-arg]  # the style too
     with pytest.raises(TypeError):
-        qrglue.matrix("x", "low")  # type: ignore[arg-type, call-arg]
+        qrglue.matrix("x", "low")  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        qrglue.png_data_uri("x", "low")  # type: ignore[arg-type, call-arg]
+        qrglue.png_data_uri("x", "low")  # type: ignore[call-arg]
 
 
 def test_probes(gen: Any) -> None:

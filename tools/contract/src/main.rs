@@ -544,6 +544,30 @@ fn python(contract: &serde_json::Value) -> String {
     out += "# The raw ABI's `symbol_flags` and `svg_flags` bits (guest/raw/ABI.md).\n";
     let _ = writeln!(out, "RAW_SYMBOL_FLAGS = {{{}}}", dict(&symbol));
     let _ = writeln!(out, "RAW_SVG_FLAGS = {{{}}}", dict(&svg));
+    // The symbol record as the glues take it: a NamedTuple by keyword, its raw flags word, its WIT fields.
+    let symbol = places(&[Place::Symbol]).collect::<Vec<_>>();
+    out += "\n\nclass Symbol(NamedTuple):\n";
+    out += "    \"\"\"Checked symbol options (WIT `symbol-options`), not all at their defaults: the bools\n";
+    out += "    exact bools, the numbers None or ints within u32 (the guest checks their bounds).\"\"\"\n\n";
+    for s in &symbol {
+        let _ = writeln!(out, "    {}: {} = {}", s.py, py_type(s), py_default(s.default));
+    }
+    out += "\n\ndef symbol_flags(symbol: Symbol) -> int:\n";
+    out += "    \"\"\"`symbol`'s raw `symbol_flags` word (RAW_SYMBOL_FLAGS).\"\"\"\n";
+    let terms = symbol
+        .iter()
+        .map(|s| match s.raw {
+            Raw::SymbolFlag(bit) => format!("({bit} if symbol.{} else 0)", s.py),
+            Raw::SymbolParam(bit) => format!("(0 if symbol.{} is None else {bit})", s.py),
+            other => panic!("{}: {other:?} is not a symbol_flags slot", s.wit),
+        })
+        .collect::<Vec<_>>()
+        .join("\n            | ");
+    let _ = writeln!(out, "    return ({terms})");
+    out += "\n\ndef symbol_fields(symbol: Symbol) -> dict[str, object]:\n";
+    out += "    \"\"\"`symbol`'s fields by their WIT names (the component's `symbol-options` record).\"\"\"\n";
+    let fields = symbol.iter().map(|s| format!("\"{}\": symbol.{}", s.wit, s.py)).collect::<Vec<_>>().join(",\n            ");
+    let _ = writeln!(out, "    return {{{fields}}}");
     // The keyword arguments, as TypedDicts for `**options: Unpack[...]`.
     let typed_dict = |out: &mut String, name: &str, base: &str, doc: &str, specs: &mut dyn Iterator<Item = &OptionSpec>| {
         let _ = writeln!(out, "\n\nclass {name}({base}, total=False):\n    \"\"\"{doc}\"\"\"\n");

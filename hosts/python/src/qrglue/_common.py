@@ -69,6 +69,7 @@ from ._options import ErrorKind as ErrorKind
 from ._options import OptionKeywords as OptionKeywords
 from ._options import OptionSpec as OptionSpec
 from ._options import SvgKeywords as SvgKeywords
+from ._options import Symbol as Symbol
 from ._options import TextKeywords as TextKeywords
 from ._options import TextStyle as TextStyle
 from ._options import option_values as option_values
@@ -196,18 +197,6 @@ class QrMatrix:
 class GuestTrap(RuntimeError):
     """The guest trapped (a wasm `unreachable` or similar). The generator has
     retired the poisoned Store and instance: the next call runs on a fresh one."""
-
-
-class Symbol(NamedTuple):
-    """Checked symbol options (WIT `symbol-options`), not all at their
-    defaults: `micro`, `boost_ec` and `eci` bools, the numbers None or in bounds."""
-
-    micro: bool = False
-    version: int | None = None
-    min_version: int | None = None
-    mask: int | None = None
-    boost_ec: bool = False
-    eci: bool = False
 
 
 class Options(NamedTuple):

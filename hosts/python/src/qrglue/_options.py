@@ -97,6 +97,38 @@ RAW_SYMBOL_FLAGS = {"micro": 1, "boost-ec": 2, "has-version": 4, "has-min-versio
 RAW_SVG_FLAGS = {"view-box-only": 1, "has-title": 2, "has-class": 4}
 
 
+class Symbol(NamedTuple):
+    """Checked symbol options (WIT `symbol-options`), not all at their defaults: the bools
+    exact bools, the numbers None or ints within u32 (the guest checks their bounds)."""
+
+    micro: bool = False
+    version: int | None = None
+    min_version: int | None = None
+    mask: int | None = None
+    boost_ec: bool = False
+    eci: bool = False
+
+
+def symbol_flags(symbol: Symbol) -> int:
+    """`symbol`'s raw `symbol_flags` word (RAW_SYMBOL_FLAGS)."""
+    return ((1 if symbol.micro else 0)
+            | (0 if symbol.version is None else 4)
+            | (0 if symbol.min_version is None else 8)
+            | (0 if symbol.mask is None else 16)
+            | (2 if symbol.boost_ec else 0)
+            | (32 if symbol.eci else 0))
+
+
+def symbol_fields(symbol: Symbol) -> dict[str, object]:
+    """`symbol`'s fields by their WIT names (the component's `symbol-options` record)."""
+    return {"micro": symbol.micro,
+            "version": symbol.version,
+            "min-version": symbol.min_version,
+            "mask": symbol.mask,
+            "boost-ec": symbol.boost_ec,
+            "eci": symbol.eci}
+
+
 class OptionKeywords(TypedDict, total=False):
     """The keywords png, matrix and the data URIs take, each optional."""
 
