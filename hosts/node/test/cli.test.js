@@ -286,16 +286,17 @@ test('--scale, --dark, --light: the golden images on every path, and the generat
     [['svg', 'hello', '--light', '#12345'], 'light must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "#12345"'],
     [['text', 'hello', '--dark', '#fff'], 'dark and light must be different colours, both are #ffffffff'],
     [['png', 'hello', '--scale', '21', '--path', 'raw'], 'scale must be within 1..=20, got 21'],
-    // A bad colour comes after the text's errors and the earlier options'.
-    [['png', 'hello', '--min-size', '0', '--dark', 'red', '--path', 'bindgen'], 'min-size must be within 1..=4096, got 0'],
-    [['png', 'hello', '--scale', '0', '--light', 'red'], 'scale must be within 1..=20, got 0'],
+    // A colour WIT cannot carry is the host's error: before any of the guest's (docs/contract.md).
+    [['png', 'hello', '--min-size', '0', '--dark', 'red', '--path', 'bindgen'], 'dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"'],
+    [['png', 'hello', '--min-size', '0', '--dark', '#000', '--path', 'bindgen'], 'min-size must be within 1..=4096, got 0'],
+    [['png', 'hello', '--scale', '0', '--light', 'red'], 'light must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"'],
   ];
   const errors = await pooled(refused, ([args]) => qrglue([...args, '-o', '-']));
   refused.forEach(([args, message], i) => {
     assert.equal(errors[i].stderr, `qrglue: invalid-options: ${message}\n`, args.join(' '));
     assert.equal(errors[i].code, 1, args.join(' '));
   });
-  const empty = await qrglue(['png', '', '--dark', 'red', '-o', '-']);
+  const empty = await qrglue(['png', '', '--dark', '#000', '-o', '-']);
   assert.deepEqual([empty.code, empty.stderr], [1, 'qrglue: empty-text: text is empty\n']);
 });
 

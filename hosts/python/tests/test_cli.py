@@ -106,14 +106,16 @@ def test_cli_scale_and_colours(path: str) -> None:
         (["--light", "#12345"], f"qrglue: invalid-options: light {colour} '#12345'\n"),
         (["--dark", "#000", "--light", "#000000ff"],
          "qrglue: invalid-options: dark and light must be different colours, both are #000000ff\n"),
-        (["--scale", "21", "--dark", "red"], "qrglue: invalid-options: scale must be within 1..=20, got 21\n"),
+        # A colour WIT cannot carry is the host's error: before any of the guest's (docs/contract.md).
+        (["--scale", "21", "--dark", "red"], f"qrglue: invalid-options: dark {colour} 'red'\n"),
+        (["--scale", "21", "--dark", "#000"], "qrglue: invalid-options: scale must be within 1..=20, got 21\n"),
         (["--scale", "0"], "qrglue: invalid-options: scale must be within 1..=20, got 0\n"),
-        (["--min-size", "0", "--dark", "red"], "qrglue: invalid-options: min-size must be within 1..=4096, got 0\n"),
+        (["--min-size", "0", "--dark", "red"], f"qrglue: invalid-options: dark {colour} 'red'\n"),
     ]:
         for command in ("png", "svg", "text"):
             done = _cli(command, "hello", "--path", path, *args)
             assert (done.returncode, done.stdout, done.stderr.decode()) == (1, b"", line), (command, args)
-    done = _cli("png", "", "--path", path, "--dark", "red")
+    done = _cli("png", "", "--path", path, "--dark", "#000")
     assert (done.returncode, done.stderr.decode()) == (1, "qrglue: empty-text: text is empty\n")
 
 

@@ -163,9 +163,8 @@ enum EcArg {
 
 impl Request {
     /// The options, or the contract's `invalid-options` message for a colour
-    /// that does not parse. (The generator checks everything else, in the
-    /// contract's order; a colour is only known to be bad here, so a bad
-    /// colour is reported after the generator found the rest fine: see main.)
+    /// that does not parse (a host error, raised before the generator's
+    /// checks: see main). The generator checks everything else.
     fn options(&self) -> (Options, Option<QrError>) {
         let ec_level = match self.ec_level {
             EcArg::Low => EcLevel::Low,
@@ -278,19 +277,14 @@ fn main() -> ExitCode {
     let generated = qrglue_host::generator(request.path()).and_then(|mut generator| {
         let (options, bad_color) = request.options();
         if let Some(bad_color) = bad_color {
-            // The generator's own checks of what comes before the colours
-            // come first (the input, then the options in the contract's
-            // order); with default colours in place of the bad ones and the
-            // automatic symbol (its fields are checked after the colours),
-            // its png-repeat probe runs them without rendering. A payload's
-            // own checks are its length's; the probe then checks the options
-            // on a stand-in text.
-            let before_colors = Options { symbol: Symbol::default(), ..options };
+            // A colour this CLI cannot read is a host error (the library takes
+            // an Rgba): raised after the input's own host checks (its UTF-8,
+            // its length) and before any of the generator's, as every host
+            // raises what its boundary cannot carry (docs/contract.md).
             let checked = match &input {
-                Input::Text(text) => text_or_error(text).and_then(|text| generator.png_repeat(text, &before_colors, 0).map(drop)),
-                Input::Payload(data) => qrglue_core::validate_payload(data)
-                    .map_err(Error::Qr)
-                    .and_then(|()| generator.png_repeat("0", &before_colors, 0).map(drop)),
+                Input::Text(text) => text_or_error(text).map(drop),
+                Input::Payload(data) if data.len() > qrglue_host::MAX_TEXT_BYTES => Err(Error::Qr(QrError::DataTooLong)),
+                Input::Payload(_) => Ok(()),
             };
             return Err(checked.err().unwrap_or(Error::Qr(bad_color)));
         }
