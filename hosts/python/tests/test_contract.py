@@ -171,7 +171,9 @@ def test_check_order(gen: Any, text: str, options: dict[str, Any], kind: str) ->
 
 
 def test_first_bad_option_is_reported_in_wit_order(gen: Any) -> None:
-    assert raised(gen, "x", min_size=0, quiet_zone=-1) == expect("invalid-options", out_of_range("min-size", "0"))
+    # The host's (an int outside u32) before the guest's (a bound), each in WIT order.
+    assert raised(gen, "x", min_size=0, quiet_zone=-1) == expect("invalid-options", out_of_range("quiet-zone", "-1"))
+    assert raised(gen, "x", min_size=0, quiet_zone=17) == expect("invalid-options", out_of_range("min-size", "0"))
     assert raised(gen, "x", min_size=1, quiet_zone=-1) == expect("invalid-options", out_of_range("quiet-zone", "-1"))
 
 
@@ -211,10 +213,12 @@ def test_text_styles_are_the_contracts_and_checked_last(contract: dict[str, Any]
     assert _common.DEFAULT_TEXT_STYLE == contract["defaults"]["text-style"] == qrglue.DEFAULT_TEXT_STYLE
     drawn = {style: gen.text("hello", style=style) for style in contract["text_styles"]}
     assert len(set(drawn.values())) == 3 and gen.text("hello") == drawn[contract["defaults"]["text-style"]]
-    # A bad name: the contract's message, and only once every option is fine.
+    # A bad name: the contract's message, the host's error, before any of the guest's (docs/contract.md).
     name_message = contract["messages"]["text-style-name"]
     assert raised_by_text(gen, "hello", style="sepia") == ("invalid-options", name_message.format(value="'sepia'"))
     assert raised_by_text(gen, "hello", style="sepia", min_size=0) == (
+        "invalid-options", name_message.format(value="'sepia'"))
+    assert raised_by_text(gen, "hello", style="ascii", min_size=0) == (
         "invalid-options", contract["messages"]["out-of-range"].format(option="min-size", min=1, max=4096, value=0))
 
 

@@ -66,16 +66,18 @@ TEXT_STYLE_NAME = "text-style must be one of half-blocks, half-blocks-inverted, 
     ("", "''"), ("\ud800", "'\\ud800'"), (0, "0"), (2, "2"), (None, "None"), (b"ascii", "b'ascii'"),
     (True, "True"), (["ascii"], "['ascii']"),
 ])
-def test_bad_text_style_is_invalid_options_checked_last(gen: Any, style: Any, shown: str) -> None:
+def test_bad_text_style_is_invalid_options_a_host_check_after_the_options_host_checks(
+        gen: Any, style: Any, shown: str) -> None:
     message = TEXT_STYLE_NAME.format(shown)
     assert _outcome(gen.text, ("hello",), {"style": style}) == ("error", "invalid-options", message)
-    # After every option: a bad option wins, whatever the style ...
-    assert _outcome(gen.text, ("hello",), {"style": style, "quiet_zone": 17}) == _outcome(
-        gen.png, ("hello",), {"quiet_zone": 17})
+    # After the options' host checks: an option WIT cannot carry wins, whatever the style ...
     assert _outcome(gen.text, ("hello",), {"style": style, "ec_level": "ultra", "min_size": 0}) == _outcome(
         gen.png, ("hello",), {"ec_level": "ultra", "min_size": 0})
-    # ... and so does every text error.
-    for text in ("", "\ud800", "x" * 7090):
+    # ... and before the guest's checks (docs/contract.md): a bound, an empty text.
+    assert _outcome(gen.text, ("hello",), {"style": style, "quiet_zone": 17}) == ("error", "invalid-options", message)
+    assert _outcome(gen.text, ("",), {"style": style}) == ("error", "invalid-options", message)
+    # The text's own host checks come first.
+    for text in ("\ud800", "x" * 7090):
         assert _outcome(gen.text, (text,), {"style": style}) == _outcome(gen.png, (text,), {})
     # A text fine for every option but too big for its EC level: the style is an
     # option, checked before the capacity (as a bad min-size is).
@@ -221,13 +223,13 @@ def test_a_payloads_bytearray_can_resize_after_any_call_and_a_callers_view_stays
 
 def test_options_are_keyword_only() -> None:
     with pytest.raises(TypeError):
-        qrglue.png("x", "low")  # type: ignore[call-arg]  # deliberately positional: must be refused
+        qrglue.png("x", "low")  # type: ignore[arg-type, call-arg, unused-ignore]  # deliberately positional: must be refused
     with pytest.raises(TypeError):
-        qrglue.text("x", "ascii")  # type: ignore[arg-type, call-arg]  # the style too
+        qrglue.text("x", "ascii")  # type: ignore[arg-type, call-arg, unused-ignore]  # the style too
     with pytest.raises(TypeError):
-        qrglue.matrix("x", "low")  # type: ignore[call-arg]
+        qrglue.matrix("x", "low")  # type: ignore[arg-type, call-arg, unused-ignore]
     with pytest.raises(TypeError):
-        qrglue.png_data_uri("x", "low")  # type: ignore[call-arg]
+        qrglue.png_data_uri("x", "low")  # type: ignore[arg-type, call-arg, unused-ignore]
 
 
 def test_probes(gen: Any) -> None:
@@ -416,10 +418,10 @@ def test_an_unknown_keyword_is_invalid_options_naming_the_function(gen: Any, fun
     name = function.removesuffix("_data_uri")
     assert info.value.kind == "invalid-options"
     assert str(info.value) == f'unknown option "error" for {name}() (known: {", ".join(known)})'
-    # The text's own errors come first, as for any bad option.
+    # The text's host errors come first; an unknown option (the host's) comes before empty-text (the guest's).
     with pytest.raises(QrError) as empty:
         render("", error="m")
-    assert empty.value.kind == "empty-text"
+    assert empty.value.kind == "invalid-options"
     with pytest.raises(QrError) as surrogate:
         render("\ud800", error="m")
     assert surrogate.value.kind == "invalid-text"
