@@ -129,7 +129,11 @@ fn scale_and_colours_give_the_golden_image_and_bad_colours_are_refused_in_order(
                 r##"light must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "#ffffff0""##,
             ),
             // A colour the CLI cannot read is its own error: before any of the generator's (docs/contract.md).
-            (vec!["svg", "", "--dark", "red"], "invalid-options", r#"dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red""#),
+            (
+                vec!["svg", "", "--dark", "red"],
+                "invalid-options",
+                r#"dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red""#,
+            ),
             (vec!["svg", "", "--dark", "#000"], "empty-text", "text is empty"),
             (
                 vec!["svg", url, "--min-size", "0", "--dark", "red"],
