@@ -61,7 +61,7 @@ def test_messages_equal_the_contract(contract: dict[str, Any]) -> None:
         "data-too-long": _common.DATA_TOO_LONG_MESSAGE,
         "lone-surrogate": _common.LONE_SURROGATE_MESSAGE,
         "out-of-range": _common.OUT_OF_RANGE_TEMPLATE,
-        "not-integer": _common.INTEGER_TEMPLATE,
+        "not-integer": _common.NOT_INTEGER_TEMPLATE,
         "ec-level-name": _common.EC_LEVEL_NAME_TEMPLATE,
         "ec-level-index": _common.EC_LEVEL_INDEX_TEMPLATE,
         "text-style-name": _common.TEXT_STYLE_NAME_TEMPLATE,

@@ -492,6 +492,28 @@ fn python(contract: &serde_json::Value) -> String {
     let _ = writeln!(out, "ERROR_CHECK_ORDER: tuple[ErrorKind, ...] = ({})\n", quoted(order, '"'));
     let _ = writeln!(out, "MAX_TEXT_BYTES = {}", contract["max_text_bytes"]);
     let _ = writeln!(out, "MAX_PNG_REPEAT_TIMES = {}\n", contract["max_png_repeat_times"]);
+    out += "# The contract's messages and templates (str.format placeholders), by the contract file's\n";
+    out += "# names: `{name}_MESSAGE` for a fixed text, `{name}_TEMPLATE` for one to fill in.\n";
+    for (name, message) in messages(contract) {
+        let text = message.as_str().expect("a message is a string");
+        let suffix = if text.contains('{') { "TEMPLATE" } else { "MESSAGE" };
+        let constant = format!("{}_{suffix}", name.to_uppercase().replace('-', "_"));
+        let pieces = wrap(text, 90);
+        if pieces.len() == 1 {
+            let _ = writeln!(out, "{constant} = {}", serde_json::to_string(text).unwrap());
+        } else {
+            // In pieces, each a literal of its own (the lines stay within ruff's bound).
+            let last = pieces.len() - 1;
+            let literals = pieces
+                .iter()
+                .enumerate()
+                .map(|(i, piece)| serde_json::to_string(&if i < last { format!("{piece} ") } else { piece.clone() }).unwrap())
+                .collect::<Vec<_>>()
+                .join("\n    ");
+            let _ = writeln!(out, "{constant} = (\n    {literals}\n)");
+        }
+    }
+    out += "\n";
     out += "# Each option's default (WIT has none; None is WIT's none).\n";
     for spec in OPTIONS {
         let name = if spec.ty == Ty::TextStyle { "DEFAULT_TEXT_STYLE".to_string() } else { format!("DEFAULT_{}", spec.py.to_uppercase()) };

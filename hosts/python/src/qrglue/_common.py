@@ -24,9 +24,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple, NoReturn, cast
 
-# The contract's names, defaults, bounds and raw flag bits, generated from
-# guest/core/src/contract.rs (`_options.py`, `just contract`): re-exported
-# here, where the rest of the package reads them.
+# The contract's names, defaults, bounds, raw flag bits and messages,
+# generated from guest/core/src/contract.rs (`_options.py`, `just contract`):
+# re-exported here, where the rest of the package reads them. The payload-less
+# WIT cases' messages are fixed texts, the others templates filled in with the
+# offending value as Python shows it. Some are the guest's alone (the bounds,
+# equal colours, the symbol options' rules, what a title or class holds, an
+# index past an enum's end, option bytes that are not UTF-8): this package
+# never builds those; its tests compare them with what the guest says.
+from ._options import CLASS_TEMPLATE as CLASS_TEMPLATE
+from ._options import COLOR_TEMPLATE as COLOR_TEMPLATE
+from ._options import DATA_TOO_LONG_MESSAGE as DATA_TOO_LONG_MESSAGE
 from ._options import DEFAULT_BOOST_EC as DEFAULT_BOOST_EC
 from ._options import DEFAULT_CLASS as DEFAULT_CLASS
 from ._options import DEFAULT_DARK as DEFAULT_DARK
@@ -43,27 +51,43 @@ from ._options import DEFAULT_TEXT_STYLE as DEFAULT_TEXT_STYLE
 from ._options import DEFAULT_TITLE as DEFAULT_TITLE
 from ._options import DEFAULT_VERSION as DEFAULT_VERSION
 from ._options import DEFAULT_VIEW_BOX_ONLY as DEFAULT_VIEW_BOX_ONLY
+from ._options import EC_LEVEL_INDEX_TEMPLATE as EC_LEVEL_INDEX_TEMPLATE
+from ._options import EC_LEVEL_NAME_TEMPLATE as EC_LEVEL_NAME_TEMPLATE
 from ._options import EC_LEVELS as EC_LEVELS
+from ._options import EMPTY_TEXT_MESSAGE as EMPTY_TEXT_MESSAGE
 from ._options import ERROR_CHECK_ORDER as ERROR_CHECK_ORDER
 from ._options import ERROR_KINDS as ERROR_KINDS
 from ._options import KEYWORDS as KEYWORDS
+from ._options import LONE_SURROGATE_MESSAGE as LONE_SURROGATE_MESSAGE
 from ._options import MASK_BOUNDS as MASK_BOUNDS
 from ._options import MAX_PNG_REPEAT_TIMES as MAX_PNG_REPEAT_TIMES
 from ._options import MAX_TEXT_BYTES as MAX_TEXT_BYTES
+from ._options import MICRO_EC_LEVEL_MESSAGE as MICRO_EC_LEVEL_MESSAGE
+from ._options import MICRO_ECI_MESSAGE as MICRO_ECI_MESSAGE
 from ._options import MICRO_MASK_BOUNDS as MICRO_MASK_BOUNDS
 from ._options import MICRO_VERSION_BOUNDS as MICRO_VERSION_BOUNDS
 from ._options import MIN_SIZE_BOUNDS as MIN_SIZE_BOUNDS
+from ._options import NOT_INTEGER_TEMPLATE as NOT_INTEGER_TEMPLATE
+from ._options import NOT_XML_CHAR_TEMPLATE as NOT_XML_CHAR_TEMPLATE
+from ._options import OPTION_LONE_SURROGATE_TEMPLATE as OPTION_LONE_SURROGATE_TEMPLATE
+from ._options import OPTION_NOT_TEXT_TEMPLATE as OPTION_NOT_TEXT_TEMPLATE
 from ._options import OPTIONS as OPTIONS
+from ._options import OUT_OF_RANGE_TEMPLATE as OUT_OF_RANGE_TEMPLATE
 from ._options import QUIET_ZONE_BOUNDS as QUIET_ZONE_BOUNDS
 from ._options import RAW_SVG_FLAGS as RAW_SVG_FLAGS
 from ._options import RAW_SYMBOL_FLAGS as RAW_SYMBOL_FLAGS
+from ._options import SAME_COLORS_TEMPLATE as SAME_COLORS_TEMPLATE
 from ._options import SCALE_BOUNDS as SCALE_BOUNDS
 from ._options import SVG_CLASS_BYTES_BOUNDS as SVG_CLASS_BYTES_BOUNDS
 from ._options import SVG_KEYWORDS as SVG_KEYWORDS
 from ._options import SVG_TITLE_BYTES_BOUNDS as SVG_TITLE_BYTES_BOUNDS
 from ._options import TEXT_KEYWORDS as TEXT_KEYWORDS
+from ._options import TEXT_STYLE_INDEX_TEMPLATE as TEXT_STYLE_INDEX_TEMPLATE
+from ._options import TEXT_STYLE_NAME_TEMPLATE as TEXT_STYLE_NAME_TEMPLATE
 from ._options import TEXT_STYLES as TEXT_STYLES
+from ._options import TOO_LONG_TEMPLATE as TOO_LONG_TEMPLATE
 from ._options import VERSION_BOUNDS as VERSION_BOUNDS
+from ._options import VERSION_CONFLICT_MESSAGE as VERSION_CONFLICT_MESSAGE
 from ._options import EcLevel as EcLevel
 from ._options import ErrorKind as ErrorKind
 from ._options import OptionKeywords as OptionKeywords
@@ -75,46 +99,9 @@ from ._options import TextStyle as TextStyle
 from ._options import option_values as option_values
 from ._options import svg_values as svg_values
 
-# Messages. The payload-less WIT cases get a fixed text; the others are
-# filled in from a template with the offending value as Python shows it.
-EMPTY_TEXT_MESSAGE = "text is empty"
-DATA_TOO_LONG_MESSAGE = "text does not fit in a QR code at this error-correction level"
-LONE_SURROGATE_MESSAGE = "text contains a lone surrogate (not encodable as UTF-8)"
-OUT_OF_RANGE_TEMPLATE = "{option} must be within {min}..={max}, got {value}"
-EC_LEVEL_NAME_TEMPLATE = "ec-level must be one of low, medium, quartile, high, got {value}"
-# What the raw guest answers for an ec-level index past 3 (this package only
-# ever sends indices of EC_LEVELS, so it never builds this message itself).
-EC_LEVEL_INDEX_TEMPLATE = "ec-level must be 0..=3 (low, medium, quartile, high), got {value}"
-COLOR_TEMPLATE = "{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}"
-# What the guest answers for equal colours ({value} as #rrggbbaa), last of the
-# options; this package says it only for a text whose style is bad too (check_style).
-SAME_COLORS_TEMPLATE = "dark and light must be different colours, both are {value}"
-TEXT_STYLE_NAME_TEMPLATE = "text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}"
-# The raw guest's answer for a style index past 2 (never built here either).
-TEXT_STYLE_INDEX_TEMPLATE = "text-style must be 0..=2 (half-blocks, half-blocks-inverted, ascii), got {value}"
-VERSION_CONFLICT_MESSAGE = "version and min-version exclude each other: give one"
-MICRO_EC_LEVEL_MESSAGE = "ec-level high is not available in Micro QR (M4 goes up to quartile)"
-MICRO_ECI_MESSAGE = "eci is not available in Micro QR (it has no ECI mode)"
-# The SVG options' refusals, the guest's (`SvgOptions::validate`), checked
-# after every other option by the SVG calls alone: a title or class too long
-# (the host's too, before any copy), a title with a character XML 1.0 cannot
-# carry ({char} as U+0007, {index} its UTF-8 byte offset), a class that is not
-# CSS class names ({value} in Rust's Debug quoting).
-TOO_LONG_TEMPLATE = "{option} must be at most {max} UTF-8 bytes, got {value}"
-NOT_XML_CHAR_TEMPLATE = "{option} holds {char} at byte {index}, which XML 1.0 cannot carry"
-CLASS_TEMPLATE = ("class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, "
-                  "at most 256 bytes, got {value}")
-# The raw guest's answer for option bytes that are not UTF-8 (this package
-# sends only a str's UTF-8, so it never builds this message itself).
-OPTION_NOT_TEXT_TEMPLATE = "{option} is not valid UTF-8 from byte {index}"
-# A title or class str with a lone surrogate: refused here, never replaced.
-OPTION_LONE_SURROGATE_TEMPLATE = "{option} contains a lone surrogate (not encodable as UTF-8)"
 # The host's own type check of title and class (WIT option<string>); the
 # native extension words it the same.
 STRING_TEMPLATE = "{option} must be a string, got {value}"
-# A number option that is not an integer (2.5, "3"); an integer out of range
-# gets OUT_OF_RANGE_TEMPLATE.
-INTEGER_TEMPLATE = "{option} must be an integer, got {value}"
 # An unknown keyword, named with the public function it was given to and
 # the keywords that function knows (the Node host words it the same).
 UNKNOWN_OPTION_TEMPLATE = 'unknown option "{name}" for {function}() (known: {known})'
@@ -519,7 +506,7 @@ def _u32(spec: OptionSpec, value: object, on_micro: bool) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _U32_MAX:
         return value
     if not isinstance(value, int) or isinstance(value, bool):
-        _refuse_options(INTEGER_TEMPLATE.format(option=spec.wit, value=_shown(value)))
+        _refuse_options(NOT_INTEGER_TEMPLATE.format(option=spec.wit, value=_shown(value)))
     low, high = cast("tuple[int, int]", (on_micro and spec.micro_bounds) or spec.bounds)
     _refuse_options(OUT_OF_RANGE_TEMPLATE.format(option=spec.wit, min=low, max=high, value=_shown(value)))
 

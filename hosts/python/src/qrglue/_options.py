@@ -22,6 +22,32 @@ ERROR_CHECK_ORDER: tuple[ErrorKind, ...] = ("invalid-text", "empty-text", "data-
 MAX_TEXT_BYTES = 7089
 MAX_PNG_REPEAT_TIMES = 50
 
+# The contract's messages and templates (str.format placeholders), by the contract file's
+# names: `{name}_MESSAGE` for a fixed text, `{name}_TEMPLATE` for one to fill in.
+CLASS_TEMPLATE = (
+    "class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, "
+    "at most 256 bytes, got {value}"
+)
+COLOR_TEMPLATE = "{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}"
+DATA_TOO_LONG_MESSAGE = "text does not fit in a QR code at this error-correction level"
+EC_LEVEL_INDEX_TEMPLATE = "ec-level must be 0..=3 (low, medium, quartile, high), got {value}"
+EC_LEVEL_NAME_TEMPLATE = "ec-level must be one of low, medium, quartile, high, got {value}"
+EMPTY_TEXT_MESSAGE = "text is empty"
+LONE_SURROGATE_MESSAGE = "text contains a lone surrogate (not encodable as UTF-8)"
+MICRO_EC_LEVEL_MESSAGE = "ec-level high is not available in Micro QR (M4 goes up to quartile)"
+MICRO_ECI_MESSAGE = "eci is not available in Micro QR (it has no ECI mode)"
+NOT_INTEGER_TEMPLATE = "{option} must be an integer, got {value}"
+NOT_UTF8_TEMPLATE = "text is not valid UTF-8 from byte {index}"
+NOT_XML_CHAR_TEMPLATE = "{option} holds {char} at byte {index}, which XML 1.0 cannot carry"
+OPTION_LONE_SURROGATE_TEMPLATE = "{option} contains a lone surrogate (not encodable as UTF-8)"
+OPTION_NOT_TEXT_TEMPLATE = "{option} is not valid UTF-8 from byte {index}"
+OUT_OF_RANGE_TEMPLATE = "{option} must be within {min}..={max}, got {value}"
+SAME_COLORS_TEMPLATE = "dark and light must be different colours, both are {value}"
+TEXT_STYLE_INDEX_TEMPLATE = "text-style must be 0..=2 (half-blocks, half-blocks-inverted, ascii), got {value}"
+TEXT_STYLE_NAME_TEMPLATE = "text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}"
+TOO_LONG_TEMPLATE = "{option} must be at most {max} UTF-8 bytes, got {value}"
+VERSION_CONFLICT_MESSAGE = "version and min-version exclude each other: give one"
+
 # Each option's default (WIT has none; None is WIT's none).
 DEFAULT_EC_LEVEL: EcLevel = "low"
 DEFAULT_MIN_SIZE: int = 200
