@@ -90,10 +90,10 @@ _report-venv:
 [group('build')]
 build: setup-system build-wasm contract build-node build-python build-go build-java build-web
 
-# target/contract.json from guest/core/src/contract.rs, which every host's tests compare their copies with.
+# From guest/core/src/contract.rs (checked against wit/qr.wit): target/contract.json and the hosts' generated option layers.
 [group('build')]
 contract:
-    {{cargo}} run --locked --release -q -p qrglue-vectors --bin contract -- target/contract.json
+    {{cargo}} run --locked --profile host -q -p qrglue-contract -- write target/contract.json
 
 # target/wasm/qrglue.component.wasm, qrglue.raw.wasm, qrglue.raw-nosimd.wasm and qrglue.extism.wasm (guest/extism).
 [group('build')]
@@ -271,6 +271,7 @@ test: setup-system lint test-rust test-node test-python test-go test-java test-d
 [group('test')]
 lint: _setup-lint _go-embed
     {{cargo}} fmt --all --check
+    {{cargo}} run --locked --profile host -q -p qrglue-contract -- check
     python3 tools/check_docs.py
     {{cargo}} clippy {{q}} --locked --workspace --all-targets \
         --exclude qrglue-component --exclude qrglue-raw --exclude qrglue-extism --exclude qrglue-bindgen --exclude qrglue-http-proxy -- -D warnings

@@ -28,26 +28,6 @@ func textFromUTF8(text string) error {
 	return &QrError{InvalidText, fmt.Sprintf(notUTF8Template, at)}
 }
 
-// firstInvalidUTF8 is Rust's Utf8Error::valid_up_to: the length of the
-// longest valid prefix; ok when the whole string is valid.
-func firstInvalidUTF8(s string) (at int, ok bool) {
-	if utf8.ValidString(s) {
-		return len(s), true
-	}
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return i, false
-		}
-		i += size
-	}
-	return len(s), true
-}
-
-func isEncodedSurrogate(s string) bool {
-	return len(s) >= 3 && s[0] == 0xED && s[1] >= 0xA0 && s[1] <= 0xBF && s[2] >= 0x80 && s[2] <= 0xBF
-}
-
 // parseColor is the core's Rgba::from_hex: '#' then 3, 4, 6 or 8 ASCII hex
 // digits, either case, as 0xRRGGBBAA (#rgb(a) digits doubled, alpha ff if absent).
 func parseColor(value string) (uint32, bool) {
@@ -126,70 +106,35 @@ func rustDebug(s string) string {
 	return b.String()
 }
 
-// oversizedSVGRefusal is the guest's answer (guest/raw/src/lib.rs reading
-// the strings, then SvgOptions::validate) for a title or class over its
-// bound, which is never copied into the guest: the strings' UTF-8 (title,
-// then class), then the title's length and characters, then the class.
-// "" when neither is over its bound.
+// oversizedSVGRefusal is the host's error for a title or class over its
+// bound, which is never copied into the guest (the title first, in the
+// guest's words); "" when neither is over its bound.
 func oversizedSVGRefusal(s *settings) string {
-	if !(s.hasTitle && len(s.title) > svgTitleMaxBytes) && !(s.hasClass && len(s.class) > svgClassMaxBytes) {
-		return ""
+	if s.hasTitle && len(s.title) > svgTitleMaxBytes {
+		return fmt.Sprintf(tooLongTemplate, "title", svgTitleMaxBytes, len(s.title))
 	}
-	return svgRefusal(s)
-}
-
-// svgRefusal is the guest's reading and validation of the SVG strings, for
-// a title or class over its bound (the tests hold it to the guest's answers
-// for strings within their bounds); "" when both pass.
-func svgRefusal(s *settings) string {
-	for _, option := range []struct {
-		name, value string
-		given       bool
-	}{{"title", s.title, s.hasTitle}, {"class", s.class, s.hasClass}} {
-		if at, ok := firstInvalidUTF8(option.value); option.given && !ok {
-			if isEncodedSurrogate(option.value[at:]) {
-				return fmt.Sprintf(optionSurrogateMessage, option.name)
-			}
-			return fmt.Sprintf(optionNotTextTemplate, option.name, at)
-		}
-	}
-	if s.hasTitle {
-		if len(s.title) > svgTitleMaxBytes {
-			return fmt.Sprintf(tooLongTemplate, "title", svgTitleMaxBytes, len(s.title))
-		}
-		for i, r := range s.title {
-			if !isXMLChar(r) {
-				return fmt.Sprintf(notXMLCharTemplate, "title", r, i)
-			}
-		}
-	}
-	if s.hasClass && !isClassNames(s.class) {
-		return fmt.Sprintf(classTemplate, rustDebug(s.class))
+	if s.hasClass && len(s.class) > svgClassMaxBytes {
+		return fmt.Sprintf(tooLongTemplate, "class", svgClassMaxBytes, len(s.class))
 	}
 	return ""
 }
 
-// isClassNames: CSS class names (ASCII letters, digits, - and _) separated by
-// single spaces, 1..=256 bytes.
-func isClassNames(class string) bool {
-	if len(class) > svgClassMaxBytes {
-		return false
+// firstInvalidUTF8 is Rust's Utf8Error::valid_up_to: the length of the
+// longest valid prefix; ok when the whole string is valid.
+func firstInvalidUTF8(s string) (at int, ok bool) {
+	if utf8.ValidString(s) {
+		return len(s), true
 	}
-	for _, name := range strings.Split(class, " ") {
-		if name == "" {
-			return false
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i, false
 		}
-		for i := 0; i < len(name); i++ {
-			c := name[i]
-			if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
-				return false
-			}
-		}
+		i += size
 	}
-	return true
+	return len(s), true
 }
 
-// isXMLChar is XML 1.0's Char production for a character UTF-8 can carry.
-func isXMLChar(r rune) bool {
-	return r == '\t' || r == '\n' || r == '\r' || (r >= 0x20 && r != 0xFFFE && r != 0xFFFF)
+func isEncodedSurrogate(s string) bool {
+	return len(s) >= 3 && s[0] == 0xED && s[1] >= 0xA0 && s[1] <= 0xBF && s[2] >= 0x80 && s[2] <= 0xBF
 }

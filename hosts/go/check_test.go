@@ -101,3 +101,66 @@ func TestParseColor(t *testing.T) {
 		}
 	}
 }
+
+// The test's oracle for the guest's reading and validation of the SVG
+// strings (guest/raw/src/lib.rs, SvgOptions::validate): the host checks
+// none of it (docs/contract.md), so it lives here, held to the guest's answers.
+
+// svgRefusal is the guest's reading and validation of the SVG strings, for
+// a title or class over its bound (the tests hold it to the guest's answers
+// for strings within their bounds); "" when both pass.
+func svgRefusal(s *settings) string {
+	for _, option := range []struct {
+		name, value string
+		given       bool
+	}{{"title", s.title, s.hasTitle}, {"class", s.class, s.hasClass}} {
+		if at, ok := firstInvalidUTF8(option.value); option.given && !ok {
+			if isEncodedSurrogate(option.value[at:]) {
+				return fmt.Sprintf(optionSurrogateMessage, option.name)
+			}
+			return fmt.Sprintf(optionNotTextTemplate, option.name, at)
+		}
+	}
+	if s.hasTitle {
+		if len(s.title) > svgTitleMaxBytes {
+			return fmt.Sprintf(tooLongTemplate, "title", svgTitleMaxBytes, len(s.title))
+		}
+		for i, r := range s.title {
+			if !isXMLChar(r) {
+				return fmt.Sprintf(notXMLCharTemplate, "title", r, i)
+			}
+		}
+	}
+	if s.hasClass && len(s.class) > svgClassMaxBytes {
+		return fmt.Sprintf(tooLongTemplate, "class", svgClassMaxBytes, len(s.class))
+	}
+	if s.hasClass && !isClassNames(s.class) {
+		return fmt.Sprintf(classTemplate, rustDebug(s.class))
+	}
+	return ""
+}
+
+// isClassNames: CSS class names (ASCII letters, digits, - and _) separated by
+// single spaces, 1..=256 bytes.
+func isClassNames(class string) bool {
+	if len(class) > svgClassMaxBytes {
+		return false
+	}
+	for _, name := range strings.Split(class, " ") {
+		if name == "" {
+			return false
+		}
+		for i := 0; i < len(name); i++ {
+			c := name[i]
+			if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isXMLChar is XML 1.0's Char production for a character UTF-8 can carry.
+func isXMLChar(r rune) bool {
+	return r == '\t' || r == '\n' || r == '\r' || (r >= 0x20 && r != 0xFFFE && r != 0xFFFF)
+}

@@ -74,16 +74,20 @@ func TestErrorOrder(t *testing.T) {
 			{"truncated UTF-8", "é\xc3", nil, qrglue.InvalidText, "text is not valid UTF-8 from byte 2", true},
 			{"invalid UTF-8 before length", long + "\xff", nil, qrglue.InvalidText, "text is not valid UTF-8 from byte 7090", true},
 			{"surrogate before length", "\xed\xbf\xbf" + long, nil, qrglue.InvalidText, surrogate, true},
-			{"empty before options", "", []qrglue.Option{qrglue.WithMinSize(0), qrglue.WithDark("nope")}, qrglue.EmptyText, emptyText, false},
+			{"empty before options", "", []qrglue.Option{qrglue.WithMinSize(0)}, qrglue.EmptyText, emptyText, false},
+			// A colour the ABI cannot carry is the host's error, before any of the guest's (docs/contract.md).
+			{"a bad colour before empty", "", []qrglue.Option{qrglue.WithMinSize(0), qrglue.WithDark("nope")}, qrglue.InvalidOptions,
+				`dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "nope"`, false},
 			{"length before options", long, []qrglue.Option{qrglue.WithQuietZone(99)}, qrglue.DataTooLong, dataTooLong, false},
 			{"ec-level index", "hi", []qrglue.Option{qrglue.WithECLevel(4), qrglue.WithMinSize(0)}, qrglue.InvalidOptions,
 				"ec-level must be 0..=3 (low, medium, quartile, high), got 4", false},
 			{"min-size before quiet-zone", "hi", []qrglue.Option{qrglue.WithMinSize(0), qrglue.WithQuietZone(17)}, qrglue.InvalidOptions,
 				"min-size must be within 1..=4096, got 0", false},
-			{"scale before a bad colour", "hi", []qrglue.Option{qrglue.WithScale(21), qrglue.WithDark("red")}, qrglue.InvalidOptions,
-				"scale must be within 1..=20, got 21", false},
-			{"quiet-zone before a bad colour", "hi", []qrglue.Option{qrglue.WithQuietZone(4294967295), qrglue.WithLight("x")}, qrglue.InvalidOptions,
-				"quiet-zone must be within 0..=16, got 4294967295", false},
+			{"a bad colour before scale", "hi", []qrglue.Option{qrglue.WithScale(21), qrglue.WithDark("red")}, qrglue.InvalidOptions,
+				`dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"`, false},
+			{"scale", "hi", []qrglue.Option{qrglue.WithScale(21)}, qrglue.InvalidOptions, "scale must be within 1..=20, got 21", false},
+			{"a bad colour before quiet-zone", "hi", []qrglue.Option{qrglue.WithQuietZone(4294967295), qrglue.WithLight("x")}, qrglue.InvalidOptions,
+				`light must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "x"`, false},
 			{"dark before light", "hi", []qrglue.Option{qrglue.WithDark("#12345"), qrglue.WithLight("white")}, qrglue.InvalidOptions,
 				`dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "#12345"`, false},
 			{"a bad colour before the symbol options", "hi", []qrglue.Option{qrglue.WithLight("#ggg"), qrglue.WithMask(99)}, qrglue.InvalidOptions,
@@ -142,9 +146,12 @@ func TestPayloads(t *testing.T) {
 		for _, empty := range [][]byte{nil, {}} {
 			_, err := g.PNGBytes(empty)
 			wantQrError(t, err, qrglue.EmptyText, emptyText)
+			// The host's errors (a string over its bound, a colour) come before the guest's empty-text.
 			_, err = g.SVGBytes(empty, qrglue.WithTitle(strings.Repeat("x", 5000)))
-			wantQrError(t, err, qrglue.EmptyText, emptyText)
+			wantQrError(t, err, qrglue.InvalidOptions, "title must be at most 1024 UTF-8 bytes, got 5000")
 			_, err = g.MatrixBytes(empty, qrglue.WithDark("bad"))
+			wantQrError(t, err, qrglue.InvalidOptions, `dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "bad"`)
+			_, err = g.SVGBytes(empty, qrglue.WithTitle("\x07"))
 			wantQrError(t, err, qrglue.EmptyText, emptyText)
 			_, err = g.TextBytes(empty, qrglue.WithStyle(9))
 			wantQrError(t, err, qrglue.EmptyText, emptyText)
@@ -204,19 +211,24 @@ func TestSVGOptionRefusals(t *testing.T) {
 				`class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got ""`},
 			{"title too long", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("é", 513))}, qrglue.InvalidOptions,
 				"title must be at most 1024 UTF-8 bytes, got 1026"},
-			{"long title not UTF-8 first", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("a", 2000) + "\xff")}, qrglue.InvalidOptions,
-				"title is not valid UTF-8 from byte 2000"},
+			{"long title: its length first (the host's)", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("a", 2000) + "\xff")},
+				qrglue.InvalidOptions, "title must be at most 1024 UTF-8 bytes, got 2001"},
 			{"class too long", "hi", []qrglue.SVGOption{qrglue.WithClass(strings.Repeat("c", 257))}, qrglue.InvalidOptions,
-				`class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got "` + strings.Repeat("c", 257) + `"`},
-			{"title checked before a long class", "hi", []qrglue.SVGOption{qrglue.WithTitle("\x07"), qrglue.WithClass(strings.Repeat("c", 300))},
-				qrglue.InvalidOptions, "title holds U+0007 at byte 0, which XML 1.0 cannot carry"},
-			{"options before a long title", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000)), qrglue.WithMinSize(0)},
+				`class must be at most 256 UTF-8 bytes, got 257`},
+			// A string over its bound is the host's error (never copied in): before any of the guest's.
+			{"a long class before the title's check", "hi", []qrglue.SVGOption{qrglue.WithTitle("\x07"), qrglue.WithClass(strings.Repeat("c", 300))},
+				qrglue.InvalidOptions, "class must be at most 256 UTF-8 bytes, got 300"},
+			{"a long title before the options' checks", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000)), qrglue.WithMinSize(0)},
+				qrglue.InvalidOptions, "title must be at most 1024 UTF-8 bytes, got 2000"},
+			{"options before the title's check", "hi", []qrglue.SVGOption{qrglue.WithTitle("\x07"), qrglue.WithMinSize(0)},
 				qrglue.InvalidOptions, "min-size must be within 1..=4096, got 0"},
-			{"symbol options before a long class", "hi", []qrglue.SVGOption{qrglue.WithClass(strings.Repeat("c", 300)), qrglue.WithMask(9)},
+			{"symbol options before the class's check", "hi", []qrglue.SVGOption{qrglue.WithClass("a  b"), qrglue.WithMask(9)},
 				qrglue.InvalidOptions, "mask must be within 0..=7, got 9"},
-			{"same colours before a long title", "hi", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000)), qrglue.WithDark("#fff")},
+			{"same colours before the title's check", "hi", []qrglue.SVGOption{qrglue.WithTitle("\x07"), qrglue.WithDark("#fff")},
 				qrglue.InvalidOptions, "dark and light must be different colours, both are #ffffffff"},
-			{"empty before a long title", "", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000))}, qrglue.EmptyText, emptyText},
+			{"a long title before empty", "", []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000))}, qrglue.InvalidOptions,
+				"title must be at most 1024 UTF-8 bytes, got 2000"},
+			{"empty before the title's check", "", []qrglue.SVGOption{qrglue.WithTitle("\x07")}, qrglue.EmptyText, emptyText},
 			{"a long title before encoding", strings.Repeat("a", 3000), []qrglue.SVGOption{qrglue.WithTitle(strings.Repeat("t", 2000))},
 				qrglue.InvalidOptions, "title must be at most 1024 UTF-8 bytes, got 2000"},
 		} {

@@ -140,21 +140,15 @@ type prepared struct {
 }
 
 // prepare applies the options and parses the colours. A colour that does
-// not parse is refused in its place in the contract's order: after what the
-// guest checks first (the input, then ec-level, min-size, quiet-zone and
-// scale), which the png-repeat probe checks without rendering, given default
-// colours and the automatic symbol; `text` is the input for that check
-// (a stand-in for a payload whose own checks passed).
+// not parse is the host's error (the ABI carries 0xRRGGBBAA): refused here,
+// after the input's own checks and before any of the guest's
+// (docs/contract.md, "Which errors a host raises"); the guest is never
+// asked to validate. (`text` is unused: the signature stays for the callers.)
 func (g *Generator) prepare(s settings, text string) (*prepared, error) {
 	dark, darkOK := parseColor(s.dark)
 	light, lightOK := parseColor(s.light)
 	if darkOK && lightOK {
 		return &prepared{s: s, args: s.abi(dark, light)}, nil
-	}
-	before := newSettings()
-	before.ec, before.minSize, before.quietZone, before.hasScale, before.scale = s.ec, s.minSize, s.quietZone, s.hasScale, s.scale
-	if err := g.check(text, &before); err != nil {
-		return nil, err
 	}
 	if !darkOK {
 		return nil, invalidOptions(colorTemplate, "dark", rustDebug(s.dark))
@@ -193,15 +187,6 @@ func (g *Generator) run(o op, given input, args [11]uint32, s *settings) ([]byte
 		return err
 	})
 	return out, err
-}
-
-// check asks the path whether text and the options (whose colours parse)
-// pass every check before encoding.
-func (g *Generator) check(text string, s *settings) error {
-	dark, _ := parseColor(s.dark)
-	light, _ := parseColor(s.light)
-	_, err := g.run(opCheck, input{text: text}, s.abi(dark, light), s)
-	return err
 }
 
 // run is Generator.run on this instance: the export for the op and the
@@ -341,11 +326,7 @@ func (g *Generator) svgCall(given input, opts []SVGOption) (string, error) {
 		return "", err
 	}
 	if refusal := oversizedSVGRefusal(&s); refusal != "" {
-		// Never copied into the guest; what the guest checks first (the
-		// input, every other option) is asked of it, without rendering.
-		if err := g.check(given.standIn, &s); err != nil {
-			return "", err
-		}
+		// Never copied into the guest: the host's error, before any of the guest's.
 		return "", invalidOptions("%s", refusal)
 	}
 	out, err := g.run(opSVG, given, p.args, &s)

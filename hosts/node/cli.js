@@ -3,11 +3,15 @@
 // (hosts/rust/cli/src/main.rs): same subcommands, flags, help shape, error
 // lines and exit codes.
 //
-//   qrglue png TEXT [-o FILE] [--path component|raw|bindgen|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
-//              [--scale N] [--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N] [--mask N] [--boost-ec] [--eci]
+//   qrglue png TEXT [-o FILE] [--path auto|component|raw|bindgen|native] [--ec-level low|medium|quartile|high]
+//              [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX] [symbol options: qrglue png -h]
 //   qrglue svg TEXT [same options] [--view-box-only] [--title TEXT] [--class NAMES]
 //   qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
 //   qrglue png --data-file PATH [same options]   (the payload's bytes from PATH, - for standard input)
+//
+// The option flags are lib/cli-flags.js's, generated from the contract's
+// option table (tools/contract), with their help lines; --ec-level takes the
+// WIT names, as the library does.
 //
 // Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG is
 // never written to a terminal unless asked for with `-o -`.
@@ -17,24 +21,23 @@
 // could not be read.
 import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { QrError, DEFAULTS, MAX_TEXT_BYTES, TEXT_STYLES } from './lib/common.js';
+import { QrError, EC_LEVELS, MAX_TEXT_BYTES, TEXT_STYLES } from './lib/common.js';
+import { CLI_FLAGS } from './lib/cli-flags.js';
 
 const EXIT_QR_ERROR = 1;
 const EXIT_USAGE = 2;
 const EXIT_FAILURE = 3;
 
-/** Each --path value and the entry point it loads (loaded on demand: native needs a built addon). */
+/**
+ * Each --path value and the entry point it loads (loaded on demand: native needs a built addon).
+ * auto, the default, is qrglue/auto: the native addon where one is installed, else the component.
+ */
 const PATHS = {
+  auto: './auto.js',
   component: './index.js',
   raw: './raw.js',
   bindgen: './bindgen.js',
   native: './native.js',
-};
-
-/** --ec-level values, case-insensitive, as the Rust CLI takes them: a letter or the WIT name. */
-const EC_ARGS = {
-  l: 'low', m: 'medium', q: 'quartile', h: 'high',
-  low: 'low', medium: 'medium', quartile: 'quartile', high: 'high',
 };
 
 const ABOUT = 'QR codes as PNG or SVG, through wasm (component, raw ABI or wasm-bindgen) or natively';
@@ -62,7 +65,26 @@ Options:
 
 const commandUsage = (command) => `Usage: qrglue ${command} [OPTIONS] <TEXT>`;
 
-const commandHelp = (command) => `${COMMANDS[command]}
+// The flags every subcommand takes before the options', as the Rust CLI words them.
+const COMMON_FLAGS = [
+  ['--data-file <PATH>', "Read the payload's bytes from PATH (- for standard input) instead of TEXT: any bytes, " +
+    'not only UTF-8 (the *-bytes generators)'],
+  ['-o, --output <FILE>', 'Where to write; `-` is standard output'],
+  ['--path <PATH>', 'Which implementation runs the generator (auto: native where installed, else component) ' +
+    '[default: auto] [possible values: auto, component, raw, bindgen, native]'],
+];
+
+/** A flag as the help and the errors name it: `--min-size <MIN_SIZE>`, `--micro`. */
+const flagName = ({ flag, value }) => (value === null ? `--${flag}` : `--${flag} <${value}>`);
+
+const commandHelp = (command) => {
+  const lines = [...COMMON_FLAGS,
+    ...CLI_FLAGS.filter((f) => f.command === null || f.command === command).map((f) => [flagName(f), f.help])];
+  // Aligned as clap aligns them: two spaces past the longest flag.
+  const width = Math.max(...lines.map(([name]) => name.length)) + 2;
+  // `-o, --output` starts four columns left of the long-only flags, as clap prints it.
+  const pad = (name) => (name.startsWith('-o') ? `  ${name.padEnd(width + 4)}` : `      ${name.padEnd(width)}`);
+  return `${COMMANDS[command]}
 
 ${commandUsage(command)}
 
@@ -70,39 +92,9 @@ Arguments:
   <TEXT>  The text to encode (at most 7089 UTF-8 bytes)
 
 Options:
-      --data-file <PATH>         ${DATA_FILE_HELP}
-  -o, --output <FILE>            Where to write; \`-\` is standard output
-      --path <PATH>              Which implementation runs the generator [default: component] [possible values: component, raw, bindgen, native]
-      --ec-level <EC_LEVEL>      Error-correction level: L (~7 %), M (~15 %), Q (~25 %), H (~30 %) [default: l] [possible values: l, m, q, h]
-      --min-size <MIN_SIZE>      Minimum image width in pixels (1..=4096) [default: ${DEFAULTS.minSize}]
-      --quiet-zone <QUIET_ZONE>  Margin in modules (0..=16) [default: ${DEFAULTS.quietZone}]
-      --scale <SCALE>            Pixels per module (1..=20); sizes the image instead of --min-size
-      --dark <HEX>               Colour of the dark modules: #rgb, #rgba, #rrggbb or #rrggbbaa [default: ${DEFAULTS.dark}]
-      --light <HEX>              Colour of the light modules and the quiet zone (#ffffff00: transparent) [default: ${DEFAULTS.light}]
-      --micro                    A Micro QR code (M1..M4) for a short text
-      --symbol-version <N>       Exactly this QR version (1..=40, 1..=4 with --micro). Not --version, which prints this program's version
-      --min-version <N>          At least this QR version (same bounds; not with --symbol-version: the generator says so, in the contract's words)
-      --mask <N>                 This mask pattern (0..=7, 0..=3 with --micro) instead of the best
-      --boost-ec                 Raise the EC level as far as the version still holds the text
-      --eci                      Precede the data with ECI designator 26 (UTF-8), as segno's eci=True (not with --micro)
-${command === 'text' ? STYLE_HELP : ''}${command === 'svg' ? SVG_HELP : ''}  -h, --help                     Print help
+${lines.map(([name, help]) => `${pad(name)}${help}\n`).join('')}  -h, --help${' '.repeat(width - 6)}Print help
 `;
-
-// --data-file, as the Rust CLI words it.
-const DATA_FILE_HELP = "Read the payload's bytes from PATH (- for standard input) instead of TEXT: any bytes, not only UTF-8 " +
-  '(the *-bytes generators)';
-
-// text's own flag, as the Rust CLI words it.
-const STYLE_HELP = '      --style <STYLE>            How to draw the modules: half blocks with ink on the dark modules, ' +
-  'half blocks with ink on the light ones, or "##" per dark module ' +
-  `[default: ${DEFAULTS.style}] [possible values: ${TEXT_STYLES.join(', ')}]\n`;
-
-// svg's own flags, as the Rust CLI words them.
-const SVG_HELP = '      --view-box-only            Leave out width and height: only the viewBox stays, so the document scales ' +
-  'to the box it is placed in\n' +
-  '      --title <TEXT>             A <title>: the code\'s accessible name (at most 1024 UTF-8 bytes of text XML can carry), ' +
-  'escaped\n' +
-  '      --class <NAMES>            The <svg> element\'s class: CSS class names separated by single spaces\n';
+};
 
 /** A bad command line: the message, then the usage and where to look. */
 class UsageError extends Error {
@@ -112,27 +104,12 @@ class UsageError extends Error {
   }
 }
 
+// parseArgs's table: the common flags, then the contract's (lib/cli-flags.js).
 const OPTIONS = {
   'data-file': { type: 'string' },
   output: { type: 'string', short: 'o' },
   path: { type: 'string' },
-  'ec-level': { type: 'string' },
-  'min-size': { type: 'string' },
-  'quiet-zone': { type: 'string' },
-  scale: { type: 'string' },
-  dark: { type: 'string' },
-  light: { type: 'string' },
-  // The symbol options: --symbol-version, as --version prints this program's version.
-  micro: { type: 'boolean' },
-  'symbol-version': { type: 'string' },
-  'min-version': { type: 'string' },
-  mask: { type: 'string' },
-  'boost-ec': { type: 'boolean' },
-  eci: { type: 'boolean' },
-  style: { type: 'string' }, // text only
-  'view-box-only': { type: 'boolean' }, // svg only
-  title: { type: 'string' }, // svg only
-  class: { type: 'string' }, // svg only
+  ...Object.fromEntries(CLI_FLAGS.map((f) => [f.flag, { type: f.type === 'bool' ? 'boolean' : 'string' }])),
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -140,26 +117,11 @@ const VALUE_NAMES = {
   'data-file': '--data-file <PATH>',
   output: '-o, --output <FILE>',
   path: '--path <PATH>',
-  'ec-level': '--ec-level <EC_LEVEL>',
-  'min-size': '--min-size <MIN_SIZE>',
-  'quiet-zone': '--quiet-zone <QUIET_ZONE>',
-  scale: '--scale <SCALE>',
-  dark: '--dark <HEX>',
-  light: '--light <HEX>',
-  micro: '--micro',
-  'symbol-version': '--symbol-version <N>',
-  'min-version': '--min-version <N>',
-  mask: '--mask <N>',
-  'boost-ec': '--boost-ec',
-  eci: '--eci',
-  style: '--style <STYLE>',
-  'view-box-only': '--view-box-only',
-  title: '--title <TEXT>',
-  class: '--class <NAMES>',
+  ...Object.fromEntries(CLI_FLAGS.map((f) => [f.flag, flagName(f)])),
 };
 
 /** The flags only one subcommand takes. */
-const COMMAND_ONLY = { style: 'text', 'view-box-only': 'svg', title: 'svg', class: 'svg' };
+const COMMAND_ONLY = Object.fromEntries(CLI_FLAGS.filter((f) => f.command !== null).map((f) => [f.flag, f.command]));
 
 /** A u32 option value, as the Rust CLI parses it; anything else is a usage error. */
 function u32(name, value, usage) {
@@ -204,41 +166,38 @@ function parseRequest(command, args) {
   if (positionals.length > 1) {
     throw new UsageError(`unexpected argument '${positionals[1]}' found`, usage);
   }
-  const path = values.path ?? 'component';
+  const path = values.path ?? 'auto';
   if (!Object.hasOwn(PATHS, path)) {
     throw new UsageError(`invalid value '${path}' for '--path <PATH>' [possible values: ${Object.keys(PATHS).join(', ')}]`, usage);
   }
-  const ecArg = values['ec-level'];
-  if (ecArg !== undefined && !Object.hasOwn(EC_ARGS, ecArg.toLowerCase())) {
-    throw new UsageError(`invalid value '${ecArg}' for '--ec-level <EC_LEVEL>' [possible values: l, m, q, h]`, usage);
-  }
-  const ecLevel = ecArg === undefined ? DEFAULTS.ecLevel : EC_ARGS[ecArg.toLowerCase()];
-  const minSize = values['min-size'] === undefined ? DEFAULTS.minSize : u32('min-size', values['min-size'], usage);
-  const quietZone = values['quiet-zone'] === undefined ? DEFAULTS.quietZone : u32('quiet-zone', values['quiet-zone'], usage);
-  const scale = values.scale === undefined ? undefined : u32('scale', values.scale, usage);
-  // The colours go to the generator as given: a bad one is its invalid-options
-  // (exit 1), reported in the contract's order, as the Rust CLI does.
-  const options = { ecLevel, minSize, quietZone, scale, dark: values.dark ?? DEFAULTS.dark, light: values.light ?? DEFAULTS.light };
-  // The symbol options as u32s and flags; their ranges (and --symbol-version with
-  // --min-version) are the generator's to refuse, in the contract's order.
-  for (const [flag, key] of [['symbol-version', 'version'], ['min-version', 'minVersion'], ['mask', 'mask']]) {
-    if (values[flag] !== undefined) options[key] = u32(flag, values[flag], usage);
-  }
-  if (values.micro) options.micro = true;
-  if (values['boost-ec']) options.boostEc = true;
-  if (values.eci) options.eci = true;
-  if (command === 'text') {
-    const style = values.style ?? DEFAULTS.style;
-    if (!TEXT_STYLES.includes(style)) {
-      throw new UsageError(`invalid value '${style}' for '--style <STYLE>' [possible values: ${TEXT_STYLES.join(', ')}]`, usage);
+  // Each option of the contract's table this subcommand takes, by its type. The
+  // generator checks every value it is given, in the contract's order (a bad colour,
+  // a --min-size out of range: exit 1); the command line only has to be read.
+  const options = {};
+  for (const f of CLI_FLAGS) {
+    if (f.command !== null && f.command !== command) continue;
+    const value = values[f.flag];
+    if (value === undefined || value === false) continue;
+    switch (f.type) {
+      case 'bool':
+        options[f.name] = true;
+        break;
+      case 'u32':
+      case 'option-u32':
+        options[f.name] = u32(f.flag, value, usage);
+        break;
+      case 'ec-level':
+      case 'text-style': {
+        const names = f.type === 'ec-level' ? EC_LEVELS : TEXT_STYLES;
+        if (!names.includes(value)) {
+          throw new UsageError(`invalid value '${value}' for '${flagName(f)}' [possible values: ${names.join(', ')}]`, usage);
+        }
+        options[f.name] = value;
+        break;
+      }
+      default: // colours and strings, as given
+        options[f.name] = value;
     }
-    options.style = style;
-  }
-  if (command === 'svg') {
-    // As given: a bad title or class is the generator's invalid-options (exit 1), in the contract's order.
-    if (values['view-box-only']) options.viewBoxOnly = true;
-    if (values.title !== undefined) options.title = values.title;
-    if (values.class !== undefined) options.class = values.class;
   }
   return { command, text: positionals[0], dataFile, output: values.output, path, options };
 }

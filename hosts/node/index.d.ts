@@ -8,79 +8,10 @@
  */
 export type Input = string | Uint8Array | ArrayBuffer | DataView;
 
-/** Error-correction level: about 7 %, 15 %, 25 %, 30 % of codewords recoverable. */
-export type EcLevel = 'low' | 'medium' | 'quartile' | 'high';
-
-/** How text() draws a code: half blocks (ink on the dark modules, or on the light ones), or "##" per dark module. */
-export type TextStyle = 'half-blocks' | 'half-blocks-inverted' | 'ascii';
-
-/** Every field is optional; a missing one takes its default (DEFAULTS). */
-export interface Options {
-  /** Default 'low'. */
-  ecLevel?: EcLevel;
-  /** Minimum image width in pixels, 1..=4096. Default 200. */
-  minSize?: number;
-  /** Margin in modules, 0..=16. Default 4. */
-  quietZone?: number;
-  /** Pixels per module, 1..=20; when given it sizes the image (minSize is checked but unused). Default: none. */
-  scale?: number;
-  /**
-   * The dark modules' colour as CSS hex: '#rgb', '#rgba', '#rrggbb' or '#rrggbbaa'. Default '#000000ff'.
-   * Black on opaque white is a grayscale PNG; any other pair a two-colour palette (with alpha when not opaque).
-   */
-  dark?: string;
-  /** The light modules' and the quiet zone's colour, as dark. Default '#ffffffff'; must differ from dark. */
-  light?: string;
-  /**
-   * A Micro QR code (M1..M4, 11 to 17 modules across, one finder pattern) for a short text, instead of a
-   * normal one. Default false. Micro QR has no level 'high' (invalid-options).
-   */
-  micro?: boolean;
-  /**
-   * Exactly this version: 1..=40, or 1..=4 (M1..M4) with micro; a text it cannot hold is data-too-long.
-   * Default: none, the smallest version that holds the text. Not together with minVersion.
-   */
-  version?: number;
-  /** At least this version (same bounds as version): the smallest from it up that holds the text. Default: none. */
-  minVersion?: number;
-  /** This mask pattern, 0..=7 (0..=3 with micro), instead of the one with the lowest penalty. Default: none. */
-  mask?: number;
-  /** Raise the EC level as far as the chosen version still holds the text. Default false. */
-  boostEc?: boolean;
-  /**
-   * Precede the data with ECI designator 26 (UTF-8) so readers decode its bytes as UTF-8 (segno's `eci=True`);
-   * costs 12 bits, so a text near a version's capacity may need the next version. Not with micro (invalid-options).
-   * Payloads (Uint8Array) take it too: the caller declares their bytes UTF-8. Default false.
-   */
-  eci?: boolean;
-}
-
-/**
- * svg()'s and svgDataUrl()'s options: Options and the SVG options (WIT `svg-options`), checked after every
- * other option. The other outputs do not take them (an unknown option, invalid-options, as `style` is for
- * them). All three at their defaults give the document earlier versions wrote, byte for byte.
- */
-export interface SvgOptions extends Options {
-  /** Leave out width and height: only the viewBox stays, so the document scales to its box. Default false. */
-  viewBoxOnly?: boolean;
-  /**
-   * A <title> (the code's accessible name), escaped so that an XML parser reads back exactly this text: at
-   * most 1024 UTF-8 bytes, only characters XML 1.0 can carry (no C0 control but tab, LF, CR; no U+FFFE,
-   * U+FFFF; no lone surrogate). Default: none.
-   */
-  title?: string;
-  /**
-   * The <svg> element's class attribute: CSS class names (ASCII letters, digits, - and _) separated by
-   * single spaces, 1..=256 bytes. The WIT name: `{ class: 'qr' }` is legal JavaScript. Default: none.
-   */
-  class?: string;
-}
-
-/** text()'s options: Options and the style. */
-export interface TextOptions extends Options {
-  /** Default 'half-blocks'. Checked after every other option. */
-  style?: TextStyle;
-}
+// The option types (Options, SvgOptions, TextOptions, EcLevel, TextStyle, HexColor, QrErrorKind):
+// generated from the contract's option table (lib/option-types.d.ts, `just contract`).
+import type { EcLevel, Options, QrErrorKind, SvgOptions, TextOptions, TextStyle } from './lib/option-types.js';
+export type { EcLevel, HexColor, Options, QrErrorKind, SvgOptions, TextOptions, TextStyle } from './lib/option-types.js';
 
 /**
  * The module matrix, quiet zone not included (a frozen object). `modules`
@@ -94,9 +25,6 @@ export interface QrMatrix {
   /** ceil(width * width / 8) bytes; unused bits of the last byte are 0. */
   readonly modules: Uint8Array;
 }
-
-/** The WIT qr-error cases, in the order they are checked. */
-export type QrErrorKind = 'invalid-text' | 'empty-text' | 'data-too-long' | 'invalid-options';
 
 /** Why no code was produced. */
 export declare class QrError extends Error {

@@ -40,6 +40,12 @@ pub const NOT_UTF8_TEMPLATE: &str = "text is not valid UTF-8 from byte {index}";
 /// `{option}` is the WIT field name (`min-size`, `quiet-zone`).
 pub const OUT_OF_RANGE_TEMPLATE: &str = "{option} must be within {min}..={max}, got {value}";
 
+/// Template of `invalid-options` for a number option that is not an integer
+/// (a host value such as 2.5 or "3"; the guest takes `u32`s and never sees
+/// one): hosts say it in these words, where an integer outside the bounds
+/// gets [`OUT_OF_RANGE_TEMPLATE`].
+pub const NOT_INTEGER_TEMPLATE: &str = "{option} must be an integer, got {value}";
+
 /// Template of `invalid-options` for an unknown `ec-level` name (hosts that
 /// take the level as a string).
 pub const EC_LEVEL_NAME_TEMPLATE: &str = "ec-level must be one of low, medium, quartile, high, got {value}";
@@ -139,6 +145,228 @@ pub const RAW_SVG_FLAGS_MAX: u32 = 7;
 /// Bytes in a raw-ABI result record: `{status, payload_ptr, payload_len}`.
 pub const RAW_RECORD_BYTES: u32 = 12;
 
+/// Where an option lives in the WIT: a field of `options`, of its
+/// `symbol-options` record, of the SVG calls' `svg-options`, or `text`'s own
+/// `style` argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    Options,
+    Symbol,
+    Svg,
+    TextStyle,
+}
+
+impl Place {
+    /// The WIT type that holds the option (`text-style` is the argument's type).
+    pub const fn wit_record(self) -> &'static str {
+        match self {
+            Place::Options => "options",
+            Place::Symbol => "symbol-options",
+            Place::Svg => "svg-options",
+            Place::TextStyle => "text-style",
+        }
+    }
+}
+
+/// An option's type as the hosts take it (the WIT type it is checked
+/// against in brackets).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ty {
+    /// One of [`EcLevel::ALL`]'s names (`ec-level`).
+    EcLevel,
+    /// One of [`TextStyle::ALL`]'s names (`text-style`).
+    TextStyle,
+    /// An integer (`u32`).
+    U32,
+    /// An integer or none (`option<u32>`).
+    OptionU32,
+    /// A CSS hex colour (`rgba`).
+    Rgba,
+    /// A boolean (`bool`).
+    Bool,
+    /// A string or none (`option<string>`).
+    OptionString,
+}
+
+/// How the raw ABI passes an option (guest/raw/ABI.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Raw {
+    /// A parameter of its own (a number, a colour, an enum index).
+    Param,
+    /// A bit of `symbol_flags`.
+    SymbolFlag(u32),
+    /// A parameter, given when this `symbol_flags` bit is set.
+    SymbolParam(u32),
+    /// A bit of `svg_flags`.
+    SvgFlag(u32),
+    /// A buffer, given when this `svg_flags` bit is set.
+    SvgBuffer(u32),
+}
+
+/// An option's default, as the hosts fill it in (WIT has no defaults).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DefaultValue {
+    EcLevel(EcLevel),
+    TextStyle(TextStyle),
+    U32(u32),
+    Rgba(Rgba),
+    Bool(bool),
+    /// No value: WIT's `none`.
+    None,
+}
+
+/// One option, in every spelling, with its type, default, bounds and raw
+/// ABI slot: the one table the hosts' option layers are generated from
+/// (`just contract`, tools/contract). `bounds` (inclusive) are the guest's
+/// checks, stated here once; `micro_bounds` replace them with `micro`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The WIT field name (`min-size`), the messages' name for the option.
+    pub wit: &'static str,
+    /// JavaScript's (`minSize`).
+    pub js: &'static str,
+    /// Python's keyword (`min_size`; `svg_class` for `class`, a keyword).
+    pub py: &'static str,
+    /// The CLIs' flag without its dashes (`symbol-version` for `version`,
+    /// since `--version` prints the program's version).
+    pub cli: &'static str,
+    /// The HTTP query parameter, for the options `GET /qrcode` takes.
+    pub query: Option<&'static str>,
+    pub place: Place,
+    pub ty: Ty,
+    pub default: DefaultValue,
+    pub bounds: Option<(u32, u32)>,
+    pub micro_bounds: Option<(u32, u32)>,
+    pub raw: Raw,
+    /// One line for the generated docs and types.
+    pub doc: &'static str,
+}
+
+const fn spec(wit: &'static str, js: &'static str, py: &'static str, place: Place, ty: Ty, default: DefaultValue) -> OptionSpec {
+    OptionSpec { wit, js, py, cli: wit, query: Some(wit), place, ty, default, bounds: None, micro_bounds: None, raw: Raw::Param, doc: "" }
+}
+
+/// Every option, in the order the contract checks them: the `options`
+/// record's fields, its `symbol-options` fields, then the SVG calls' and
+/// `text`'s own (each checked after every other option, by its calls alone).
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        doc: "Error-correction level: about 7, 15, 25 or 30 % of codewords recoverable.",
+        ..spec("ec-level", "ecLevel", "ec_level", Place::Options, Ty::EcLevel, DefaultValue::EcLevel(EcLevel::Low))
+    },
+    OptionSpec {
+        bounds: Some((MIN_MIN_SIZE, MAX_MIN_SIZE)),
+        doc: "Minimum image width and height in pixels.",
+        ..spec("min-size", "minSize", "min_size", Place::Options, Ty::U32, DefaultValue::U32(200))
+    },
+    OptionSpec {
+        bounds: Some((0, MAX_QUIET_ZONE)),
+        doc: "Light margin around the code, in modules (the standard asks for 4).",
+        ..spec("quiet-zone", "quietZone", "quiet_zone", Place::Options, Ty::U32, DefaultValue::U32(4))
+    },
+    OptionSpec {
+        bounds: Some((1, MAX_SCALE)),
+        doc: "Pixels per module; when given it sizes the image (min-size is checked but unused).",
+        ..spec("scale", "scale", "scale", Place::Options, Ty::OptionU32, DefaultValue::None)
+    },
+    OptionSpec {
+        doc: "The dark modules' colour as CSS hex: #rgb, #rgba, #rrggbb or #rrggbbaa.",
+        ..spec("dark", "dark", "dark", Place::Options, Ty::Rgba, DefaultValue::Rgba(Rgba::BLACK))
+    },
+    OptionSpec {
+        doc: "The light modules' and the quiet zone's colour, as dark; must differ from dark.",
+        ..spec("light", "light", "light", Place::Options, Ty::Rgba, DefaultValue::Rgba(Rgba::WHITE))
+    },
+    OptionSpec {
+        raw: Raw::SymbolFlag(RAW_SYMBOL_MICRO),
+        doc: "A Micro QR code (M1 to M4) for a short text; it has no level high and no ECI.",
+        ..spec("micro", "micro", "micro", Place::Symbol, Ty::Bool, DefaultValue::Bool(false))
+    },
+    OptionSpec {
+        cli: "symbol-version",
+        bounds: Some((1, crate::MAX_VERSION)),
+        micro_bounds: Some((1, crate::MAX_MICRO_VERSION)),
+        raw: Raw::SymbolParam(RAW_SYMBOL_HAS_VERSION),
+        doc: "Exactly this version; a text it cannot hold is data-too-long. Not with min-version.",
+        ..spec("version", "version", "version", Place::Symbol, Ty::OptionU32, DefaultValue::None)
+    },
+    OptionSpec {
+        bounds: Some((1, crate::MAX_VERSION)),
+        micro_bounds: Some((1, crate::MAX_MICRO_VERSION)),
+        raw: Raw::SymbolParam(RAW_SYMBOL_HAS_MIN_VERSION),
+        doc: "At least this version: the smallest from it up that holds the text.",
+        ..spec("min-version", "minVersion", "min_version", Place::Symbol, Ty::OptionU32, DefaultValue::None)
+    },
+    OptionSpec {
+        bounds: Some((0, 7)),
+        micro_bounds: Some((0, 3)),
+        raw: Raw::SymbolParam(RAW_SYMBOL_HAS_MASK),
+        doc: "This mask pattern instead of the one with the lowest penalty score.",
+        ..spec("mask", "mask", "mask", Place::Symbol, Ty::OptionU32, DefaultValue::None)
+    },
+    OptionSpec {
+        raw: Raw::SymbolFlag(RAW_SYMBOL_BOOST_EC),
+        doc: "Raise the EC level as far as the chosen version still holds the text.",
+        ..spec("boost-ec", "boostEc", "boost_ec", Place::Symbol, Ty::Bool, DefaultValue::Bool(false))
+    },
+    OptionSpec {
+        raw: Raw::SymbolFlag(RAW_SYMBOL_ECI),
+        doc: "Precede the data with ECI designator 26 (UTF-8); not with micro.",
+        ..spec("eci", "eci", "eci", Place::Symbol, Ty::Bool, DefaultValue::Bool(false))
+    },
+    OptionSpec {
+        query: None,
+        raw: Raw::SvgFlag(RAW_SVG_VIEW_BOX_ONLY),
+        doc: "SVG only: leave out width and height, so the document scales to its box.",
+        ..spec("view-box-only", "viewBoxOnly", "view_box_only", Place::Svg, Ty::Bool, DefaultValue::Bool(false))
+    },
+    OptionSpec {
+        query: None,
+        bounds: Some((0, crate::MAX_SVG_TITLE_BYTES)),
+        raw: Raw::SvgBuffer(RAW_SVG_HAS_TITLE),
+        doc: "SVG only: a <title> (the code's accessible name), in UTF-8 bytes of text XML 1.0 can carry.",
+        ..spec("title", "title", "title", Place::Svg, Ty::OptionString, DefaultValue::None)
+    },
+    OptionSpec {
+        query: None,
+        bounds: Some((1, crate::MAX_SVG_CLASS_BYTES)),
+        raw: Raw::SvgBuffer(RAW_SVG_HAS_CLASS),
+        doc: "SVG only: the <svg> element's class, CSS class names separated by single spaces, in bytes.",
+        ..spec("class", "class", "svg_class", Place::Svg, Ty::OptionString, DefaultValue::None)
+    },
+    OptionSpec {
+        cli: "style",
+        query: None,
+        doc: "text only: half blocks (ink on the dark modules, or on the light ones), or ## per dark module.",
+        ..spec("text-style", "style", "style", Place::TextStyle, Ty::TextStyle, DefaultValue::TextStyle(TextStyle::HalfBlocks))
+    },
+];
+
+/// The option named `wit` in [`OPTIONS`].
+pub fn option(wit: &str) -> Option<&'static OptionSpec> {
+    OPTIONS.iter().find(|spec| spec.wit == wit)
+}
+
+/// An option's help line in the CLIs and the docs: its doc line with its
+/// bounds (Micro QR's too). The CLIs append the default and the possible
+/// values as clap does (`[default: 200]`). One wording for the three CLIs
+/// (the Rust CLI calls it, tools/contract writes it into the Node and Python
+/// CLIs' flag tables) and docs/contract.md's option table.
+pub fn help(spec: &OptionSpec) -> String {
+    let doc = spec.doc.trim_end_matches('.');
+    match (spec.ty, spec.bounds, spec.micro_bounds) {
+        (Ty::OptionString, Some((_, max)), _) => format!("{doc} (at most {max})"),
+        (_, Some((min, max)), Some((micro_min, micro_max))) => format!("{doc} ({min}..={max}, {micro_min}..={micro_max} with micro)"),
+        (_, Some((min, max)), None) => format!("{doc} ({min}..={max})"),
+        _ => doc.to_owned(),
+    }
+}
+
+/// [`help`] of the option named `wit` (which must be in [`OPTIONS`]).
+pub fn help_for(wit: &str) -> String {
+    help(option(wit).unwrap_or_else(|| panic!("{wit} is not in contract::OPTIONS")))
+}
+
 /// `NOT_UTF8_TEMPLATE` filled in.
 pub fn not_utf8(index: usize) -> String {
     format!("text is not valid UTF-8 from byte {index}")
@@ -147,6 +375,11 @@ pub fn not_utf8(index: usize) -> String {
 /// `OUT_OF_RANGE_TEMPLATE` filled in.
 pub fn out_of_range(option: &str, min: u32, max: u32, value: impl Display) -> String {
     format!("{option} must be within {min}..={max}, got {value}")
+}
+
+/// `NOT_INTEGER_TEMPLATE` filled in (`value` as the host shows it).
+pub fn not_integer(option: &str, value: impl Display) -> String {
+    format!("{option} must be an integer, got {value}")
 }
 
 /// `EC_LEVEL_NAME_TEMPLATE` filled in (`value` as the host shows it).
@@ -230,6 +463,7 @@ pub fn to_json() -> String {
     "lone-surrogate": "{surrogate}",
     "not-utf8": "{not_utf8}",
     "out-of-range": "{range}",
+    "not-integer": "{not_integer}",
     "ec-level-name": "{level_name}",
     "ec-level-index": "{level_index}",
     "color": "{color}",
@@ -271,6 +505,7 @@ pub fn to_json() -> String {
         surrogate = LONE_SURROGATE_MESSAGE,
         not_utf8 = NOT_UTF8_TEMPLATE,
         range = OUT_OF_RANGE_TEMPLATE,
+        not_integer = NOT_INTEGER_TEMPLATE,
         level_name = EC_LEVEL_NAME_TEMPLATE,
         level_index = EC_LEVEL_INDEX_TEMPLATE,
         style_name = TEXT_STYLE_NAME_TEMPLATE,

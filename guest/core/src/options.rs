@@ -353,7 +353,13 @@ impl SvgOptions {
         }
         if let Some(class) = &self.class {
             let name = |n: &str| !n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-            if class.len() > MAX_SVG_CLASS_BYTES as usize || !class.split(' ').all(name) {
+            // Over its bound first, in the title's words: a host that never
+            // copies an oversized string into a guest says the same without
+            // restating the class rules (docs/contract.md).
+            if class.len() > MAX_SVG_CLASS_BYTES as usize {
+                return Err(QrError::InvalidOptions(contract::too_long("class", MAX_SVG_CLASS_BYTES, class.len())));
+            }
+            if !class.split(' ').all(name) {
                 return Err(QrError::InvalidOptions(contract::bad_class(class)));
             }
         }

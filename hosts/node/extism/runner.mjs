@@ -4,7 +4,7 @@
 // then testing/corpus.js's outcome (the one every Node path is judged by)
 // reads their settled results through a synchronous facade.
 import * as extism from './index.js';
-import { loadCases, caseInput, jsSvgOptions, outcome } from '../testing/corpus.js';
+import { loadCases, caseInput, jsSvgOptions, outcome } from '../tests/support/corpus.js';
 
 // Every call outcome() makes, with the same arguments, awaited in its order.
 async function settle(input, options) {

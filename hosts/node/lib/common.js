@@ -8,66 +8,21 @@
 // files. Only the package's entry points (index.js, raw.js, bindgen.js) read
 // the .wasm files from disk.
 
-/**
- * Defaults for every option (WIT has none; every host uses these). `scale`
- * undefined is no scale (min-size sizes the image); the colours are CSS hex
- * strings, as the options take them. The symbol options (WIT
- * `symbol-options`: micro, version, minVersion, mask, boostEc, eci) default to the
- * automatic symbol: a normal QR code, the smallest version that holds the
- * text, the best mask, the EC level as given. `style` is text()'s own option;
- * the other outputs do not take it. The SVG options (WIT `svg-options`:
- * viewBoxOnly, title, class) are svg()'s and svgDataUrl()'s own: the
- * document every earlier version wrote (width and height, no title, no
- * class).
- */
-export const DEFAULTS = Object.freeze({
-  ecLevel: 'low', minSize: 200, quietZone: 4, scale: undefined, dark: '#000000ff', light: '#ffffffff',
-  micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, eci: false, style: 'half-blocks',
-  viewBoxOnly: false, title: undefined, class: undefined,
-});
+// The contract's names, defaults, bounds, messages and raw flag bits, and the
+// resolver's table: generated from guest/core/src/contract.rs (lib/options.js,
+// `just contract`), so no option is restated here.
+import {
+  DEFAULTS, EC_LEVELS, MAX_SVG_CLASS_BYTES, MAX_SVG_TITLE_BYTES, MAX_TEXT_BYTES, MESSAGES, OPTION_FIELDS,
+  SVG_OPTION_FIELDS, TEXT_STYLES, TEXT_STYLE_OPTION, callFlat, defaultResolved, isAutoSymbol, witSymbol,
+} from './options.js';
 
-/** Error-correction levels in WIT order; the index is the raw ABI's encoding. */
-export const EC_LEVELS = Object.freeze(['low', 'medium', 'quartile', 'high']);
-
-/** text()'s styles in WIT `text-style` order; the index is the raw ABI's encoding. */
-export const TEXT_STYLES = Object.freeze(['half-blocks', 'half-blocks-inverted', 'ascii']);
-
-/** No QR code holds more than 7089 UTF-8 bytes (guest/core MAX_TEXT_BYTES). */
-export const MAX_TEXT_BYTES = 7089;
-
-/** The most renders one pngRepeat probe call may ask for (guest/core MAX_PNG_REPEAT_TIMES). */
-export const MAX_PNG_REPEAT_TIMES = 50;
-
-/** The WIT `qr-error` cases, in the order the contract checks them. */
-export const ERROR_KINDS = Object.freeze(['invalid-text', 'empty-text', 'data-too-long', 'invalid-options']);
+export {
+  DEFAULTS, EC_LEVELS, ERROR_KINDS, MAX_PNG_REPEAT_TIMES, MAX_SVG_CLASS_BYTES, MAX_SVG_TITLE_BYTES, MAX_TEXT_BYTES, MESSAGES,
+  SVG_FLAGS, SYMBOL_FLAGS, TEXT_STYLES, callFlat, isAutoSymbol, svgFlags, symbolFlags,
+} from './options.js';
 
 /**
- * The contract's messages this glue gives itself (guest/core/src/contract.rs;
- * test/contract.test.js checks them against target/contract.json): the
- * payload-less kinds, so every path throws identical errors (the raw ABI
- * sends these texts, the component sends no payload), the host's own
- * lone-surrogate check, and the templates of an ec-level, a colour and a
- * text style that the host cannot read.
- */
-export const MESSAGES = Object.freeze({
-  'empty-text': 'text is empty',
-  'data-too-long': 'text does not fit in a QR code at this error-correction level',
-  'lone-surrogate': 'text contains a lone surrogate (not encodable as UTF-8)',
-  'ec-level-name': 'ec-level must be one of low, medium, quartile, high, got {value}',
-  'color': '{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}',
-  'text-style-name': 'text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}',
-  'too-long': '{option} must be at most {max} UTF-8 bytes, got {value}',
-  'not-xml-char': '{option} holds {char} at byte {index}, which XML 1.0 cannot carry',
-  'class': 'class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got {value}',
-  'option-lone-surrogate': '{option} contains a lone surrogate (not encodable as UTF-8)',
-});
-
-/** The SVG strings' bounds in UTF-8 bytes (contract `svg-title-bytes`, `svg-class-bytes`: guest/core MAX_SVG_*_BYTES). */
-export const MAX_SVG_TITLE_BYTES = 1024;
-export const MAX_SVG_CLASS_BYTES = 256;
-
-/**
- * The message of a symbol option's flag (micro, boost-ec, eci) that is not a
+ * The message of a boolean option (lib/options.js's 'bool' fields) that is not a
  * boolean: the hosts' own wording (Node and Python alike; the guest takes
  * booleans and never sees such a value), so not in the contract.
  */
@@ -213,20 +168,6 @@ function typeName(value) {
 }
 
 /**
- * The text the guest's zero-render check (png-repeat zero times, see
- * resolveOptions) runs on for `input` (from checkInput): the text itself, or
- * for a payload a stand-in with the same answer to every check before the
- * options, since no guest call checks bytes without rendering them: '' for
- * the empty payload (empty-text), else one digit (a payload within
- * MAX_TEXT_BYTES passes the payload checks, as a digit does). Encoding comes
- * after the options in the contract's order, so it never decides.
- */
-export function validationText(input) {
-  if (typeof input === 'string') return input;
-  return input.length === 0 ? '' : '0';
-}
-
-/**
  * The number of bytes TextEncoder makes of a well-formed string (checkText
  * first), counted without encoding it: 1 byte below U+0080, 2 below U+0800,
  * 4 for a surrogate pair (two units), 3 for any other unit.
@@ -248,60 +189,38 @@ export function utf8Length(text) {
   return bytes;
 }
 
-// The options png, svg and matrix take, in WIT record order (the symbol
-// options are the fields of its `symbol` record); text takes `style` too.
-const OPTION_NAMES = Object.freeze([
-  'ecLevel', 'minSize', 'quietZone', 'scale', 'dark', 'light', 'micro', 'version', 'minVersion', 'mask', 'boostEc', 'eci',
-]);
-const TEXT_OPTION_NAMES = Object.freeze([...OPTION_NAMES, 'style']);
-const SVG_OPTION_NAMES = Object.freeze([...OPTION_NAMES, 'viewBoxOnly', 'title', 'class']);
-
-// Opaque black and white as 0xRRGGBBAA, the defaults' colours.
-const BLACK = 0x000000ff;
-const WHITE = 0xffffffff;
+// The options png, svg and matrix take, in check order (lib/options.js's
+// table); text takes `style` too, svg its own three.
+const OPTION_NAMES = Object.freeze(OPTION_FIELDS.map((field) => field.name));
+const TEXT_OPTION_NAMES = Object.freeze([...OPTION_NAMES, TEXT_STYLE_OPTION]);
+const SVG_OPTION_NAMES = Object.freeze([...OPTION_NAMES, ...SVG_OPTION_FIELDS.map((field) => field.name)]);
 
 /** Resolved options when the user gives none. */
-const DEFAULT_RESOLVED = Object.freeze({
-  ecLevel: DEFAULTS.ecLevel, ecIndex: 0, minSize: DEFAULTS.minSize, quietZone: DEFAULTS.quietZone,
-  scale: undefined, dark: BLACK, light: WHITE,
-  micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, eci: false,
-});
+const DEFAULT_RESOLVED = Object.freeze(defaultResolved());
 
 /**
- * User options -> `{ ecLevel, ecIndex, minSize, quietZone, scale, dark,
- * light, micro, version, minVersion, mask, boostEc, eci }` with defaults filled
- * in, the colours as `0xRRGGBBAA` numbers, the raw ABI's encoding (`scale`,
- * `version`, `minVersion` and `mask` stay undefined when not given). Only
- * checks what the guest cannot see: names, types (u32 numbers: jco would wrap
- * 2**32+1 to 1 with `>>> 0`; booleans: true or false, nothing truthy) and
- * the colours' syntax. The ranges, the same-colour check and the symbol
- * options' own checks (bounds that depend on micro, version with min-version,
- * micro at level high) are the guest's.
+ * User options -> resolved options (lib/options.js defaultResolved's shape:
+ * every field of OPTION_FIELDS by its JS name, `ecIndex` the level's index,
+ * the colours as `0xRRGGBBAA` numbers, the raw ABI's encoding; a number left
+ * out stays undefined, WIT's none).
  *
- * The contract orders errors: the text's, then the options' in record order
- * (ec-level, min-size, quiet-zone, scale, dark, light, same colours, then the
- * symbol record's fields: micro, version, min-version, both versions given,
- * mask, boost-ec, eci, then micro at level high and last micro with eci). So a problem found here is
- * reported only once `validate(resolved)`, the path's guest call that checks
- * text and options and renders nothing (png-repeat zero times), has found
- * the text and every earlier field fine: it throws the guest's error
- * otherwise. Call after checkText.
+ * Checks only what the WIT values cannot carry (docs/contract.md, "Which
+ * errors a host raises"): an unknown name, a value of the wrong type, a
+ * number that is not an integer or is outside u32 (jco would wrap 2**32+1 to
+ * 1 with `>>> 0`), an ec-level name that is no WIT case, a colour that is no
+ * CSS hex colour, a boolean that is not true or false. Every such error is
+ * raised here, before the guest is called, so before the guest's own checks
+ * (empty text, the ranges, the same colours, the symbol options'
+ * combinations), which stay the guest's alone. An integer outside u32 is
+ * refused with the contract's bounds, as the guest words any integer out of
+ * range. An unknown option names `caller`, the public function it was given
+ * to, and the options it knows. Call after checkInput.
  */
-export function resolveOptions(text, options, validate, names = OPTION_NAMES) {
+export function resolveOptions(options, caller = 'png', names = OPTION_NAMES) {
   if (options === undefined || options === null) {
     return DEFAULT_RESOLVED;
   }
-  // A literal, not a spread of DEFAULT_RESOLVED: V8 builds it from one boilerplate (measured: the spread of
-  // these twelve fields cost about 0.1 us a call).
-  const resolved = {
-    ecLevel: DEFAULT_RESOLVED.ecLevel, ecIndex: 0, minSize: DEFAULT_RESOLVED.minSize, quietZone: DEFAULT_RESOLVED.quietZone,
-    scale: undefined, dark: BLACK, light: WHITE,
-    micro: false, version: undefined, minVersion: undefined, mask: undefined, boostEc: false, eci: false,
-  };
   const refuse = (problem) => {
-    // Default colours in the check: a bad colour comes before the same-colour
-    // check, whatever the other colour is.
-    validate({ ...resolved, dark: BLACK, light: WHITE });
     throw new QrError('invalid-options', problem);
   };
   if (typeof options !== 'object') {
@@ -309,61 +228,48 @@ export function resolveOptions(text, options, validate, names = OPTION_NAMES) {
   }
   for (const name in options) {
     if (!names.includes(name)) {
-      refuse(`unknown option ${JSON.stringify(name)} (known: ${names.join(', ')})`);
+      refuse(`unknown option ${JSON.stringify(name)} for ${caller}() (known: ${names.join(', ')})`);
     }
   }
-  const { ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci } = options;
-  if (ecLevel !== undefined) {
-    const ecIndex = EC_LEVELS.indexOf(ecLevel);
-    // A function, not a string: a replacement string would expand $& in the value.
-    if (ecIndex === -1) refuse(MESSAGES['ec-level-name'].replace('{value}', () => describe(ecLevel)));
-    Object.assign(resolved, { ecLevel, ecIndex });
-  }
-  for (const [name, value, key] of [['min-size', minSize, 'minSize'], ['quiet-zone', quietZone, 'quietZone'], ['scale', scale, 'scale']]) {
+  const resolved = defaultResolved();
+  for (const field of OPTION_FIELDS) {
+    const value = options[field.name];
     if (value === undefined) continue;
-    if (!isU32(value)) refuse(notU32(name, value));
-    resolved[key] = value;
-  }
-  for (const [name, value] of [['dark', dark], ['light', light]]) {
-    if (value === undefined) continue;
-    const rgba = parseColor(value);
-    if (rgba === null) refuse(MESSAGES.color.replace('{option}', name).replace('{value}', () => describe(value)));
-    resolved[name] = rgba;
-  }
-  // The symbol record, after light and the same-colour check: the guest
-  // checks run with the real colours and the symbol fields resolved so far.
-  // Its level is low, which the name check above has found fine: the one
-  // symbol check that reads the level (micro at high) comes after every
-  // symbol field, so after any type error found here.
-  if (micro !== undefined || version !== undefined || minVersion !== undefined || mask !== undefined || boostEc !== undefined
-    || eci !== undefined) {
-    const refuseSymbol = (problem) => {
-      validate({ ...resolved, ecLevel: DEFAULTS.ecLevel, ecIndex: 0 });
-      throw new QrError('invalid-options', problem);
-    };
-    for (const [name, value, key] of [['micro', micro, 'micro'], ['version', version, 'version'],
-      ['min-version', minVersion, 'minVersion'], ['mask', mask, 'mask'], ['boost-ec', boostEc, 'boostEc'], ['eci', eci, 'eci']]) {
-      if (value === undefined) continue;
-      if (key === 'micro' || key === 'boostEc' || key === 'eci') {
-        if (value !== true && value !== false) {
-          refuseSymbol(BOOLEAN_MESSAGE.replace('{option}', name).replace('{value}', () => describe(value)));
-        }
-      } else if (!isU32(value)) {
-        refuseSymbol(notU32(name, value));
+    const fill = (template) => template.replace('{option}', field.wit).replace('{value}', () => describe(value));
+    switch (field.type) {
+      case 'ec-level': {
+        const ecIndex = EC_LEVELS.indexOf(value);
+        // A function, not a string: a replacement string would expand $& in the value.
+        if (ecIndex === -1) refuse(MESSAGES['ec-level-name'].replace('{value}', () => describe(value)));
+        resolved.ecIndex = ecIndex;
+        break;
       }
-      resolved[key] = value;
+      case 'u32':
+      case 'option-u32':
+        if (!isU32(value)) {
+          const [min, max] = (options.micro === true && field.microBounds) || field.bounds;
+          // An integer outside u32 with the contract's bounds, as the guest words any integer out of range.
+          refuse(Number.isInteger(value)
+            ? MESSAGES['out-of-range'].replace('{option}', field.wit).replace('{min}', min).replace('{max}', max)
+              .replace('{value}', String(value))
+            : fill(MESSAGES['not-integer']));
+        }
+        break;
+      case 'rgba': {
+        const rgba = parseColor(value);
+        if (rgba === null) refuse(fill(MESSAGES.color));
+        resolved[field.name] = rgba;
+        continue;
+      }
+      case 'bool':
+        if (value !== true && value !== false) refuse(fill(BOOLEAN_MESSAGE));
+        break;
+      default:
+        throw new Error(`qrglue: no resolver for option type ${field.type}`);
     }
+    resolved[field.name] = value;
   }
   return resolved;
-}
-
-/**
- * Whether resolved options ask for the automatic symbol (every symbol option
- * at its default): the component path then passes `symbol: none`, the
- * cheaper lowering.
- */
-export function isAutoSymbol({ micro, version, minVersion, mask, boostEc, eci }) {
-  return !micro && !boostEc && !eci && version === undefined && minVersion === undefined && mask === undefined;
 }
 
 /**
@@ -373,25 +279,8 @@ export function isAutoSymbol({ micro, version, minVersion, mask, boostEc, eci })
  */
 export function witRecord(resolved) {
   const { ecLevel, minSize, quietZone, scale, dark, light } = resolved;
-  let symbol;
-  if (!isAutoSymbol(resolved)) {
-    const { micro, version, minVersion, mask, boostEc, eci } = resolved;
-    symbol = { micro, version, minVersion, mask, boostEc, eci };
-  }
+  const symbol = isAutoSymbol(resolved) ? undefined : witSymbol(resolved);
   return { ecLevel, minSize, quietZone, scale, dark: rgbaRecord(dark), light: rgbaRecord(light), symbol };
-}
-
-/**
- * The raw ABI's `symbol_flags` bits (guest/raw/ABI.md, version 7): Micro QR,
- * EC boost, which of version, min_version and mask are given, and ECI.
- */
-export const SYMBOL_FLAGS = Object.freeze({ micro: 1, boostEc: 2, hasVersion: 4, hasMinVersion: 8, hasMask: 16, eci: 32 });
-
-/** Resolved options' `symbol_flags` word (SYMBOL_FLAGS); 0 for the automatic symbol. */
-export function symbolFlags({ micro, version, minVersion, mask, boostEc, eci }) {
-  return (micro ? SYMBOL_FLAGS.micro : 0) | (boostEc ? SYMBOL_FLAGS.boostEc : 0) | (eci ? SYMBOL_FLAGS.eci : 0)
-    | (version === undefined ? 0 : SYMBOL_FLAGS.hasVersion) | (minVersion === undefined ? 0 : SYMBOL_FLAGS.hasMinVersion)
-    | (mask === undefined ? 0 : SYMBOL_FLAGS.hasMask);
 }
 
 /**
@@ -416,18 +305,16 @@ export function rgbaRecord(color) {
 }
 
 /**
- * text()'s options: resolveOptions's, plus `style` and `styleIndex`. The
- * contract checks the style after every other option: a style that is not
- * one of TEXT_STYLES is reported only once `validate(resolved)` has found
- * text and options fine (see resolveOptions).
+ * text()'s options: resolveOptions's, plus `style` and `styleIndex`. A style
+ * that is not one of TEXT_STYLES is a value WIT `text-style` cannot carry:
+ * refused here, after the other options' host checks (see resolveOptions).
  */
-export function resolveTextOptions(text, options, validate) {
-  const resolved = resolveOptions(text, options, validate, TEXT_OPTION_NAMES);
+export function resolveTextOptions(options) {
+  const resolved = resolveOptions(options, 'text', TEXT_OPTION_NAMES);
   // undefined takes the default; null is a value, refused like an ecLevel of null.
   const style = options?.style === undefined ? DEFAULTS.style : options.style;
   const styleIndex = TEXT_STYLES.indexOf(style);
   if (styleIndex === -1) {
-    validate(resolved);
     throw new QrError('invalid-options', MESSAGES['text-style-name'].replace('{value}', () => describe(style)));
   }
   return { ...resolved, style, styleIndex };
@@ -439,112 +326,43 @@ const DEFAULT_SVG = Object.freeze({ viewBoxOnly: false, title: undefined, class:
 /**
  * svg()'s options: resolveOptions's, plus `svg`, the WIT `svg-options` record
  * in jco's shape (`{ viewBoxOnly, title, class }`, the strings undefined for
- * none). The contract checks these after every other option (guest/core
- * SvgOptions::validate), so a problem found here is reported only once
- * `validate(resolved)` has found text and options fine (see resolveOptions).
- *
- * Most of the strings' rules are the guest's. The host answers itself, in
- * the guest's order (svgProblem), when the guest cannot be asked: a value
- * that is not a boolean or a string, a string with a lone surrogate (the
- * glues' TextEncoder would replace it with U+FFFD: a different title), and
- * a title over MAX_SVG_TITLE_BYTES or a class over MAX_SVG_CLASS_BYTES
- * (never copied into guest memory: a 100 MB title would exhaust it).
+ * none). What the strings hold is the guest's to check (SvgOptions::validate);
+ * the host refuses, after the other options' host checks, only what it cannot
+ * pass on (svgBoundaryProblem).
  */
-export function resolveSvgOptions(text, options, validate) {
-  const resolved = resolveOptions(text, options, validate, SVG_OPTION_NAMES);
+export function resolveSvgOptions(options) {
+  const resolved = resolveOptions(options, 'svg', SVG_OPTION_NAMES);
   if (options === undefined || options === null) return { ...resolved, svg: DEFAULT_SVG };
   const { viewBoxOnly = false, title, class: className } = options;
   const svg = { viewBoxOnly, title, class: className };
   if (svg.viewBoxOnly === false && title === undefined && className === undefined) return { ...resolved, svg: DEFAULT_SVG };
-  if (!svgNeedsGuest(svg)) {
-    validate(resolved);
-    throw new QrError('invalid-options', svgProblem(svg));
-  }
+  const problem = svgBoundaryProblem(svg);
+  if (problem !== null) throw new QrError('invalid-options', problem);
   return { ...resolved, svg };
 }
 
-// Whether the guest can be asked about `svg` (a boolean, strings within
-// their bounds and well-formed): false when the host must answer itself.
-function svgNeedsGuest({ viewBoxOnly, title, class: className }) {
-  const fits = (value, max) => value === undefined
-    || (typeof value === 'string' && value.isWellFormed() && (value.length <= max || utf8Length(value) <= max));
-  return (viewBoxOnly === true || viewBoxOnly === false) && fits(title, MAX_SVG_TITLE_BYTES) && fits(className, MAX_SVG_CLASS_BYTES);
-}
-
 /**
- * The first problem of SVG options `{ viewBoxOnly, title, class }` in the
- * contract's order (record order: view-box-only, title, class; for each
- * string its type, a lone surrogate, then guest/core SvgOptions::validate's
- * checks), as the contract words it; null when there is none. The guest
- * checks the same rules: this answers only for what the guest is never
- * shown (resolveSvgOptions), and the tests hold the two to the same answers.
+ * The first problem of SVG options `{ viewBoxOnly, title, class }` that the
+ * host raises itself, in record order (view-box-only, title, class): a value
+ * that is not a boolean or a string, a string with a lone surrogate (the
+ * glues' TextEncoder would replace it with U+FFFD: a different title), a
+ * string over its bound in UTF-8 bytes (never copied into guest memory: a
+ * 100 MB title would exhaust it; the guest words it the same). null when the
+ * guest can be asked.
  */
-export function svgProblem({ viewBoxOnly = false, title, class: className }) {
+export function svgBoundaryProblem({ viewBoxOnly = false, title, class: className }) {
   if (viewBoxOnly !== true && viewBoxOnly !== false) {
     return BOOLEAN_MESSAGE.replace('{option}', 'view-box-only').replace('{value}', () => describe(viewBoxOnly));
   }
-  for (const [name, value] of [['title', title], ['class', className]]) {
+  for (const [name, value, max] of [['title', title, MAX_SVG_TITLE_BYTES], ['class', className, MAX_SVG_CLASS_BYTES]]) {
     if (value === undefined) continue;
     if (typeof value !== 'string') return STRING_MESSAGE.replace('{option}', name).replace('{value}', () => describe(value));
     if (!value.isWellFormed()) return MESSAGES['option-lone-surrogate'].replace('{option}', name);
-    const problem = name === 'title' ? titleProblem(value) : classProblem(value);
-    if (problem !== null) return problem;
-  }
-  return null;
-}
-
-function titleProblem(title) {
-  const bytes = utf8Length(title);
-  if (bytes > MAX_SVG_TITLE_BYTES) {
-    return MESSAGES['too-long'].replace('{option}', 'title').replace('{max}', MAX_SVG_TITLE_BYTES).replace('{value}', bytes);
-  }
-  // XML 1.0's Char: no C0 control but tab, LF and CR; no U+FFFE or U+FFFF (a well-formed string has no lone surrogate).
-  const bad = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/.exec(title);
-  if (bad === null) return null;
-  const char = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-  return MESSAGES['not-xml-char'].replace('{option}', 'title').replace('{char}', char)
-    .replace('{index}', utf8Length(title.slice(0, bad.index)));
-}
-
-function classProblem(className) {
-  const ok = /^[A-Za-z0-9_-]+(?: [A-Za-z0-9_-]+)*$/.test(className) && className.length <= MAX_SVG_CLASS_BYTES;
-  return ok ? null : MESSAGES.class.replace('{value}', () => rustDebug(className));
-}
-
-/**
- * A string as Rust's `{:?}` writes it (the contract's `class` message
- * quotes the value so): in double quotes, `"` and `\` escaped, \0 \t \r \n,
- * and as `\u{hex}` every grapheme extender (combining marks, ZWNJ) and
- * every character Rust does not print (controls, format characters,
- * separators but the space, private use, unassigned).
- */
-export function rustDebug(value) {
-  let out = '"';
-  for (const char of value) {
-    const simple = RUST_ESCAPES[char];
-    if (simple !== undefined) {
-      out += simple;
-    } else if (/[\p{Grapheme_Extend}\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u.test(char) && char !== ' ') {
-      out += `\\u{${char.codePointAt(0).toString(16)}}`;
-    } else {
-      out += char;
+    if (value.length > max || (value.length * 3 > max && utf8Length(value) > max)) {
+      return MESSAGES['too-long'].replace('{option}', name).replace('{max}', max).replace('{value}', utf8Length(value));
     }
   }
-  return `${out}"`;
-}
-
-const RUST_ESCAPES = Object.freeze({ '\0': '\\0', '\t': '\\t', '\r': '\\r', '\n': '\\n', '"': '\\"', '\\': '\\\\' });
-
-/**
- * The raw ABI's `svg_flags` bits (guest/raw/ABI.md, version 6): viewBox
- * only, and whether the title and the class are given.
- */
-export const SVG_FLAGS = Object.freeze({ viewBoxOnly: 1, hasTitle: 2, hasClass: 4 });
-
-/** Resolved SVG options' `svg_flags` word (SVG_FLAGS); 0 for the defaults. */
-export function svgFlags({ viewBoxOnly, title, class: className }) {
-  return (viewBoxOnly ? SVG_FLAGS.viewBoxOnly : 0) | (title === undefined ? 0 : SVG_FLAGS.hasTitle)
-    | (className === undefined ? 0 : SVG_FLAGS.hasClass);
+  return null;
 }
 
 /**
@@ -557,7 +375,7 @@ export function svgFlags({ viewBoxOnly, title, class: className }) {
  * The input and options are checked and resolved as on every path (checkInput
  * first), then passed flat: the EC level as its WIT index; scale, version,
  * minVersion, mask a number or undefined (WIT's none); colours as 0xRRGGBBAA;
- * micro, boostEc and eci booleans; then the output's own arguments (svg's
+ * the flags booleans (lib/options.js callFlat); then the output's own arguments (svg's
  * viewBoxOnly, title and class; text's style index). A text goes to the text
  * export, a payload (a plain Uint8Array, checkInput) to its `*Bytes` twin.
  */
@@ -566,24 +384,17 @@ export function flatGenerators(exports, call) {
   const { png, pngBytes, svg, svgBytes, matrix, matrixBytes, text, textBytes, pngRepeat } = exports;
 
   function callResolved(exportFn, data, resolved, ...extra) {
-    const { ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci } = resolved;
-    return call(() => exportFn(data, ecIndex, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc,
-      eci, ...extra));
+    return call(() => callFlat(exportFn, data, resolved, ...extra));
   }
-
-  // Checks text and options and renders nothing (pngRepeat zero times): what
-  // resolveOptions runs before it reports a problem only the host sees. A
-  // payload is checked through its stand-in text (validationText).
-  const validate = (input) => (resolved) => callResolved(pngRepeat, validationText(input), resolved, 0);
 
   return Object.freeze({
     png(input, options) {
       const data = checkInput(input);
-      return callResolved(typeof data === 'string' ? png : pngBytes, data, resolveOptions(data, options, validate(data)));
+      return callResolved(typeof data === 'string' ? png : pngBytes, data, resolveOptions(options, 'png'));
     },
     svg(input, options) {
       const data = checkInput(input);
-      const resolved = resolveSvgOptions(data, options, validate(data));
+      const resolved = resolveSvgOptions(options);
       const { viewBoxOnly, title, class: className } = resolved.svg;
       return callResolved(typeof data === 'string' ? svg : svgBytes, data, resolved, viewBoxOnly, title, className);
     },
@@ -591,18 +402,18 @@ export function flatGenerators(exports, call) {
       const data = checkInput(input);
       // One array out: the width as a little-endian u32, then the packed modules.
       return matrixFromPayload(
-        callResolved(typeof data === 'string' ? matrix : matrixBytes, data, resolveOptions(data, options, validate(data))));
+        callResolved(typeof data === 'string' ? matrix : matrixBytes, data, resolveOptions(options, 'matrix')));
     },
     text(input, options) {
       const data = checkInput(input);
-      const resolved = resolveTextOptions(data, options, validate(data));
+      const resolved = resolveTextOptions(options);
       return callResolved(typeof data === 'string' ? text : textBytes, data, resolved, resolved.styleIndex);
     },
     // The probe: a text only, `times` a u32.
     pngRepeat(input, options, times) {
       checkCount('times', times);
       checkText(input);
-      return callResolved(pngRepeat, input, resolveOptions(input, options, validate(input)), times);
+      return callResolved(pngRepeat, input, resolveOptions(options, 'pngRepeat'), times);
     },
   });
 }
@@ -651,10 +462,6 @@ export function checkCount(name, value) {
     throw new TypeError(`qrglue: ${name} must be an integer within 0..=4294967295, got ${describe(value)}`);
   }
   return value;
-}
-
-function notU32(name, value) {
-  return `${name} must be an integer within 0..=4294967295, got ${describe(value)}`;
 }
 
 function isU32(value) {

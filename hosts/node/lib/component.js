@@ -15,7 +15,7 @@
 import { instantiate } from '../gen/qrglue.js';
 import {
   QrError, GuestTrapError, checkCount, checkInput, checkText, dataUrlHelpers, qrMatrix, resolveOptions, resolveSvgOptions,
-  resolveTextOptions, validationText, witRecord,
+  resolveTextOptions, witRecord,
 } from './common.js';
 
 /** jco's core module, beside its output (the component imports nothing, so it is the only one). */
@@ -93,24 +93,18 @@ function guestCall(call) {
   }
 }
 
-// Checks text and options and renders nothing (png-repeat zero times): what
-// common.js runs before it reports a problem only the host sees. A payload
-// is checked through its stand-in text (common.js validationText).
-const validate = (input) => (resolved) =>
-  guestCall(() => exports.probe.pngRepeat(validationText(input), witRecord(resolved), 0));
-
 // The input checked (a text, or a payload as a plain Uint8Array: common.js
 // checkInput) and the WIT options record of resolved options (common.js's
 // witRecord: jco lowers an undefined scale or symbol as `none`).
-function witArguments(input, options) {
+function witArguments(input, options, caller) {
   const data = checkInput(input);
-  return [data, witRecord(resolveOptions(data, options, validate(data)))];
+  return [data, witRecord(resolveOptions(options, caller))];
 }
 
 // A text goes to the WIT text call (jco encodes the string into guest memory),
 // a payload to its `*-bytes` twin (jco copies the bytes into guest memory once).
 export function png(input, options) {
-  const [data, wit] = witArguments(input, options);
+  const [data, wit] = witArguments(input, options, 'png');
   // jco copies list<u8> results out of linear memory: the Uint8Array is ours.
   return guestCall(() => (typeof data === 'string' ? exports.generator.png(data, wit) : exports.generator.pngBytes(data, wit)));
 }
@@ -118,14 +112,14 @@ export function png(input, options) {
 // The third argument is the WIT `svg-options` record, jco's shape as common.js resolves it.
 export function svg(input, options) {
   const data = checkInput(input);
-  const resolved = resolveSvgOptions(data, options, validate(data));
+  const resolved = resolveSvgOptions(options);
   const wit = witRecord(resolved);
   return guestCall(() => (typeof data === 'string'
     ? exports.generator.svg(data, wit, resolved.svg) : exports.generator.svgBytes(data, wit, resolved.svg)));
 }
 
 export function matrix(input, options) {
-  const [data, wit] = witArguments(input, options);
+  const [data, wit] = witArguments(input, options, 'matrix');
   // jco lifts the qr-matrix record as { width, modules }, modules copied out.
   const { width, modules } = guestCall(() =>
     (typeof data === 'string' ? exports.generator.matrix(data, wit) : exports.generator.matrixBytes(data, wit)));
@@ -134,7 +128,7 @@ export function matrix(input, options) {
 
 export function text(input, options) {
   const data = checkInput(input);
-  const resolved = resolveTextOptions(data, options, validate(data));
+  const resolved = resolveTextOptions(options);
   // jco lowers the text-style enum from its WIT case name.
   const wit = witRecord(resolved);
   return guestCall(() => (typeof data === 'string'
@@ -155,7 +149,7 @@ export const probe = Object.freeze({
   pngRepeat(text, options, times) {
     checkCount('times', times);
     checkText(text);
-    const wit = witRecord(resolveOptions(text, options, validate(text)));
+    const wit = witRecord(resolveOptions(options, 'pngRepeat'));
     return guestCall(() => exports.probe.pngRepeat(text, wit, times));
   },
   trap: () => guestCall(() => exports.probe.trap()),

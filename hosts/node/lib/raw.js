@@ -10,7 +10,7 @@
 // compiles it with WebAssembly.compileStreaming; either calls initRaw(wasm).
 import {
   QrError, GuestTrapError, checkCount, checkInput, checkText, dataUrlHelpers, matrixFromPayload, resolveOptions,
-  resolveSvgOptions, resolveTextOptions, svgFlags, symbolFlags, utf8Length, validationText,
+  resolveSvgOptions, resolveTextOptions, svgFlags, symbolFlags, utf8Length,
 } from './common.js';
 
 /**
@@ -153,7 +153,7 @@ const BYTES_TWINS = Object.freeze({
 // the old one would run on the old memory with pointers into the new).
 function callWithInput(exportName, input, options, ...extra) {
   const data = checkInput(input);
-  return callResolved(exportName, data, resolveOptions(data, options, validate(data)), ...extra);
+  return callResolved(exportName, data, resolveOptions(options, exportName.slice(3)), ...extra);
 }
 
 // scale: WIT's option<u32> as (has_scale, scale); colours as 0xRRGGBBAA (an
@@ -185,11 +185,6 @@ export function optionWords(resolved) {
     symbolFlags(resolved), version ?? 0, minVersion ?? 0, mask ?? 0];
 }
 
-// Checks text and options and renders nothing (png-repeat zero times): what
-// common.js runs before it reports a problem only the host sees. A payload
-// is checked through its stand-in text (common.js validationText).
-const validate = (input) => (resolved) => callResolved('qr_png_repeat', validationText(input), resolved, 0);
-
 export function png(input, options) {
   return callWithInput('qr_png', input, options);
 }
@@ -210,7 +205,7 @@ function lowerSvg(svg) {
 
 export function svg(input, options) {
   const data = checkInput(input);
-  const resolved = resolveSvgOptions(data, options, validate(data));
+  const resolved = resolveSvgOptions(options);
   // fatal decoder: the guest promises UTF-8; anything else is a bug to surface.
   return utf8Decoder.decode(callResolved('qr_svg', data, resolved, () => lowerSvg(resolved.svg)));
 }
@@ -221,7 +216,7 @@ export function matrix(input, options) {
 
 export function text(input, options) {
   const data = checkInput(input);
-  const resolved = resolveTextOptions(data, options, validate(data));
+  const resolved = resolveTextOptions(options);
   return utf8Decoder.decode(callResolved('qr_text', data, resolved, resolved.styleIndex));
 }
 
@@ -244,7 +239,7 @@ export const probe = Object.freeze({
   pngRepeat(text, options, times) {
     checkCount('times', times);
     checkText(text);
-    const payload = callResolved('qr_png_repeat', text, resolveOptions(text, options, validate(text)), times);
+    const payload = callResolved('qr_png_repeat', text, resolveOptions(options, 'pngRepeat'), times);
     return new DataView(payload.buffer).getUint32(0, true);
   },
   trap: () => guestCall(() => guest.qr_trap()),

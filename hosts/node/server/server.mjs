@@ -180,12 +180,11 @@ async function loadGenerator() {
     }
     case 'cli': {
       const cli = process.env.QRGLUE_CLI ?? fileURLToPath(new URL('../../../target/host/qrglue', import.meta.url));
-      const LEVEL = { low: 'l', medium: 'm', quartile: 'q', high: 'h' };
       return (text, options = {}) => {
         const { ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci } = options;
         // The text on standard input, byte for byte: an argument cannot carry a NUL.
         const argv = ['png', '-o', '-', '--path', 'native', '--text-stdin'];
-        if (ecLevel !== undefined) argv.push('--ec-level', LEVEL[ecLevel]);
+        if (ecLevel !== undefined) argv.push('--ec-level', ecLevel); // the WIT name, as the CLI takes it
         if (minSize !== undefined) argv.push('--min-size', String(minSize));
         if (quietZone !== undefined) argv.push('--quiet-zone', String(quietZone));
         if (scale !== undefined) argv.push('--scale', String(scale));

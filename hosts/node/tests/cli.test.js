@@ -82,7 +82,8 @@ function flags(options, command) {
 
 const WASM_PATHS = ['component', 'raw', 'bindgen'];
 // The native path needs the addon `just build-node` builds; without it, the CLI's exit 3 is tested below.
-const ALL_PATHS = existsSync(ADDON_PATH) ? [...WASM_PATHS, 'native'] : WASM_PATHS;
+// auto (the default) is qrglue/auto: the addon where it is built, else the component.
+const ALL_PATHS = [...(existsSync(ADDON_PATH) ? [...WASM_PATHS, 'native'] : WASM_PATHS), 'auto'];
 
 test('the reference URL: the golden PNG and SVG, to a file and to standard output, on every path', async (t) => {
   const dir = scratch(t);
@@ -120,7 +121,7 @@ test('text prints the golden text in every style, to standard output and to a fi
       runs.push({ id: 'ref-02', style, args: ['text', REFERENCE_URL, '--style', style, '--path', path] });
     }
     // Options apply as for png; the text goes to a file with -o.
-    const c = byId.get(['ref-02-ec-high', 'quiet-zone-0', 'quiet-zone-16', 'utf8-cjk-emoji'][i]);
+    const c = byId.get(['ref-02-ec-high', 'quiet-zone-0', 'quiet-zone-16', 'utf8-cjk-emoji', 'ref-02'][i]);
     runs.push({ id: c.id, style: 'ascii', file: join(dir, `${path}.txt`),
       args: ['text', caseText(c), ...flags(c.options, 'text'), '--style=ascii', '--path', path, '-o', join(dir, `${path}.txt`)] });
   }
@@ -135,14 +136,14 @@ test('text prints the golden text in every style, to standard output and to a fi
   });
 });
 
-test('options: --ec-level as a letter or a name, any case; --min-size, --quiet-zone; the defaults', async () => {
+test('options: --ec-level by its WIT name; --min-size, --quiet-zone; the defaults', async () => {
   const ids = ['ref-02-ec-medium', 'ref-02-ec-quartile', 'ref-02-ec-high', 'ref-02-defaults', 'utf8-cjk-emoji',
     'min-size-1', 'min-size-4096', 'quiet-zone-0', 'quiet-zone-16', 'numeric', 'alphanumeric'];
   const byId = new Map(cases.map((c) => [c.id, c]));
   const runs = ids.map((id) => ({ id, args: ['png', caseText(byId.get(id)), '-o', '-', ...flags(byId.get(id).options, 'png')] }));
-  runs.push({ id: 'ref-02-ec-high', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level', 'H'] });
-  runs.push({ id: 'ref-02-ec-quartile', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level', 'q', '--path', 'raw'] });
-  runs.push({ id: 'ref-02-ec-medium', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level=MEDIUM', '--min-size=200'] });
+  runs.push({ id: 'ref-02-ec-high', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level', 'high'] });
+  runs.push({ id: 'ref-02-ec-quartile', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level', 'quartile', '--path', 'raw'] });
+  runs.push({ id: 'ref-02-ec-medium', args: ['png', REFERENCE_URL, '-o', '-', '--ec-level=medium', '--min-size=200'] });
   runs.push({ id: 'ref-02', args: ['png', '--quiet-zone', '4', REFERENCE_URL, '--min-size', '+200'] });
   const results = await pooled(runs, (run) => qrglue(run.args));
   runs.forEach((run, i) => {
@@ -201,10 +202,13 @@ test('usage errors: exit 2, the message, the usage line and a pointer to --help;
     [['png', 'x', '-x'], "unexpected argument '-x' found", pngUsage],
     [['png', 'x', '-o'], "a value is required for '-o, --output <FILE>' but none was supplied", pngUsage],
     [['png', 'x', '--path'], "a value is required for '--path <PATH>' but none was supplied", pngUsage],
-    [['png', 'x', '--path', 'jit'], "invalid value 'jit' for '--path <PATH>' [possible values: component, raw, bindgen, native]", pngUsage],
-    [['png', 'x', '--path', 'Raw'], "invalid value 'Raw' for '--path <PATH>' [possible values: component, raw, bindgen, native]", pngUsage],
-    [['png', 'x', '--ec-level', 'X'], "invalid value 'X' for '--ec-level <EC_LEVEL>' [possible values: l, m, q, h]", pngUsage],
-    [['png', 'x', '--ec-level', 'constructor'], "invalid value 'constructor' for '--ec-level <EC_LEVEL>' [possible values: l, m, q, h]", pngUsage],
+    [['png', 'x', '--path', 'jit'], "invalid value 'jit' for '--path <PATH>' [possible values: auto, component, raw, bindgen, native]", pngUsage],
+    [['png', 'x', '--path', 'Raw'], "invalid value 'Raw' for '--path <PATH>' [possible values: auto, component, raw, bindgen, native]", pngUsage],
+    [['png', 'x', '--ec-level', 'X'], "invalid value 'X' for '--ec-level <EC_LEVEL>' [possible values: low, medium, quartile, high]", pngUsage],
+    [['png', 'x', '--ec-level', 'constructor'], "invalid value 'constructor' for '--ec-level <EC_LEVEL>' [possible values: low, medium, quartile, high]", pngUsage],
+    // The WIT names alone, as the library takes them: no letters, no other case.
+    [['png', 'x', '--ec-level', 'M'], "invalid value 'M' for '--ec-level <EC_LEVEL>' [possible values: low, medium, quartile, high]", pngUsage],
+    [['png', 'x', '--ec-level', 'HIGH'], "invalid value 'HIGH' for '--ec-level <EC_LEVEL>' [possible values: low, medium, quartile, high]", pngUsage],
     [['png', 'x', '--min-size', 'abc'], "invalid value 'abc' for '--min-size <MIN_SIZE>': not an integer within 0..=4294967295", pngUsage],
     [['png', 'x', '--min-size', '-1'], "invalid value '-1' for '--min-size <MIN_SIZE>': not an integer within 0..=4294967295", pngUsage],
     [['png', 'x', '--min-size', '1.5'], "invalid value '1.5' for '--min-size <MIN_SIZE>': not an integer within 0..=4294967295", pngUsage],
@@ -282,16 +286,17 @@ test('--scale, --dark, --light: the golden images on every path, and the generat
     [['svg', 'hello', '--light', '#12345'], 'light must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "#12345"'],
     [['text', 'hello', '--dark', '#fff'], 'dark and light must be different colours, both are #ffffffff'],
     [['png', 'hello', '--scale', '21', '--path', 'raw'], 'scale must be within 1..=20, got 21'],
-    // A bad colour comes after the text's errors and the earlier options'.
-    [['png', 'hello', '--min-size', '0', '--dark', 'red', '--path', 'bindgen'], 'min-size must be within 1..=4096, got 0'],
-    [['png', 'hello', '--scale', '0', '--light', 'red'], 'scale must be within 1..=20, got 0'],
+    // A colour WIT cannot carry is the host's error: before any of the guest's (docs/contract.md).
+    [['png', 'hello', '--min-size', '0', '--dark', 'red', '--path', 'bindgen'], 'dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"'],
+    [['png', 'hello', '--min-size', '0', '--dark', '#000', '--path', 'bindgen'], 'min-size must be within 1..=4096, got 0'],
+    [['png', 'hello', '--scale', '0', '--light', 'red'], 'light must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"'],
   ];
   const errors = await pooled(refused, ([args]) => qrglue([...args, '-o', '-']));
   refused.forEach(([args, message], i) => {
     assert.equal(errors[i].stderr, `qrglue: invalid-options: ${message}\n`, args.join(' '));
     assert.equal(errors[i].code, 1, args.join(' '));
   });
-  const empty = await qrglue(['png', '', '--dark', 'red', '-o', '-']);
+  const empty = await qrglue(['png', '', '--dark', '#000', '-o', '-']);
   assert.deepEqual([empty.code, empty.stderr], [1, 'qrglue: empty-text: text is empty\n']);
 });
 
@@ -326,7 +331,7 @@ test('--micro, --symbol-version, --min-version, --mask, --boost-ec reach the gen
     [['png', 'hello', '--micro', '--mask', '4', '--path', 'raw'], 'mask must be within 0..=3, got 4'],
     [['svg', 'hello', '--symbol-version', '41', '--path', 'bindgen'], 'version must be within 1..=40, got 41'],
     [['text', 'hello', '--symbol-version', '2', '--min-version', '2'], 'version and min-version exclude each other: give one'],
-    [['png', 'hello', '--micro', '--ec-level', 'H'], 'ec-level high is not available in Micro QR (M4 goes up to quartile)'],
+    [['png', 'hello', '--micro', '--ec-level', 'high'], 'ec-level high is not available in Micro QR (M4 goes up to quartile)'],
     // In the contract's order: same colours, then the symbol options.
     [['png', 'hello', '--dark', '#fff', '--mask', '99'], 'dark and light must be different colours, both are #ffffffff'],
     [['png', 'hello', '--quiet-zone', '99', '--min-version', '0'], 'quiet-zone must be within 0..=16, got 99'],
@@ -354,7 +359,7 @@ test('--help, -h, help <command>, -V: standard output, exit 0', async () => {
     const help = out.stdout.toString();
     assert.match(help, /^Write the code as a 1-bit grayscale PNG\n\nUsage: qrglue png \[OPTIONS\] <TEXT>\n\nArguments:\n {2}<TEXT> /);
     for (const flag of ['-o, --output <FILE>', '--path <PATH>', '--ec-level <EC_LEVEL>', '--min-size <MIN_SIZE>',
-      '--quiet-zone <QUIET_ZONE>', '[default: component]', '[default: 200]', '[default: 4]', '-h, --help',
+      '--quiet-zone <QUIET_ZONE>', '[default: auto]', '[default: 200]', '[default: 4]', '-h, --help',
       '--scale <SCALE>', '--dark <HEX>', '--light <HEX>', '[default: #000000ff]', '[default: #ffffffff]',
       '--micro ', '--symbol-version <N>', '--min-version <N>', '--mask <N>', '--boost-ec ', '--eci ',
       "--data-file <PATH>         Read the payload's bytes from PATH (- for standard input) instead of TEXT: any bytes, not only UTF-8 (the *-bytes generators)\n"]) {

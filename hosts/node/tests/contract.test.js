@@ -124,7 +124,7 @@ test('the templates are filled as the contract words them, the value kept as it 
 
 // The names are the WIT enum's in its order (the raw ABI's and the addon's
 // index), and the style is checked after every option on every path.
-test('text styles are the contract\'s and checked last', () => {
+test('text styles are the contract\'s, and a bad one is the host\'s error', () => {
   const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
   for (const { name, api } of everyPath) {
     assert.deepEqual([...api.TEXT_STYLES], contract.text_styles, name);
@@ -136,8 +136,11 @@ test('text styles are the contract\'s and checked last', () => {
     const value = 'x$&y';
     assert.equal(thrown(() => api.text('hello', { style: value })).message,
       fill(contract.messages['text-style-name'], { value: JSON.stringify(value) }), name);
+    // A style WIT cannot carry is the host's error: before any of the guest's (docs/contract.md).
     assert.equal(thrown(() => api.text('hello', { style: value, minSize: 0 })).message,
-      fill(contract.messages['out-of-range'], { option: 'min-size', min: 1, max: 4096, value: 0 }), `${name}: an option's error comes first`);
+      fill(contract.messages['text-style-name'], { value: JSON.stringify(value) }), `${name}: the host's error comes first`);
+    assert.equal(thrown(() => api.text('hello', { style: 'ascii', minSize: 0 })).message,
+      fill(contract.messages['out-of-range'], { option: 'min-size', min: 1, max: 4096, value: 0 }), name);
   }
   // The addon takes the style as its index, as the raw ABI does, and words an
   // index out of range as the contract's text-style-index, after the options.

@@ -50,15 +50,16 @@ for (const path of paths) {
     assert.notEqual(sha256(api.png('\ufffd')), sha256(crab));
   });
 
-  test(`${name}: the contract's order: invalid-text, empty-text, data-too-long, invalid-options`, () => {
-    const badOptions = { minSize: 0 };
-    const unrepresentable = { minSize: 1.5 }; // fails on the host, not in the guest
+  test(`${name}: the contract's order: the host's errors (invalid-text, data-too-long by length, an option WIT cannot carry), then the guest's (empty-text, invalid-options)`, () => {
+    const badOptions = { minSize: 0 }; // the guest's check
+    const unrepresentable = { minSize: 1.5 }; // the host's: WIT has no such u32
     for (const options of [badOptions, unrepresentable]) {
       assertQrError(api, () => api.png(`${'a'.repeat(8000)}\ud800`, options), 'invalid-text');
-      assertQrError(api, () => api.png('', options), 'empty-text');
       assertQrError(api, () => api.png('a'.repeat(8000), options), 'data-too-long');
       assertQrError(api, () => api.png('ok', options), 'invalid-options');
     }
+    assertQrError(api, () => api.png('', badOptions), 'empty-text');
+    assertQrError(api, () => api.png('', unrepresentable), 'invalid-options');
     // Over 7089 bytes by length comes before options; not fitting by encoding after.
     assertQrError(api, () => api.png('a'.repeat(3000), unrepresentable), 'invalid-options');
   });
@@ -192,32 +193,37 @@ const BAD_STYLES = [
 ];
 
 for (const { name, api } of everyPath) {
-  test(`${name}: a bad text style is invalid-options with the contract's message, checked after every option`, () => {
+  test(`${name}: a bad text style is invalid-options with the contract's message, a host check after the options' own`, () => {
     for (const [style, shown] of BAD_STYLES) {
       const error = assertQrError(api, () => api.text('hello', { style }), 'invalid-options');
       assert.equal(error.message, STYLE_MESSAGE.replace('{value}', () => shown), JSON.stringify(style));
       // Every other output takes no style at all.
       for (const output of [api.png, api.svg, api.matrix]) {
         const unknown = assertQrError(api, () => output('hello', { style: 'ascii' }), 'invalid-options');
+        const caller = output === api.svg ? 'svg' : output === api.png ? 'png' : 'matrix';
         assert.equal(unknown.message,
-          'unknown option "style" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci'
+          `unknown option "style" for ${caller}() (known: ecLevel,` + ' minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci'
           + `${output === api.svg ? ', viewBoxOnly, title, class' : ''})`);
       }
     }
     const bad = { style: 'bogus' };
+    const badStyle = STYLE_MESSAGE.replace('{value}', '"bogus"');
     const firsts = [
-      ['ab\ud800cd', bad, 'invalid-text'], ['', bad, 'empty-text'], ['', { ...bad, minSize: 0 }, 'empty-text'],
+      // The text's host checks, then the options' (the style after the others), then the guest's.
+      ['ab\ud800cd', bad, 'invalid-text'], ['', bad, badStyle], ['', { ...bad, minSize: 0 }, badStyle],
+      ['', { style: 'ascii' }, 'empty-text'],
       ['x'.repeat(7090), bad, 'data-too-long'],
-      ['hello', { ...bad, minSize: 0 }, 'min-size must be within 1..=4096, got 0'],
-      ['hello', { ...bad, quietZone: 17 }, 'quiet-zone must be within 0..=16, got 17'],
+      ['hello', { ...bad, minSize: 0 }, badStyle],
+      ['hello', { ...bad, quietZone: 17 }, badStyle],
       ['hello', { ...bad, ecLevel: 'x' }, 'ec-level must be one of low, medium, quartile, high, got "x"'],
-      ['hello', { ...bad, minSize: 1.5 }, 'min-size must be an integer within 0..=4294967295, got 1.5 (number)'],
+      ['hello', { ...bad, minSize: 1.5 }, 'min-size must be an integer, got 1.5 (number)'],
       ['hello', { ...bad, colour: 'red' },
-        'unknown option "colour" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci, style)'],
-      ['hello', { ...bad, scale: 0 }, 'scale must be within 1..=20, got 0'],
+        'unknown option "colour" for text() (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci, style)'],
+      ['hello', { ...bad, scale: 0 }, badStyle],
       ['hello', { ...bad, dark: 'red' }, 'dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"'],
-      ['hello', { ...bad, dark: '#fff', light: '#ffffff' }, 'dark and light must be different colours, both are #ffffffff'],
-      ['a'.repeat(3000), bad, STYLE_MESSAGE.replace('{value}', '"bogus"')],
+      ['hello', { ...bad, dark: '#fff', light: '#ffffff' }, badStyle],
+      ['hello', { style: 'ascii', dark: '#fff', light: '#ffffff' }, 'dark and light must be different colours, both are #ffffffff'],
+      ['a'.repeat(3000), bad, badStyle],
     ];
     for (const [text, options, want] of firsts) {
       const error = thrown(() => api.text(text, options));
@@ -253,14 +259,20 @@ for (const path of everyPath) {
 
   test(`${name}: scale out of 1..=20, or not an integer within u32, is invalid-options`, () => {
     for (const render of Object.values(renderers(path))) {
-      for (const scale of [0, 21, 2 ** 32 - 1]) {
+      // An integer outside 1..=20, within u32 (the guest's check) or not (the host's, in the same words).
+      for (const scale of [0, 21, 2 ** 32 - 1, -1, 2 ** 32, -(2 ** 53)]) {
         assert.equal(assertQrError(api, () => render('hello', { scale }), 'invalid-options').message,
           `scale must be within 1..=20, got ${scale}`);
       }
-      for (const [scale, shown] of [[1.5, '1.5 (number)'], [-1, '-1 (number)'], [2 ** 32, '4294967296 (number)'],
-        ['3', '"3"'], [null, 'null (object)'], [NaN, 'NaN (number)'], [3n, '3 (bigint)']]) {
+      for (const [scale, shown] of [[1.5, '1.5 (number)'], [2.5, '2.5 (number)'], ['3', '"3"'], [null, 'null (object)'],
+        [NaN, 'NaN (number)'], [Infinity, 'Infinity (number)'], [3n, '3 (bigint)']]) {
         assert.equal(assertQrError(api, () => render('hello', { scale }), 'invalid-options').message,
-          `scale must be an integer within 0..=4294967295, got ${shown}`, String(scale));
+          `scale must be an integer, got ${shown}`, String(scale));
+      }
+      // The contract's range of each number option, not u32's (item: quietZone -1).
+      for (const [name, wit, range] of [['quietZone', 'quiet-zone', '0..=16'], ['minSize', 'min-size', '1..=4096']]) {
+        assert.equal(assertQrError(api, () => render('hello', { [name]: -1 }), 'invalid-options').message,
+          `${wit} must be within ${range}, got -1`);
       }
     }
   });
@@ -293,18 +305,19 @@ for (const path of everyPath) {
     assert.ok(api.png('hello', { dark: '#000000', light: '#00000080' }).length > 0);
   });
 
-  test(`${name}: scale and colour errors in the contract's order, after the text's and the earlier options'`, () => {
+  test(`${name}: scale and colour errors in the contract's order: the host's first, then the guest's`, () => {
     const cases = [
-      // The text's errors come first.
-      ['', { dark: 'red' }, 'empty-text'], ['', { light: 'red', scale: 0 }, 'empty-text'],
+      // The text's host checks come first, then the options' (what WIT cannot carry, in record order).
+      ['', { dark: 'red' }, colorMessage('dark', '"red"')], ['', { light: 'red', scale: 0 }, colorMessage('light', '"red"')],
+      ['', { scale: 0 }, 'empty-text'],
       ['ab\ud800cd', { dark: 'red' }, 'invalid-text'], ['x'.repeat(7090), { dark: 'red', scale: 1.5 }, 'data-too-long'],
-      // Then the options in record order: ec-level, min-size, quiet-zone, scale, dark, light, same colours.
       ['hello', { ecLevel: 'x', dark: 'red' }, 'ec-level must be one of low, medium, quartile, high, got "x"'],
-      ['hello', { minSize: 0, dark: 'red' }, 'min-size must be within 1..=4096, got 0'],
-      ['hello', { minSize: 0, scale: 1.5 }, 'min-size must be within 1..=4096, got 0'],
-      ['hello', { quietZone: 17, light: 'red' }, 'quiet-zone must be within 0..=16, got 17'],
+      ['hello', { minSize: 0, dark: 'red' }, colorMessage('dark', '"red"')],
+      ['hello', { minSize: 0, scale: 1.5 }, 'scale must be an integer, got 1.5 (number)'],
+      ['hello', { quietZone: 17, light: 'red' }, colorMessage('light', '"red"')],
+      // Then the guest's, in record order: ec-level, min-size, quiet-zone, scale, same colours.
       ['hello', { quietZone: 17, scale: 0 }, 'quiet-zone must be within 0..=16, got 17'],
-      ['hello', { scale: 0, dark: 'red' }, 'scale must be within 1..=20, got 0'],
+      ['hello', { scale: 0, dark: 'red' }, colorMessage('dark', '"red"')],
       ['hello', { scale: 21, dark: '#fff', light: '#fff' }, 'scale must be within 1..=20, got 21'],
       ['hello', { dark: 'red', light: 'blue' }, colorMessage('dark', '"red"')],
       ['hello', { light: 'blue', dark: 'red' }, colorMessage('dark', '"red"')],
@@ -374,10 +387,13 @@ for (const { name, api, probe } of everyPath) {
       detached, overDetached, dataViewOverDetached];
     for (const [output, render] of Object.entries(outputs)) {
       for (const empty of empties) {
-        for (const options of [undefined, { minSize: 0 }, { dark: 'red' }, { ecLevel: 'x', scale: 1.5 }]) {
+        for (const options of [undefined, { minSize: 0 }]) {
           const error = assertQrError(api, () => render(empty, options), 'empty-text');
           assert.equal(error.message, 'text is empty', `${output} ${JSON.stringify(options)}`);
         }
+        // An option WIT cannot carry is the host's to refuse, before the guest sees the empty payload.
+        assert.equal(assertQrError(api, () => render(empty, { dark: 'red' }), 'invalid-options').message,
+          colorMessage('dark', '"red"'), output);
       }
       for (const long of [new Uint8Array(7090), new ArrayBuffer(7090), new DataView(new ArrayBuffer(8000), 1, 7090)]) {
         for (const options of [undefined, { minSize: 0 }, { dark: 'red' }]) {

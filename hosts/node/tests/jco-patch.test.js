@@ -64,7 +64,7 @@ test('stock and patched glue agree on every corpus case, and equal expected.json
       input = checkInput(input);
       // (No guest check before a host-side refusal: such a case is skipped here.)
       // The record as lib/component.js lowers it (symbol none for the automatic symbol).
-      wit = witRecord(resolveOptions(input, jsOptions(testCase.options), () => {}));
+      wit = witRecord(resolveOptions(jsOptions(testCase.options)));
       // svg's third argument, the WIT svg-options record (the case's, or the defaults).
       const { viewBoxOnly = false, title, class: className } = jsSvgOptions(testCase.options);
       svgWit = { viewBoxOnly, title, class: className };

@@ -197,7 +197,7 @@ test('native: without a built addon, importing qrglue/native throws saying how t
   t.after(() => rmSync(scratch, { recursive: true, force: true }));
   mkdirSync(join(scratch, 'lib'));
   mkdirSync(join(scratch, 'native'));
-  for (const file of ['native.js', 'lib/native.js', 'lib/common.js', 'lib/node-base64.js']) {
+  for (const file of ['native.js', 'lib/native.js', 'lib/common.js', 'lib/options.js', 'lib/node-base64.js']) {
     copyFileSync(fileURLToPath(new URL(`../${file}`, import.meta.url)), join(scratch, file));
   }
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ type: 'module' }));

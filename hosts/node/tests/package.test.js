@@ -27,7 +27,7 @@ test('npm pack -> install into an empty project -> both entry points give the go
   const files = packed.files.map((f) => f.path);
   for (const required of ['cli.js', 'wasm/qrglue.component.wasm', 'wasm/qrglue.raw.wasm', 'gen/qrglue.core.wasm',
     'gen/qrglue.js', 'index.js', 'raw.js', 'index.d.ts', 'raw.d.ts', 'lib/common.js',
-    'lib/component.js', 'lib/raw.js', 'package.json', 'README.md',
+    'lib/component.js', 'lib/raw.js', 'lib/options.js', 'lib/option-types.d.ts', 'package.json', 'README.md',
     'bindgen.js', 'bindgen.d.ts', 'lib/bindgen.js', 'gen/bindgen/qrglue.js', 'gen/bindgen/qrglue_bg.wasm',
     'native.js', 'native.d.ts', 'lib/native.js']) {
     assert.ok(files.includes(required), `tarball lacks ${required}`);

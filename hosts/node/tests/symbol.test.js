@@ -30,7 +30,7 @@ const [, MAX_MICRO_MASK] = contract.bounds['micro-mask'];
 const VERSION_CONFLICT = contract.messages['version-conflict'];
 const MICRO_EC_LEVEL = contract.messages['micro-ec-level'];
 const MICRO_ECI = contract.messages['micro-eci'];
-const notU32 = (option, shown) => `${option} must be an integer within 0..=4294967295, got ${shown}`;
+const notInteger = (option, shown) => `${option} must be an integer, got ${shown}`;
 const notBoolean = (option, shown) => `${option} must be a boolean, got ${shown}`;
 const SAME_WHITE = 'dark and light must be different colours, both are #ffffffff';
 const QUIET_ZONE_99 = 'quiet-zone must be within 0..=16, got 99';
@@ -96,18 +96,18 @@ const BAD_VALUES = [
   [{ micro: new Boolean(true) }, notBoolean('micro', 'true (object)')],
   [{ boostEc: 0 }, notBoolean('boost-ec', '0 (number)')],
   [{ boostEc: '' }, notBoolean('boost-ec', '""')],
-  [{ version: 1.5 }, notU32('version', '1.5 (number)')],
-  [{ version: -1 }, notU32('version', '-1 (number)')],
-  [{ version: 2 ** 32 + 5 }, notU32('version', '4294967301 (number)')],
-  [{ version: '5' }, notU32('version', '"5"')],
-  [{ version: null }, notU32('version', 'null (object)')],
-  [{ version: 5n }, notU32('version', '5 (bigint)')],
-  [{ minVersion: NaN }, notU32('min-version', 'NaN (number)')],
-  [{ minVersion: 'M2' }, notU32('min-version', '"M2"')],
-  [{ mask: -0.5 }, notU32('mask', '-0.5 (number)')],
-  [{ mask: [1] }, notU32('mask', '1 (object)')],
+  [{ version: 1.5 }, notInteger('version', '1.5 (number)')],
+  [{ version: -1 }, 'version must be within 1..=40, got -1'],
+  [{ version: 2 ** 32 + 5 }, 'version must be within 1..=40, got 4294967301'],
+  [{ version: '5' }, notInteger('version', '"5"')],
+  [{ version: null }, notInteger('version', 'null (object)')],
+  [{ version: 5n }, notInteger('version', '5 (bigint)')],
+  [{ minVersion: NaN }, notInteger('min-version', 'NaN (number)')],
+  [{ minVersion: 'M2' }, notInteger('min-version', '"M2"')],
+  [{ mask: -0.5 }, notInteger('mask', '-0.5 (number)')],
+  [{ mask: [1] }, notInteger('mask', '1 (object)')],
   // The WIT names are not this API's names.
-  [{ 'min-version': 5 }, 'unknown option "min-version" (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci)'],
+  [{ 'min-version': 5 }, 'unknown option "min-version" for {caller}() (known: ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci)'],
 ];
 
 for (const path of everyPath) {
@@ -117,51 +117,58 @@ for (const path of everyPath) {
       for (const [options, want] of BAD_VALUES) {
         // text's list has style too, svg's its own options
         if ((via === 'text' || via.startsWith('svg')) && want.startsWith('unknown option')) continue;
-        assert.equal(refusal(render, 'hello', options), want, `${via} ${show(options)}`);
+        // An unknown option names the public function it was given to (pngDataUrl's png).
+        const caller = via === 'pngDataUrl' ? 'png' : via;
+        assert.equal(refusal(render, 'hello', options), want.replace('{caller}', caller), `${via} ${show(options)}`);
       }
     }
   });
 }
 
-// The contract's order: text checks, ec-level, min-size, quiet-zone, scale,
-// colours, same colours, then micro, version, min-version, both versions,
-// mask, boost-ec, micro at high; then text()'s style; then the encoding.
+// The contract's order: the host's checks first (the text's, then each
+// option WIT cannot carry, in record order: a name, a type, an integer
+// outside u32, a colour; text()'s style after them), then the guest's: empty
+// text, ec-level, min-size, quiet-zone, scale, same colours, then version,
+// min-version, both versions, mask, micro at high; then the encoding.
 const ORDER = [
   ['', { mask: 99 }, 'empty-text'],
-  ['', { micro: 'x' }, 'empty-text'],
+  ['', { micro: 'x' }, notBoolean('micro', '"x"')],
   ['ab\ud800cd', { version: 0, micro: 2 }, 'invalid-text'],
   ['x'.repeat(7090), { version: 1.5 }, 'data-too-long'],
   ['hello', { ecLevel: 'x', micro: 'x' }, 'ec-level must be one of low, medium, quartile, high, got "x"'],
   ['hello', { minSize: 0, version: 99 }, 'min-size must be within 1..=4096, got 0'],
   ['hello', { quietZone: 99, mask: 99 }, QUIET_ZONE_99],
-  ['hello', { quietZone: 99, mask: 'x' }, QUIET_ZONE_99],
+  ['hello', { quietZone: 99, mask: 'x' }, notInteger('mask', '"x"')],
   ['hello', { quietZone: 99, micro: true, ecLevel: 'high' }, QUIET_ZONE_99],
-  ['hello', { scale: 0, boostEc: 1 }, 'scale must be within 1..=20, got 0'],
+  ['hello', { scale: 0, boostEc: 1 }, notBoolean('boost-ec', '1 (number)')],
+  ['hello', { scale: 0, boostEc: true }, 'scale must be within 1..=20, got 0'],
   ['hello', { dark: 'red', version: 0 }, 'dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"'],
   ['hello', { light: 'red', micro: 'x' }, 'light must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"'],
-  // Same colours before any symbol error, the guest's and the host's.
+  // Same colours before any of the guest's symbol errors; the host's come first.
   ['hello', { dark: '#fff', version: 99 }, SAME_WHITE],
-  ['hello', { dark: '#fff', version: 'x' }, SAME_WHITE],
-  ['hello', { dark: '#fff', micro: 'x' }, SAME_WHITE],
-  ['hello', { dark: '#fff', boostEc: 'x' }, SAME_WHITE],
+  ['hello', { dark: '#fff', version: 'x' }, notInteger('version', '"x"')],
+  ['hello', { dark: '#fff', micro: 'x' }, notBoolean('micro', '"x"')],
+  ['hello', { dark: '#fff', boostEc: 'x' }, notBoolean('boost-ec', '"x"')],
   ['hello', { dark: '#fff', micro: true, ecLevel: 'high' }, SAME_WHITE],
   // Within the symbol record.
   ['hello', { micro: 'x', version: 99 }, notBoolean('micro', '"x"')],
-  ['hello', { micro: true, version: 5, mask: 'x' }, outOfRange('version', 1, MAX_MICRO_VERSION, 5)],
+  ['hello', { micro: true, version: 5, mask: 'x' }, notInteger('mask', '"x"')],
+  ['hello', { micro: true, version: 5, mask: 1 }, outOfRange('version', 1, MAX_MICRO_VERSION, 5)],
   ['hello', { version: 99, minVersion: 0 }, outOfRange('version', 1, MAX_VERSION, 99)],
-  ['hello', { version: 'x', minVersion: 0 }, notU32('version', '"x"')],
-  ['hello', { version: 99, minVersion: 'x' }, outOfRange('version', 1, MAX_VERSION, 99)],
+  ['hello', { version: 'x', minVersion: 0 }, notInteger('version', '"x"')],
+  ['hello', { version: 99, minVersion: 'x' }, notInteger('min-version', '"x"')],
   ['hello', { version: 5, minVersion: 0 }, outOfRange('min-version', 1, MAX_VERSION, 0)],
-  ['hello', { version: 5, minVersion: 'x' }, notU32('min-version', '"x"')],
+  ['hello', { version: 5, minVersion: 'x' }, notInteger('min-version', '"x"')],
   ['hello', { version: 5, minVersion: 6, mask: 99 }, VERSION_CONFLICT],
-  ['hello', { version: 5, minVersion: 6, mask: 'x' }, VERSION_CONFLICT],
+  ['hello', { version: 5, minVersion: 6, mask: 'x' }, notInteger('mask', '"x"')],
   ['hello', { version: 5, minVersion: 6, micro: true, ecLevel: 'high' }, outOfRange('version', 1, MAX_MICRO_VERSION, 5)],
   ['hello', { version: 2, minVersion: 3, micro: true, ecLevel: 'high' }, VERSION_CONFLICT],
-  ['hello', { mask: 8, boostEc: 'x' }, outOfRange('mask', 0, MAX_MASK, 8)],
+  ['hello', { mask: 8, boostEc: 'x' }, notBoolean('boost-ec', '"x"')],
+  ['hello', { mask: 8, boostEc: true }, outOfRange('mask', 0, MAX_MASK, 8)],
   ['hello', { mask: 4, micro: true, ecLevel: 'high' }, outOfRange('mask', 0, MAX_MICRO_MASK, 4)],
-  // A type error in a symbol field comes before the check of micro at high, which follows every field.
-  ['hello', { mask: 'x', micro: true, ecLevel: 'high' }, notU32('mask', '"x"')],
-  ['hello', { version: -1, micro: true, ecLevel: 'high' }, notU32('version', '-1 (number)')],
+  // A type error in a symbol field (the host's) comes before the check of micro at high.
+  ['hello', { mask: 'x', micro: true, ecLevel: 'high' }, notInteger('mask', '"x"')],
+  ['hello', { version: -1, micro: true, ecLevel: 'high' }, 'version must be within 1..=4, got -1'],
   ['hello', { boostEc: 'x', micro: true, ecLevel: 'high' }, notBoolean('boost-ec', '"x"')],
   // Every option before the encoding: a text too long for the version is found last.
   ['a'.repeat(100), { version: 1 }, 'data-too-long'],
@@ -178,9 +185,11 @@ for (const path of everyPath) {
         assert.equal(refusal(render, text, options), want, `${via} ${JSON.stringify([text.slice(0, 20), options])}`);
       }
     }
-    // text()'s style comes after every symbol check, the encoding after the style.
+    // text()'s style, the host's, comes after the options' host checks and before the guest's; the encoding last.
     const { api } = path;
-    assert.equal(refusal(api.text, 'hello', { style: 'x', micro: true, ecLevel: 'high' }), MICRO_EC_LEVEL);
+    assert.equal(refusal(api.text, 'hello', { style: 'x', micro: true, ecLevel: 'high' }),
+      'text-style must be one of half-blocks, half-blocks-inverted, ascii, got "x"');
+    assert.equal(refusal(api.text, 'hello', { style: 'ascii', micro: true, ecLevel: 'high' }), MICRO_EC_LEVEL);
     assert.equal(refusal(api.text, 'hello', { style: 'x', micro: 'x' }), notBoolean('micro', '"x"'));
     assert.equal(refusal(api.text, 'a'.repeat(100), { style: 'x', version: 1 }),
       'text-style must be one of half-blocks, half-blocks-inverted, ascii, got "x"');

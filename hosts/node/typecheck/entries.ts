@@ -158,6 +158,10 @@ text('x', { style: 'blocks' });
 png('x', { style: 'ascii' });
 // @ts-expect-error: a colour is a CSS hex string, not a number
 png('x', { dark: 0x000000ff });
+// @ts-expect-error: a colour is CSS hex (HexColor), not a colour name
+png('x', { light: 'red' });
+// @ts-expect-error: an error kind is one of the WIT cases
+const misspelt: QrErrorKind = 'empty-txt';
 // @ts-expect-error: micro is a boolean, not a string
 png('x', { micro: 'yes' });
 // @ts-expect-error: version is a number

@@ -104,7 +104,7 @@ def _generator(tier: str) -> Generate:
                 if isinstance(value, bool):  # micro, boost-ec, eci: a flag when true
                     argv += [flags[name]] if value else []
                 else:
-                    argv += [flags[name], str(value)[0] if name == "ec_level" else str(value)]
+                    argv += [flags[name], str(value)]  # ec_level: the WIT name, as the CLI takes it
             child = await asyncio.create_subprocess_exec(
                 cli, *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE)

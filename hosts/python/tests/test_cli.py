@@ -27,7 +27,28 @@ def _cli(*args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "qrglue", *args], capture_output=True, check=False)
 
 
-@pytest.mark.parametrize("path", ["component", "raw", "native"])
+def test_auto_is_the_native_extension_where_it_is_installed_and_the_clis_default() -> None:
+    import qrglue.auto
+    import qrglue.native
+
+    # The dev venv has the extension (just build-python), as an install with qrglue-native has.
+    assert qrglue.auto.path == "native"
+    assert qrglue.auto.png is qrglue.native.png and qrglue.auto.text is qrglue.native.text
+    done = _cli("png", REFERENCE_URL_CASE["text"], "-o", "-")  # no --path: auto
+    assert sha256(done.stdout) == EXPECTED["ref-02"]["png_sha256"]
+    help_text = _cli("png", "--help").stdout.decode()
+    assert "[default: auto]" in help_text and "auto" in help_text.split("--path")[1].split("\n")[0]
+
+
+def test_auto_falls_back_to_the_component_without_the_extension() -> None:
+    # A None in sys.modules hides the extension as if it were not installed.
+    code = ("import sys; sys.modules['qrglue._native'] = None; import qrglue, qrglue.auto as auto; "
+            "print(auto.path, auto.png is qrglue.png, auto.png('hi') == qrglue.png('hi'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (0, "component True True\n"), done.stderr
+
+
+@pytest.mark.parametrize("path", ["auto", "component", "raw", "native"])
 def test_cli_writes_the_golden_png_and_svg_on_every_path(tmp_path: Path, path: str) -> None:
     text = REFERENCE_URL_CASE["text"]
     out = tmp_path / f"{path}.png"
@@ -48,7 +69,7 @@ def test_cli_writes_the_golden_png_and_svg_on_every_path(tmp_path: Path, path: s
         assert sha256(done.stdout) == EXPECTED["ref-02"]["text_sha256"]["half-blocks"]
 
 
-@pytest.mark.parametrize("path", ["component", "raw", "native"])
+@pytest.mark.parametrize("path", ["auto", "component", "raw", "native"])
 def test_cli_writes_the_golden_text_in_every_style(tmp_path: Path, path: str) -> None:
     text = REFERENCE_URL_CASE["text"]
     for style in qrglue.TEXT_STYLES:
@@ -56,16 +77,18 @@ def test_cli_writes_the_golden_text_in_every_style(tmp_path: Path, path: str) ->
         done = _cli("text", text, "--style", style, "-o", str(out), "--path", path)
         assert (done.returncode, done.stdout, done.stderr) == (0, b"", b""), done.stderr
         assert sha256(out.read_bytes()) == EXPECTED["ref-02"]["text_sha256"][style]
-    done = _cli("text", "hello", "--style", "ascii", "--quiet-zone", "1", "--ec-level", "h", "--path", path)
+    done = _cli("text", "hello", "--style", "ascii", "--quiet-zone", "1", "--ec-level", "high", "--path", path)
     assert done.stdout.decode() == qrglue.text("hello", style="ascii", quiet_zone=1, ec_level="high")
 
 
 def test_cli_options_as_the_rust_cli_takes_them(tmp_path: Path) -> None:
     want = qrglue.png("hello", ec_level="quartile", min_size=300, quiet_zone=2)
-    for ec in ("q", "Q", "quartile", "QUARTILE"):
-        done = _cli("png", "hello", "--ec-level", ec, "--min-size", "300", "--quiet-zone", "2")
-        assert done.returncode == 0, done.stderr
-        assert done.stdout == want
+    done = _cli("png", "hello", "--ec-level", "quartile", "--min-size", "300", "--quiet-zone", "2")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == want
+    # The WIT names alone, as the library takes them (and the Rust and Node CLIs): no letters, no other case.
+    for ec in ("q", "Q", "QUARTILE"):
+        assert _cli("png", "hello", "--ec-level", ec).returncode == 2, ec
     assert _cli("png", "hello").stdout == qrglue.png("hello")  # the defaults
 
 
@@ -83,14 +106,16 @@ def test_cli_scale_and_colours(path: str) -> None:
         (["--light", "#12345"], f"qrglue: invalid-options: light {colour} '#12345'\n"),
         (["--dark", "#000", "--light", "#000000ff"],
          "qrglue: invalid-options: dark and light must be different colours, both are #000000ff\n"),
-        (["--scale", "21", "--dark", "red"], "qrglue: invalid-options: scale must be within 1..=20, got 21\n"),
+        # A colour WIT cannot carry is the host's error: before any of the guest's (docs/contract.md).
+        (["--scale", "21", "--dark", "red"], f"qrglue: invalid-options: dark {colour} 'red'\n"),
+        (["--scale", "21", "--dark", "#000"], "qrglue: invalid-options: scale must be within 1..=20, got 21\n"),
         (["--scale", "0"], "qrglue: invalid-options: scale must be within 1..=20, got 0\n"),
-        (["--min-size", "0", "--dark", "red"], "qrglue: invalid-options: min-size must be within 1..=4096, got 0\n"),
+        (["--min-size", "0", "--dark", "red"], f"qrglue: invalid-options: dark {colour} 'red'\n"),
     ]:
         for command in ("png", "svg", "text"):
             done = _cli(command, "hello", "--path", path, *args)
             assert (done.returncode, done.stdout, done.stderr.decode()) == (1, b"", line), (command, args)
-    done = _cli("png", "", "--path", path, "--dark", "red")
+    done = _cli("png", "", "--path", path, "--dark", "#000")
     assert (done.returncode, done.stderr.decode()) == (1, "qrglue: empty-text: text is empty\n")
 
 
@@ -114,7 +139,7 @@ def test_cli_symbol_flags_reach_the_generator(path: str) -> None:
         (["--mask", "6"], {"mask": 6}),
         (["--boost-ec"], {"boost_ec": True}),
         (["--eci"], {"eci": True}),
-        (["--micro", "--symbol-version", "4", "--mask", "2", "--boost-ec", "--ec-level", "m"],
+        (["--micro", "--symbol-version", "4", "--mask", "2", "--boost-ec", "--ec-level", "medium"],
          {"micro": True, "version": 4, "mask": 2, "boost_ec": True, "ec_level": "medium"}),
     ]
     for flags, options in symbol_flags:
@@ -128,7 +153,7 @@ def test_cli_symbol_flags_reach_the_generator(path: str) -> None:
         (["--micro", "--min-version", "5"], "qrglue: invalid-options: min-version must be within 1..=4, got 5\n"),
         (["--symbol-version", "2", "--min-version", "2"],
          "qrglue: invalid-options: version and min-version exclude each other: give one\n"),
-        (["--micro", "--ec-level", "h"],
+        (["--micro", "--ec-level", "high"],
          "qrglue: invalid-options: ec-level high is not available in Micro QR (M4 goes up to quartile)\n"),
         (["--quiet-zone", "99", "--mask", "99"], "qrglue: invalid-options: quiet-zone must be within 0..=16, got 99\n"),
     ]:
@@ -156,10 +181,10 @@ def test_cli_data_file_encodes_the_files_bytes_on_every_path(tmp_path: Path, pat
         for command, render in (("png", qrglue.png), ("svg", qrglue.svg), ("text", qrglue.text)):
             expected = render(data, ec_level="medium")
             want = expected if isinstance(expected, bytes) else expected.encode()
-            done = _cli(command, "--data-file", str(source), "--path", path, "--ec-level", "m")
+            done = _cli(command, "--data-file", str(source), "--path", path, "--ec-level", "medium")
             assert (done.returncode, done.stderr) == (0, b""), (name, command)
             assert done.stdout == want, (name, command)
-            done = _cli_stdin(data, command, "--data-file", "-", "--path", path, "--ec-level", "m")
+            done = _cli_stdin(data, command, "--data-file", "-", "--path", path, "--ec-level", "medium")
             assert (done.returncode, done.stdout) == (0, want), (name, command, done.stderr)
     # The bytes of the reference text give its golden code.
     done = _cli("png", "--data-file", str(tmp_path / "ref-02 as bytes.bin"), "--path", path)
@@ -211,7 +236,7 @@ def test_cli_reports_generator_errors_with_exit_1_and_writes_nothing(tmp_path: P
         (["text", "", "--style", "ascii"], "qrglue: empty-text: text is empty\n"),
         (["text", "ok", "--min-size", "0", "--path", "raw"],
          "qrglue: invalid-options: min-size must be within 1..=4096, got 0\n"),
-        (["text", "a" * 3000, "--ec-level", "h", "--path", "native"],
+        (["text", "a" * 3000, "--ec-level", "high", "--path", "native"],
          "qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n"),
     ]
     for args, line in cases:
@@ -285,8 +310,11 @@ def test_cli_svg_options_svg_only(tmp_path: Path, path: str) -> None:
     assert done.stderr.decode().strip() == ('qrglue: invalid-options: class must be CSS class names (ASCII letters, '
                                             'digits, - and _) separated by single spaces, at most 256 bytes, '
                                             'got "a  b"')
-    done = _cli("svg", "hello", "--path", path, "--min-size", "0", "--title", "x" * 2000)
+    done = _cli("svg", "hello", "--path", path, "--min-size", "0", "--title", "\x07")
     assert done.returncode == 1 and b"min-size must be within" in done.stderr
+    # A title over its bound is the host's error, before the guest's (docs/contract.md).
+    done = _cli("svg", "hello", "--path", path, "--min-size", "0", "--title", "x" * 2000)
+    assert done.returncode == 1 and b"title must be at most 1024 UTF-8 bytes, got 2000" in done.stderr
     # png and text do not take them: a usage error.
     for command in ("png", "text"):
         for flag in (["--view-box-only"], ["--title", "t"], ["--class", "c"]):

@@ -61,6 +61,7 @@ def test_messages_equal_the_contract(contract: dict[str, Any]) -> None:
         "data-too-long": _common.DATA_TOO_LONG_MESSAGE,
         "lone-surrogate": _common.LONE_SURROGATE_MESSAGE,
         "out-of-range": _common.OUT_OF_RANGE_TEMPLATE,
+        "not-integer": _common.NOT_INTEGER_TEMPLATE,
         "ec-level-name": _common.EC_LEVEL_NAME_TEMPLATE,
         "ec-level-index": _common.EC_LEVEL_INDEX_TEMPLATE,
         "text-style-name": _common.TEXT_STYLE_NAME_TEMPLATE,
@@ -92,7 +93,7 @@ def test_raw_abi_equals_the_contract(contract: dict[str, Any]) -> None:
 
 def raised(gen: Any, text: Any, **options: Any) -> list[tuple[str, str, str]]:
     """(kind, str(error), .message) from png, svg, matrix and text."""
-    found = []
+    found: list[tuple[str, str, str]] = []
     for render in (gen.png, gen.svg, gen.matrix, gen.text):
         with pytest.raises(QrError) as info:
             render(text, **options)
@@ -107,6 +108,10 @@ def expect(kind: str, message: str) -> list[tuple[str, str, str]]:
 def out_of_range(option: str, value: str) -> str:
     low, high = _common.MIN_SIZE_BOUNDS if option == "min-size" else _common.QUIET_ZONE_BOUNDS
     return f"{option} must be within {low}..={high}, got {value}"
+
+
+def not_integer(option: str, value: str) -> str:
+    return f"{option} must be an integer, got {value}"
 
 
 EC_LEVEL_NAME = "ec-level must be one of low, medium, quartile, high, got {}"
@@ -126,16 +131,17 @@ EC_LEVEL_NAME = "ec-level must be one of low, medium, quartile, high, got {}"
     ("x", {"min_size": 0}, "invalid-options", out_of_range("min-size", "0")),
     ("x", {"min_size": 4097}, "invalid-options", out_of_range("min-size", "4097")),
     ("x", {"min_size": -5}, "invalid-options", out_of_range("min-size", "-5")),
-    ("x", {"min_size": True}, "invalid-options", out_of_range("min-size", "True")),
-    ("x", {"min_size": 2.0}, "invalid-options", out_of_range("min-size", "2.0")),
-    ("x", {"min_size": "big"}, "invalid-options", out_of_range("min-size", "'big'")),
-    ("x", {"min_size": None}, "invalid-options", out_of_range("min-size", "None")),
+    ("x", {"min_size": True}, "invalid-options", not_integer("min-size", "True")),
+    ("x", {"min_size": 2.0}, "invalid-options", not_integer("min-size", "2.0")),
+    ("x", {"min_size": "big"}, "invalid-options", not_integer("min-size", "'big'")),
+    ("x", {"min_size": None}, "invalid-options", not_integer("min-size", "None")),
     ("x", {"ec_level": "ultra"}, "invalid-options", EC_LEVEL_NAME.format("'ultra'")),
     ("x", {"ec_level": "LOW"}, "invalid-options", EC_LEVEL_NAME.format("'LOW'")),
     ("x", {"ec_level": 0}, "invalid-options", EC_LEVEL_NAME.format("0")),
     # Binary payloads: the same kinds and messages, never invalid-text.
     (b"", {}, "empty-text", "text is empty"),
-    (bytearray(), {"quiet_zone": -1}, "empty-text", "text is empty"),
+    (bytearray(), {"quiet_zone": -1}, "invalid-options", "quiet-zone must be within 0..=16, got -1"),  # the host's
+    (bytearray(), {"quiet_zone": 17}, "empty-text", "text is empty"),  # the guest's, after empty-text
     (b"\xff" * 7090, {}, "data-too-long", _common.DATA_TOO_LONG_MESSAGE),
     (memoryview(b"\xff" * 2954), {}, "data-too-long", _common.DATA_TOO_LONG_MESSAGE),  # the guest's check
     (b"\xed\xa0\x80" * 2364, {"quiet_zone": -1}, "data-too-long", _common.DATA_TOO_LONG_MESSAGE),
@@ -150,9 +156,9 @@ def test_every_path_raises_the_contract_message(gen: Any, text: str, options: di
 @pytest.mark.parametrize("text, options, kind", [
     # invalid-text before everything else
     ("\ud800" * 8000, {"min_size": 0}, "invalid-text"),
-    # empty-text before invalid-options (passable or not)
+    # the host's invalid-options (what WIT cannot carry) before empty-text, the guest's after it
     ("", {"min_size": 0}, "empty-text"),
-    ("", {"quiet_zone": -1, "ec_level": "ultra"}, "empty-text"),
+    ("", {"quiet_zone": -1, "ec_level": "ultra"}, "invalid-options"),
     # data-too-long (over MAX_TEXT_BYTES) before invalid-options
     ("x" * 7090, {"min_size": 0, "ec_level": "ultra"}, "data-too-long"),
     # invalid-options before the guest's own capacity check
@@ -165,7 +171,9 @@ def test_check_order(gen: Any, text: str, options: dict[str, Any], kind: str) ->
 
 
 def test_first_bad_option_is_reported_in_wit_order(gen: Any) -> None:
-    assert raised(gen, "x", min_size=0, quiet_zone=-1) == expect("invalid-options", out_of_range("min-size", "0"))
+    # The host's (an int outside u32) before the guest's (a bound), each in WIT order.
+    assert raised(gen, "x", min_size=0, quiet_zone=-1) == expect("invalid-options", out_of_range("quiet-zone", "-1"))
+    assert raised(gen, "x", min_size=0, quiet_zone=17) == expect("invalid-options", out_of_range("min-size", "0"))
     assert raised(gen, "x", min_size=1, quiet_zone=-1) == expect("invalid-options", out_of_range("quiet-zone", "-1"))
 
 
@@ -205,10 +213,12 @@ def test_text_styles_are_the_contracts_and_checked_last(contract: dict[str, Any]
     assert _common.DEFAULT_TEXT_STYLE == contract["defaults"]["text-style"] == qrglue.DEFAULT_TEXT_STYLE
     drawn = {style: gen.text("hello", style=style) for style in contract["text_styles"]}
     assert len(set(drawn.values())) == 3 and gen.text("hello") == drawn[contract["defaults"]["text-style"]]
-    # A bad name: the contract's message, and only once every option is fine.
+    # A bad name: the contract's message, the host's error, before any of the guest's (docs/contract.md).
     name_message = contract["messages"]["text-style-name"]
     assert raised_by_text(gen, "hello", style="sepia") == ("invalid-options", name_message.format(value="'sepia'"))
     assert raised_by_text(gen, "hello", style="sepia", min_size=0) == (
+        "invalid-options", name_message.format(value="'sepia'"))
+    assert raised_by_text(gen, "hello", style="ascii", min_size=0) == (
         "invalid-options", contract["messages"]["out-of-range"].format(option="min-size", min=1, max=4096, value=0))
 
 

@@ -23,8 +23,8 @@ from qrglue import QrError
 
 @pytest.mark.parametrize("text, options, kind", [
     ("", {}, "empty-text"),
-    ("", {"min_size": 0}, "empty-text"),                 # empty-text comes before invalid-options
-    ("", {"min_size": "big"}, "empty-text"),             # ...even when the options cannot be passed
+    ("", {"min_size": 0}, "empty-text"),                 # empty-text comes before the guest's invalid-options
+    ("", {"min_size": "big"}, "invalid-options"),        # ...but after the host's: WIT cannot carry "big"
     ("ab\ud800cd", {}, "invalid-text"),                  # lone high surrogate
     ("\udfff", {"min_size": 0}, "invalid-text"),         # lone low surrogate, before invalid-options
     ("x" * 7090, {}, "data-too-long"),                   # over 7089 bytes: rejected on the host
@@ -66,16 +66,18 @@ TEXT_STYLE_NAME = "text-style must be one of half-blocks, half-blocks-inverted, 
     ("", "''"), ("\ud800", "'\\ud800'"), (0, "0"), (2, "2"), (None, "None"), (b"ascii", "b'ascii'"),
     (True, "True"), (["ascii"], "['ascii']"),
 ])
-def test_bad_text_style_is_invalid_options_checked_last(gen: Any, style: Any, shown: str) -> None:
+def test_bad_text_style_is_invalid_options_a_host_check_after_the_options_host_checks(
+        gen: Any, style: Any, shown: str) -> None:
     message = TEXT_STYLE_NAME.format(shown)
     assert _outcome(gen.text, ("hello",), {"style": style}) == ("error", "invalid-options", message)
-    # After every option: a bad option wins, whatever the style ...
-    assert _outcome(gen.text, ("hello",), {"style": style, "quiet_zone": 17}) == _outcome(
-        gen.png, ("hello",), {"quiet_zone": 17})
+    # After the options' host checks: an option WIT cannot carry wins, whatever the style ...
     assert _outcome(gen.text, ("hello",), {"style": style, "ec_level": "ultra", "min_size": 0}) == _outcome(
         gen.png, ("hello",), {"ec_level": "ultra", "min_size": 0})
-    # ... and so does every text error.
-    for text in ("", "\ud800", "x" * 7090):
+    # ... and before the guest's checks (docs/contract.md): a bound, an empty text.
+    assert _outcome(gen.text, ("hello",), {"style": style, "quiet_zone": 17}) == ("error", "invalid-options", message)
+    assert _outcome(gen.text, ("",), {"style": style}) == ("error", "invalid-options", message)
+    # The text's own host checks come first.
+    for text in ("\ud800", "x" * 7090):
         assert _outcome(gen.text, (text,), {"style": style}) == _outcome(gen.png, (text,), {})
     # A text fine for every option but too big for its EC level: the style is an
     # option, checked before the capacity (as a bad min-size is).
@@ -144,11 +146,14 @@ def test_bytes_empty_is_empty_text_over_7089_bytes_data_too_long_never_invalid_t
     longs: list[Any] = [bytes(7090), bytearray(7090), memoryview(b"\xff" * 8000)[1:7091], b"\xed\xa0\x80" * 2364]
     for name, render in every_input_output(gen).items():
         for empty in empties:
-            for options in ({}, {"min_size": 0}, {"dark": "red"}, {"ec_level": "x", "scale": 1.5}, {"mask": 8}):
+            for options in ({}, {"min_size": 0}, {"mask": 8}):
                 assert _outcome(render, (empty,), options) == ("error", "empty-text", "text is empty"), (name, options)
+            # An option WIT cannot carry is the host's to refuse, before the guest sees the empty payload.
+            assert _outcome(render, (empty,), {"dark": "red"}) == (
+                "error", "invalid-options", COLOR.format("dark", "'red'")), name
         for long in longs:
-            for options in ({}, {"min_size": 0}, {"dark": "red"}):
-                assert _outcome(render, (long,), options) == ("error", "data-too-long", DATA_TOO_LONG), (name, options)
+            for extra in ({}, {"min_size": 0}, {"dark": "red"}):
+                assert _outcome(render, (long,), extra) == ("error", "data-too-long", DATA_TOO_LONG), (name, extra)
         # Bytes a text call refuses as invalid-text (no UTF-8, a WTF-8 lone
         # surrogate, an overlong encoding) are a payload like any other.
         for data in (b"\xff\xfe", b"\xed\xa0\x80", b"\x80", b"\xc0\xaf"):
@@ -218,13 +223,13 @@ def test_a_payloads_bytearray_can_resize_after_any_call_and_a_callers_view_stays
 
 def test_options_are_keyword_only() -> None:
     with pytest.raises(TypeError):
-        qrglue.png("x", "low")  # type: ignore[call-arg]  # deliberately positional: must be refused
+        qrglue.png("x", "low")  # type: ignore[arg-type, call-arg, unused-ignore]  # deliberately positional: must be refused
     with pytest.raises(TypeError):
-        qrglue.text("x", "ascii")  # type: ignore[call-arg]  # the style too
+        qrglue.text("x", "ascii")  # type: ignore[arg-type, call-arg, unused-ignore]  # the style too
     with pytest.raises(TypeError):
-        qrglue.matrix("x", "low")  # type: ignore[call-arg]
+        qrglue.matrix("x", "low")  # type: ignore[arg-type, call-arg, unused-ignore]
     with pytest.raises(TypeError):
-        qrglue.png_data_uri("x", "low")  # type: ignore[call-arg]
+        qrglue.png_data_uri("x", "low")  # type: ignore[arg-type, call-arg, unused-ignore]
 
 
 def test_probes(gen: Any) -> None:
@@ -384,12 +389,51 @@ BAD_COLORS: list[Any] = [
 
 
 @pytest.mark.parametrize("scale, shown", [
-    (0, "0"), (21, "21"), (2**32 - 1, "4294967295"), (2**32, "4294967296"), (-1, "-1"), (2.0, "2.0"),
-    ("3", "'3'"), (True, "True"), ([3], "[3]"),
+    (0, "0"), (21, "21"), (2**32 - 1, "4294967295"), (2**32, "4294967296"), (-1, "-1"),
 ])
 def test_scale_out_of_range_is_invalid_options(gen: Any, scale: Any, shown: str) -> None:
     assert {_outcome(render, ("hello",), {"scale": scale}) for render in every_output(gen)} == {
         ("error", "invalid-options", SCALE_RANGE.format(shown))}
+
+
+@pytest.mark.parametrize("option, value, shown", [
+    ("scale", 2.5, "2.5"), ("scale", 2.0, "2.0"), ("scale", "3", "'3'"), ("scale", True, "True"),
+    ("scale", [3], "[3]"), ("min_size", 200.0, "200.0"), ("quiet_zone", None, "None"), ("version", 1.5, "1.5"),
+    ("mask", "1", "'1'"), ("min_version", False, "False"),
+])
+def test_a_number_that_is_not_an_integer_says_so(gen: Any, option: str, value: Any, shown: str) -> None:
+    # Not "must be within 1..=20, got 2.5": 2.5 is within the range, it is not an integer.
+    wit = option.replace("_", "-")
+    assert {_outcome(render, ("hello",), {option: value}) for render in every_output(gen)} == {
+        ("error", "invalid-options", f"{wit} must be an integer, got {shown}")}
+
+
+@pytest.mark.parametrize("function", ["png", "svg", "png_data_uri", "svg_data_uri", "matrix", "text"])
+def test_an_unknown_keyword_is_invalid_options_naming_the_function(gen: Any, function: str) -> None:
+    render = getattr(gen, function)
+    with pytest.raises(QrError) as info:
+        render("hi", error="m")
+    known = qrglue.SVG_KEYWORDS if function.startswith("svg") else (
+        qrglue.TEXT_KEYWORDS if function == "text" else qrglue.KEYWORDS)
+    name = function.removesuffix("_data_uri")
+    assert info.value.kind == "invalid-options"
+    assert str(info.value) == f'unknown option "error" for {name}() (known: {", ".join(known)})'
+    # The text's host errors come first; an unknown option (the host's) comes before empty-text (the guest's).
+    with pytest.raises(QrError) as empty:
+        render("", error="m")
+    assert empty.value.kind == "invalid-options"
+    with pytest.raises(QrError) as surrogate:
+        render("\ud800", error="m")
+    assert surrogate.value.kind == "invalid-text"
+    with pytest.raises(TypeError):
+        render(5, error="m")
+
+
+def test_the_module_functions_name_themselves_for_an_unknown_keyword() -> None:
+    # The public functions, not an internal class (PerThread), on every path.
+    for module in (qrglue, qrglue.raw, qrglue.native):
+        with pytest.raises(QrError, match=r'^unknown option "error" for png\(\) \(known: ec_level, '):
+            module.png("hi", error="m")
 
 
 @pytest.mark.parametrize("value", BAD_COLORS, ids=repr)
@@ -428,18 +472,22 @@ def test_same_colours_are_refused_by_the_guest(gen: Any, dark: str, light: str, 
 
 
 @pytest.mark.parametrize("text, options, expected", [
-    # The text's own errors come first, whatever the colours, scale and style.
-    ("", {"dark": "red"}, ("empty-text", "text is empty")),
+    # The host's checks come first (the text's, then each option WIT cannot carry), then the guest's.
+    ("", {"dark": "red"}, ("invalid-options", COLOR.format("dark", "'red'"))),
     ("", {"dark": "#000", "light": "#000"}, ("empty-text", "text is empty")),
-    ("", {"scale": 0, "light": None}, ("empty-text", "text is empty")),
+    ("", {"scale": 0, "light": None}, ("invalid-options", COLOR.format("light", "None"))),
+    ("", {"scale": 0}, ("empty-text", "text is empty")),
     ("\ud800", {"dark": "red"}, ("invalid-text", "text contains a lone surrogate (not encodable as UTF-8)")),
     ("x" * 7090, {"light": "red"}, ("data-too-long", "text does not fit in a QR code at this error-correction level")),
     # Then the options in WIT order: ec-level, min-size, quiet-zone, scale, dark, light, equal colours.
     ("x", {"ec_level": "ultra", "dark": "red"},
      ("invalid-options", "ec-level must be one of low, medium, quartile, high, got 'ultra'")),
-    ("x", {"min_size": 0, "dark": "red"}, ("invalid-options", "min-size must be within 1..=4096, got 0")),
-    ("x", {"quiet_zone": 17, "light": "red"}, ("invalid-options", "quiet-zone must be within 0..=16, got 17")),
-    ("x", {"scale": 0, "dark": "red", "light": "red"}, ("invalid-options", SCALE_RANGE.format("0"))),
+    ("x", {"min_size": 0, "dark": "red"}, ("invalid-options", COLOR.format("dark", "'red'"))),
+    ("x", {"min_size": 0, "dark": "#000"}, ("invalid-options", "min-size must be within 1..=4096, got 0")),
+    ("x", {"quiet_zone": 17, "light": "red"}, ("invalid-options", COLOR.format("light", "'red'"))),
+    ("x", {"quiet_zone": 17, "light": "#fff"}, ("invalid-options", "quiet-zone must be within 0..=16, got 17")),
+    ("x", {"scale": 0, "dark": "red", "light": "red"}, ("invalid-options", COLOR.format("dark", "'red'"))),
+    ("x", {"scale": 0, "dark": "#000", "light": "#000"}, ("invalid-options", SCALE_RANGE.format("0"))),
     ("x", {"scale": 21, "dark": "#000", "light": "#000"}, ("invalid-options", SCALE_RANGE.format("21"))),
     ("x", {"dark": "red", "light": "blue"}, ("invalid-options", COLOR.format("dark", "'red'"))),
     ("x", {"dark": "#000", "light": "blue"}, ("invalid-options", COLOR.format("light", "'blue'"))),
@@ -456,6 +504,9 @@ def test_option_errors_in_the_contracts_order(gen: Any, text: str, options: dict
         assert {found[0] for found in outcomes} == {"ok"}
     else:
         assert outcomes == {("error", *expected)}
-    # A bad style is still checked after every one of them.
+    # A bad style (the host's) comes after the options' host checks, before any of the guest's.
     if expected is not None:
-        assert _outcome(gen.text, (text,), {**options, "style": "sepia"}) == ("error", *expected)
+        host = expected[0] == "invalid-options" and ("must be a colour" in expected[1] or "one of" in expected[1])
+        want = expected if host or expected[0] not in ("invalid-options", "empty-text") else (
+            "invalid-options", "text-style must be one of half-blocks, half-blocks-inverted, ascii, got 'sepia'")
+        assert _outcome(gen.text, (text,), {**options, "style": "sepia"}) == ("error", *want)

@@ -233,6 +233,35 @@ def test_signature_mismatch_is_refused(monkeypatch: pytest.MonkeyPatch, name: st
         _fastglue.FastCalls()
 
 
+def test_signature_mismatch_falls_back_to_the_stock_glue(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Bindings that do not match what the glue expects: the default Generator
+    # degrades to the stock glue with one warning, and gives the same bytes.
+    key = (qrglue._instance.GENERATOR_INTERFACE, "png")
+    monkeypatch.setitem(_fastglue._EXPECTED_SIGNATURES, key, "(string)->list<u8>")
+    monkeypatch.setattr(_fastglue, "_checked_components", {})
+    monkeypatch.setattr(_fastglue, "_warned", False)
+    with pytest.warns(RuntimeWarning, match=r"generator@[^#]*#png is .* the fast glue expects \(string\)->list<u8>"):
+        first = qrglue.Generator()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        second = qrglue.Generator()  # no second warning
+    assert not first.fast and not second.fast
+    assert first.png("fallback") == STOCK.png("fallback") == FAST.png("fallback")
+    assert second.svg("fallback", title="t") == STOCK.svg("fallback", title="t")
+    with pytest.raises(_fastglue.GlueMismatch, match="fast glue expects"):
+        qrglue.Generator(glue="fast")
+
+
+def test_missing_bindings_fall_back_to_the_stock_glue(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A wasmtime-py whose private bindings lack a struct the glue reads.
+    monkeypatch.delattr("wasmtime._bindings.wasmtime_component_valrecord_entry_t")
+    monkeypatch.setattr(_fastglue, "_warned", False)
+    with pytest.warns(RuntimeWarning, match="wasmtime_component_valrecord_entry_t"):
+        generator = qrglue.Generator()
+    assert not generator.fast
+    assert generator.png("fallback") == FAST.png("fallback")
+
+
 def test_fallback_on_other_wasmtime_versions_warns_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_loader, "_wasmtime_version", "51.0.0")
     monkeypatch.setattr(_fastglue, "_warned", False)

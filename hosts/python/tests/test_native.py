@@ -62,9 +62,9 @@ def test_same_api_as_the_other_paths() -> None:
     assert gen.text(URL) == qrglue.native.text(URL) == qrglue.text(URL) == qrglue.raw.text(URL)
     assert qrglue.native.text(URL, style="ascii", quiet_zone=1) == qrglue.text(URL, style="ascii", quiet_zone=1)
     with pytest.raises(TypeError):
-        qrglue.native.png(URL, "low")  # type: ignore[call-arg]  # options are keyword-only, as on the other paths
+        qrglue.native.png(URL, "low")  # type: ignore[arg-type, call-arg, unused-ignore]  # options are keyword-only, as on the other paths
     with pytest.raises(TypeError):
-        qrglue.native.text(URL, "ascii")  # type: ignore[call-arg]
+        qrglue.native.text(URL, "ascii")  # type: ignore[arg-type, call-arg, unused-ignore]
 
 
 def outcome(call: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, ...]:

@@ -39,10 +39,10 @@ from hypothesis import strategies as st
 import qrglue
 from conftest import CASES, EXPECTED, reader_text
 from corpus import case_input, case_options
-from qrglue import QrError
+from qrglue import EcLevel, QrError
 
 # Format information (ISO/IEC 18004 7.9): the EC level's 2-bit code, then the mask.
-EC_FORMAT_BITS = {"low": 0b01, "medium": 0b00, "quartile": 0b11, "high": 0b10}
+EC_FORMAT_BITS: dict[EcLevel, int] = {"low": 0b01, "medium": 0b00, "quartile": 0b11, "high": 0b10}
 SEGNO_ERROR = {"low": "l", "medium": "m", "quartile": "q", "high": "h"}
 
 NUMERIC = "0123456789"
@@ -51,7 +51,7 @@ LOWERCASE = "the quick brown fox jumps over the lazy dog, "
 UTF8 = "héllo wörld ☃ 日本語 🦀 "
 
 
-def format_information(ec_level: str, mask: int) -> int:
+def format_information(ec_level: EcLevel, mask: int) -> int:
     """The 15 format bits: 5 data bits, their BCH(15,5) remainder, XOR 0x5412."""
     data = EC_FORMAT_BITS[ec_level] << 3 | mask
     remainder = data
@@ -60,7 +60,7 @@ def format_information(ec_level: str, mask: int) -> int:
     return (data << 10 | remainder) ^ 0x5412
 
 
-def level_and_mask(matrix: qrglue.QrMatrix) -> tuple[str, int]:
+def level_and_mask(matrix: qrglue.QrMatrix) -> tuple[EcLevel, int]:
     """The EC level and mask the format information of `matrix` names; both
     of its copies (around the top-left finder; below the top-right and
     beside the bottom-left one) must say the same."""
@@ -116,14 +116,14 @@ def standard_segno(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(segno.encoder, "write_pad_codewords", segno_write_pad_codewords)
 
 
-def segno_rows(text: str | bytes, ec_level: str, mode: str, version: int, mask: int) -> list[list[bool]]:
+def segno_rows(text: str | bytes, ec_level: EcLevel, mode: str, version: int, mask: int) -> list[list[bool]]:
     code = segno.make_qr(text, error=SEGNO_ERROR[ec_level], boost_error=False, mode=mode, version=version,
                          mask=mask, encoding="utf-8" if mode == "byte" else None)
     assert (code.version, code.mask, code.error, code.mode) == (version, mask, SEGNO_ERROR[ec_level].upper(), mode)
     return [[bool(module) for module in row] for row in code.matrix]
 
 
-def assert_same_as_segno(text: str | bytes, ec_level: str, mode: str) -> None:
+def assert_same_as_segno(text: str | bytes, ec_level: EcLevel, mode: str) -> None:
     try:
         matrix = qrglue.matrix(text, ec_level=ec_level)
     except QrError as e:
@@ -149,7 +149,7 @@ BINARY_PAYLOADS = [b"\xff\xfe", b"\xed\xa0\x80", b"\x00", b"\x89PNG\r\n\x1a\n",
 
 @pytest.mark.parametrize("ec_level", list(EC_FORMAT_BITS))
 @pytest.mark.parametrize("data", BINARY_PAYLOADS, ids=[f"{data[:4].hex()}-{len(data)}" for data in BINARY_PAYLOADS])
-def test_binary_payload_matrix_equals_segnos_in_byte_mode(standard_segno: None, data: bytes, ec_level: str) -> None:
+def test_binary_payload_matrix_equals_segnos_in_byte_mode(standard_segno: None, data: bytes, ec_level: EcLevel) -> None:
     assert_same_as_segno(data, ec_level, "byte")
 
 
@@ -159,7 +159,7 @@ BINARY = st.lists(st.sampled_from(NOT_ALPHANUMERIC), min_size=1, max_size=800).m
 @settings(max_examples=200, derandomize=True, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=BINARY, ec_level=st.sampled_from(list(EC_FORMAT_BITS)))
-def test_random_binary_payloads_equal_segnos_in_byte_mode(standard_segno: None, data: bytes, ec_level: str) -> None:
+def test_random_binary_payloads_equal_segnos_in_byte_mode(standard_segno: None, data: bytes, ec_level: EcLevel) -> None:
     assert_same_as_segno(data, ec_level, "byte")
 
 
@@ -175,7 +175,7 @@ PAYLOADS = [
 
 @pytest.mark.parametrize("ec_level", list(EC_FORMAT_BITS))
 @pytest.mark.parametrize("text, mode", PAYLOADS, ids=[f"{mode}-{len(text)}" for text, mode in PAYLOADS])
-def test_matrix_equals_segnos_in_one_mode(standard_segno: None, text: str, mode: str, ec_level: str) -> None:
+def test_matrix_equals_segnos_in_one_mode(standard_segno: None, text: str, mode: str, ec_level: EcLevel) -> None:
     assert_same_as_segno(text, ec_level, mode)
 
 
@@ -192,7 +192,7 @@ SINGLE_MODE_TEXTS = st.one_of(
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(payload=SINGLE_MODE_TEXTS, ec_level=st.sampled_from(list(EC_FORMAT_BITS)))
 def test_random_single_mode_payloads_equal_segnos(standard_segno: None, payload: tuple[str, str],
-                                                  ec_level: str) -> None:
+                                                  ec_level: EcLevel) -> None:
     text, mode = payload
     assert_same_as_segno(text, ec_level, mode)
 
@@ -202,7 +202,7 @@ def test_random_single_mode_payloads_equal_segnos(standard_segno: None, payload:
     "Order 42: 3x WIDGET-9000 at €19.99", "QR コード 2026 年",
 ])
 @pytest.mark.parametrize("ec_level", ["low", "high"])
-def test_mixed_texts_decode_alike_with_segno(text: str, ec_level: str) -> None:
+def test_mixed_texts_decode_alike_with_segno(text: str, ec_level: EcLevel) -> None:
     """Mixed texts may be segmented differently (the two encoders' optimizers
     differ), so only what a reader shows is compared."""
     theirs = io.BytesIO()
@@ -246,7 +246,7 @@ VERSION_CASES = [
 @pytest.mark.parametrize("text, mode, version, mask, ec_level", VERSION_CASES,
                          ids=[f"{m}-{len(t)}-v{v}-m{k}-{e}" for t, m, v, k, e in VERSION_CASES])
 def test_fixed_version_and_mask_equal_segnos(standard_segno: None, text: str, mode: str, version: int, mask: int,
-                                             ec_level: str) -> None:
+                                             ec_level: EcLevel) -> None:
     matrix = qrglue.matrix(text, ec_level=ec_level, version=version, mask=mask)
     assert matrix.width == 17 + 4 * version
     assert level_and_mask(matrix) == (ec_level, mask)
@@ -260,7 +260,7 @@ def test_fixed_version_and_mask_equal_segnos(standard_segno: None, text: str, mo
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(payload=SINGLE_MODE_TEXTS, ec_level=st.sampled_from(list(EC_FORMAT_BITS)), version=st.integers(1, 40),
        mask=st.integers(0, 7))
-def test_random_fixed_versions_and_masks_equal_segnos(standard_segno: None, payload: tuple[str, str], ec_level: str,
+def test_random_fixed_versions_and_masks_equal_segnos(standard_segno: None, payload: tuple[str, str], ec_level: EcLevel,
                                                       version: int, mask: int) -> None:
     text, mode = payload
     segno_options: dict[str, Any] = dict(error=SEGNO_ERROR[ec_level], version=version, mask=mask, boost_error=False,
@@ -281,7 +281,7 @@ def test_random_fixed_versions_and_masks_equal_segnos(standard_segno: None, payl
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=BINARY, ec_level=st.sampled_from(list(EC_FORMAT_BITS)), version=st.integers(1, 40), mask=st.integers(0, 7))
 def test_random_binary_payloads_at_fixed_versions_and_masks_equal_segnos(standard_segno: None, data: bytes,
-                                                                         ec_level: str, version: int,
+                                                                         ec_level: EcLevel, version: int,
                                                                          mask: int) -> None:
     segno_options: dict[str, Any] = dict(error=SEGNO_ERROR[ec_level], version=version, mask=mask, boost_error=False,
                                          micro=False, mode="byte")
@@ -315,7 +315,7 @@ def test_min_version_is_the_larger_of_it_and_the_automatic_version(standard_segn
                                         ("hello", "byte"), ((LOWERCASE * 5)[:100], "byte"), ("日本語 🦀", "byte")])
 @pytest.mark.parametrize("ec_level", ["low", "medium", "quartile", "high"])
 @pytest.mark.parametrize("version", [None, 6])
-def test_boost_ec_raises_the_level_as_segnos_boost_error(standard_segno: None, text: str, mode: str, ec_level: str,
+def test_boost_ec_raises_the_level_as_segnos_boost_error(standard_segno: None, text: str, mode: str, ec_level: EcLevel,
                                                          version: int | None) -> None:
     try:
         matrix = qrglue.matrix(text, ec_level=ec_level, boost_ec=True, version=version)
@@ -364,7 +364,7 @@ MICRO_CASES: list[Any] = [
 ]
 
 
-def segno_micro(text: str, mode: str, version: int, ec_level: str, mask: int | None,
+def segno_micro(text: str, mode: str, version: int, ec_level: EcLevel, mask: int | None,
                 boost: bool = False) -> segno.QRCode:
     return segno.make(text, micro=True, version=f"M{version}", error=None if version == 1 else SEGNO_ERROR[ec_level],
                       mask=mask, boost_error=boost, mode=mode, encoding="utf-8" if mode == "byte" else None)
@@ -377,7 +377,7 @@ def rows_of(code: segno.QRCode) -> list[list[bool]]:
 @pytest.mark.parametrize("text, mode, version, ec_level", MICRO_CASES,
                          ids=[f"M{v}-{m}-{len(t)}-{e}" for t, m, v, e in (
                              c.values if hasattr(c, "values") else c for c in MICRO_CASES)])
-def test_micro_qr_equals_segnos(standard_segno: None, text: str, mode: str, version: int, ec_level: str) -> None:
+def test_micro_qr_equals_segnos(standard_segno: None, text: str, mode: str, version: int, ec_level: EcLevel) -> None:
     # Each fixed mask: segno's modules for the same version and mask.
     for mask in range(4):
         matrix = qrglue.matrix(text, micro=True, version=version, mask=mask, ec_level=ec_level)
@@ -416,7 +416,7 @@ ECI_CASES = [c for c in CASES if c["options"].get("eci") and "error" not in EXPE
              and not c["options"].get("micro")]
 
 
-def eci_segno_rows(data: str | bytes, ec_level: str, version: int, mask: int) -> list[list[bool]]:
+def eci_segno_rows(data: str | bytes, ec_level: EcLevel, version: int, mask: int) -> list[list[bool]]:
     code = segno.make(data, error=SEGNO_ERROR[ec_level], version=version, mask=mask, boost_error=False, micro=False,
                       mode="byte", eci=True, encoding="utf-8")
     assert (code.version, code.mask, code.error, code.mode) == (version, mask, SEGNO_ERROR[ec_level].upper(), "byte")
@@ -440,7 +440,7 @@ def test_eci_cases_equal_segnos_eci(standard_segno: None, case: dict[str, Any]) 
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(text=st.text(st.sampled_from(LOWERCASE + UTF8.replace(" ", "")), min_size=1, max_size=200),
        ec_level=st.sampled_from(list(EC_FORMAT_BITS)), version=st.integers(1, 40), mask=st.integers(0, 7))
-def test_random_eci_texts_at_fixed_versions_and_masks_equal_segnos(standard_segno: None, text: str, ec_level: str,
+def test_random_eci_texts_at_fixed_versions_and_masks_equal_segnos(standard_segno: None, text: str, ec_level: EcLevel,
                                                                    version: int, mask: int) -> None:
     try:
         matrix = qrglue.matrix(text, ec_level=ec_level, version=version, mask=mask, eci=True)

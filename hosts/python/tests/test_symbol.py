@@ -26,6 +26,7 @@ CONFLICT = "version and min-version exclude each other: give one"
 MICRO_HIGH = "ec-level high is not available in Micro QR (M4 goes up to quartile)"
 MICRO_ECI = "eci is not available in Micro QR (it has no ECI mode)"
 BOOLEAN = "{} must be a boolean, got {}"
+NOT_INTEGER = "{} must be an integer, got {}"
 SAME_COLORS = "dark and light must be different colours, both are {}"
 URL = "https://www.reddit.com/r/rustjerk/top/?t=all"
 
@@ -47,7 +48,11 @@ BAD_VALUES: list[tuple[dict[str, Any], str]] = [
     *(({option.replace("-", "_"): value}, OUT_OF_RANGE.format(option, 1, 40, shown))
       for option in ("version", "min-version")
       for value, shown in ((0, "0"), (41, "41"), (-1, "-1"), (2**32 - 1, "4294967295"), (2**32, "4294967296"),
-                           (2**64, str(2**64)), (5.0, "5.0"), ("5", "'5'"), (True, "True"), ([5], "[5]"))),
+                           (2**64, str(2**64)))),
+    # ... and a value that is not an integer says so (5.0 is in range).
+    *(({option.replace("-", "_"): value}, NOT_INTEGER.format(option, shown))
+      for option in ("version", "min-version")
+      for value, shown in ((5.0, "5.0"), ("5", "'5'"), (True, "True"), ([5], "[5]"))),
     # ... 1..=4 with micro.
     ({"micro": True, "version": 5}, OUT_OF_RANGE.format("version", 1, 4, 5)),
     ({"micro": True, "version": 0}, OUT_OF_RANGE.format("version", 1, 4, 0)),
@@ -61,8 +66,8 @@ BAD_VALUES: list[tuple[dict[str, Any], str]] = [
     ({"mask": 8}, OUT_OF_RANGE.format("mask", 0, 7, 8)),
     ({"mask": -1}, OUT_OF_RANGE.format("mask", 0, 7, -1)),
     ({"mask": 2**32}, OUT_OF_RANGE.format("mask", 0, 7, 2**32)),
-    ({"mask": 1.0}, OUT_OF_RANGE.format("mask", 0, 7, "1.0")),
-    ({"mask": False}, OUT_OF_RANGE.format("mask", 0, 7, "False")),
+    ({"mask": 1.0}, NOT_INTEGER.format("mask", "1.0")),
+    ({"mask": False}, NOT_INTEGER.format("mask", "False")),
     ({"micro": True, "mask": 4}, OUT_OF_RANGE.format("mask", 0, 3, 4)),
     ({"micro": True, "mask": 7}, OUT_OF_RANGE.format("mask", 0, 3, 7)),
     # Micro QR has no level high.
@@ -89,23 +94,27 @@ def test_bad_symbol_options_are_invalid_options_on_every_path(gen: Any, options:
 
 
 ORDER: list[tuple[str, dict[str, Any], tuple[str, str]]] = [
-    # The text's own errors come first.
+    # The host's checks come first: the text's, then each option WIT cannot carry (a type, an int outside u32).
     ("", {"mask": 99}, ("empty-text", "text is empty")),
-    ("", {"micro": "yes", "version": 0}, ("empty-text", "text is empty")),
+    ("", {"micro": "yes", "version": 0}, ("invalid-options", BOOLEAN.format("micro", "'yes'"))),
+    ("", {"micro": True, "version": 0}, ("empty-text", "text is empty")),
     ("\ud800", {"version": 0}, ("invalid-text", _common.LONE_SURROGATE_MESSAGE)),
     ("x" * 7090, {"micro": True, "ec_level": "high"}, ("data-too-long", _common.DATA_TOO_LONG_MESSAGE)),
-    # Then every other option, equal colours included, before any symbol option.
+    # Then the guest's: every other option, equal colours included, before any symbol option.
     ("x", {"ec_level": "ultra", "version": 0}, ("invalid-options", _common.EC_LEVEL_NAME_TEMPLATE.format(
         value="'ultra'"))),
     ("x", {"min_size": 0, "mask": 99}, ("invalid-options", OUT_OF_RANGE.format("min-size", 1, 4096, 0))),
     ("x", {"quiet_zone": 99, "mask": 99}, ("invalid-options", OUT_OF_RANGE.format("quiet-zone", 0, 16, 99))),
-    ("x", {"scale": 0, "micro": 1}, ("invalid-options", OUT_OF_RANGE.format("scale", 1, 20, 0))),
+    ("x", {"scale": 0, "micro": 1}, ("invalid-options", BOOLEAN.format("micro", "1"))),
+    ("x", {"scale": 0, "micro": True}, ("invalid-options", OUT_OF_RANGE.format("scale", 1, 20, 0))),
     ("x", {"dark": "red", "version": 41}, ("invalid-options", _common.COLOR_TEMPLATE.format(
         option="dark", value="'red'"))),
     ("x", {"dark": "#000", "light": "#000", "version": 41}, ("invalid-options", SAME_COLORS.format("#000000ff"))),
     ("x", {"dark": "#fff", "light": "#fff", "micro": True, "ec_level": "high"},
      ("invalid-options", SAME_COLORS.format("#ffffffff"))),
-    ("x", {"dark": "#000", "light": "#000", "boost_ec": "yes"}, ("invalid-options", SAME_COLORS.format("#000000ff"))),
+    ("x", {"dark": "#000", "light": "#000", "boost_ec": "yes"},
+     ("invalid-options", BOOLEAN.format("boost-ec", "'yes'"))),
+    ("x", {"dark": "#000", "light": "#000", "boost_ec": True}, ("invalid-options", SAME_COLORS.format("#000000ff"))),
     # The symbol's own order: micro's type, version, min-version, both, mask, boost-ec's type, micro at high.
     ("x", {"micro": "yes", "version": 99}, ("invalid-options", BOOLEAN.format("micro", "'yes'"))),
     ("x", {"version": 99, "min_version": 99}, ("invalid-options", OUT_OF_RANGE.format("version", 1, 40, 99))),
@@ -127,9 +136,11 @@ ORDER: list[tuple[str, dict[str, Any], tuple[str, str]]] = [
 def test_symbol_options_in_the_contracts_order(gen: Any, text: str, options: dict[str, Any],
                                                expected: tuple[str, str]) -> None:
     assert {outcome(render, text, **options) for render in every_output(gen)} == {("error", *expected)}
-    # text's style is checked after every option, before encoding.
+    # text's style (the host's) is checked after the text's and the options' host checks, before the guest's.
     style_error = ("invalid-options", _common.TEXT_STYLE_NAME_TEMPLATE.format(value="'sepia'"))
-    want = style_error if expected[0] == "data-too-long" and text and len(text) <= 7089 else expected
+    host = (expected[0] == "invalid-text" or (expected[0] == "data-too-long" and len(text) > 7089)
+            or any(words in expected[1] for words in ("must be a boolean", "must be a colour", "must be one of")))
+    want = expected if host else style_error
     assert outcome(gen.text, text, style="sepia", **options) == ("error", *want)
 
 

@@ -164,7 +164,7 @@ impl Generator for ComponentGenerator {
 
     fn svg_with(&mut self, text: &str, options: &Options, svg: &SvgOptions) -> Result<String, Error> {
         crate::reject_oversized_text(text.as_bytes())?;
-        crate::reject_oversized_svg(text.as_bytes(), true, options, svg)?;
+        crate::reject_oversized_svg(text.as_bytes(), true, svg)?;
         let options = wit_options(options);
         let svg = wit_svg(svg);
         self.call(|b, store| b.qrglue_qr_generator().call_svg(store, text, options, &svg))?.map_err(core_error)
@@ -191,7 +191,7 @@ impl Generator for ComponentGenerator {
 
     fn svg_bytes_with(&mut self, data: &[u8], options: &Options, svg: &SvgOptions) -> Result<String, Error> {
         crate::reject_oversized_payload(data)?;
-        crate::reject_oversized_svg(data, false, options, svg)?;
+        crate::reject_oversized_svg(data, false, svg)?;
         let options = wit_options(options);
         let svg = wit_svg(svg);
         self.call(|b, store| b.qrglue_qr_generator().call_svg_bytes(store, data, options, &svg))?.map_err(core_error)

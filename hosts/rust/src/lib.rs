@@ -289,16 +289,20 @@ fn reject_oversized_payload(data: &[u8]) -> Result<(), Error> {
 
 /// SVG option strings past their bounds never reach a guest either (a title
 /// of 100 MB would exhaust guest memory before the guest could refuse it):
-/// the contract's answer is found here, in its order (the input, the
-/// options, then the SVG options). `text` says whether `data` is a text.
-fn reject_oversized_svg(data: &[u8], text: bool, options: &Options, svg: &SvgOptions) -> Result<(), Error> {
-    let over = |value: &Option<String>, max: u32| value.as_ref().is_some_and(|v| v.len() > max as usize);
-    if over(&svg.title, qrglue_core::MAX_SVG_TITLE_BYTES) || over(&svg.class, qrglue_core::MAX_SVG_CLASS_BYTES) {
-        if text {
-            qrglue_core::text_from_utf8(data)?;
+/// refused here, after the input's own host checks and before the guest's
+/// (docs/contract.md, "Which errors a host raises"), in the guest's words.
+/// `text` says whether `data` is a text: its UTF-8, the input's own check,
+/// comes first (the core's check, linked here).
+fn reject_oversized_svg(data: &[u8], text: bool, svg: &SvgOptions) -> Result<(), Error> {
+    for (option, value, max) in
+        [("title", &svg.title, qrglue_core::MAX_SVG_TITLE_BYTES), ("class", &svg.class, qrglue_core::MAX_SVG_CLASS_BYTES)]
+    {
+        if let Some(value) = value.as_ref().filter(|v| v.len() > max as usize) {
+            if text {
+                qrglue_core::text_from_utf8(data)?;
+            }
+            return Err(Error::Qr(QrError::InvalidOptions(qrglue_core::contract::too_long(option, max, value.len()))));
         }
-        qrglue_core::validate_data(data, options)?;
-        svg.validate()?;
     }
     Ok(())
 }

@@ -19,6 +19,9 @@ impl Generator for NativeGenerator {
     }
 
     fn svg_with(&mut self, text: &str, options: &Options, svg: &SvgOptions) -> Result<String, Error> {
+        // The host's checks first, as on the wasm paths (docs/contract.md): the same answers on every path.
+        crate::reject_oversized_text(text.as_bytes())?;
+        crate::reject_oversized_svg(text.as_bytes(), true, svg)?;
         Ok(qrglue_core::svg_with(text, options, svg)?)
     }
 
@@ -35,6 +38,8 @@ impl Generator for NativeGenerator {
     }
 
     fn svg_bytes_with(&mut self, data: &[u8], options: &Options, svg: &SvgOptions) -> Result<String, Error> {
+        crate::reject_oversized_payload(data)?;
+        crate::reject_oversized_svg(data, false, svg)?;
         Ok(qrglue_core::svg_bytes_with(data, options, svg)?)
     }
 

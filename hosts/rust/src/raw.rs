@@ -354,7 +354,7 @@ impl RawGenerator {
         svg: &SvgOptions,
     ) -> Result<String, Error> {
         payload.reject_oversized(data)?;
-        crate::reject_oversized_svg(data, matches!(payload, Payload::Text), options, svg)?;
+        crate::reject_oversized_svg(data, matches!(payload, Payload::Text), svg)?;
         let wire = abi_options(options);
         let (flags, title_len, strings) = abi_svg(svg);
         let bytes = self.guest.call(|store, exports| {

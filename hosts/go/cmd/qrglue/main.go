@@ -2,7 +2,7 @@
 // Rust CLI (hosts/rust/cli), the Node one and the Python one, with the same
 // commands, flags and exit codes.
 //
-//	qrglue png (TEXT | --data-file PATH | --text-stdin) [-o FILE] [--path auto|raw|native] [--ec-level L|M|Q|H]
+//	qrglue png (TEXT | --data-file PATH | --text-stdin) [-o FILE] [--path auto|raw|native] [--ec-level low|medium|quartile|high]
 //	               [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX] [--micro]
 //	               [--symbol-version N] [--min-version N] [--mask N] [--boost-ec] [--eci]
 //	qrglue svg (TEXT | ...) [same options] [--view-box-only] [--title TEXT] [--class NAMES]
@@ -40,10 +40,9 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// ecLevels are --ec-level's values, case-insensitive, as the Rust CLI takes
-// them: a letter or the WIT name.
+// ecLevels are --ec-level's values: the WIT names, exactly, as every
+// library and the other CLIs take them (docs/contract.md).
 var ecLevels = map[string]qrglue.ECLevel{
-	"l": qrglue.Low, "m": qrglue.Medium, "q": qrglue.Quartile, "h": qrglue.High,
 	"low": qrglue.Low, "medium": qrglue.Medium, "quartile": qrglue.Quartile, "high": qrglue.High,
 }
 
@@ -126,7 +125,7 @@ func parse(args []string, stderr io.Writer) (*request, int) {
 	}
 	r := &request{command: args[0],
 		path:    choice{value: "auto", allowed: []string{"auto", "raw", "native"}},
-		ecLevel: choice{value: "l", allowed: []string{"l", "m", "q", "h", "low", "medium", "quartile", "high"}, fold: true},
+		ecLevel: choice{value: "low", allowed: []string{"low", "medium", "quartile", "high"}},
 		style:   choice{value: "half-blocks", allowed: []string{"half-blocks", "half-blocks-inverted", "ascii"}},
 		minSize: u32{value: qrglue.DefaultMinSize}, quietZone: u32{value: qrglue.DefaultQuietZone}}
 	fs := flag.NewFlagSet("qrglue "+r.command, flag.ContinueOnError)
@@ -138,7 +137,7 @@ func parse(args []string, stderr io.Writer) (*request, int) {
 	fs.StringVar(&r.output, "output", "", "Same as -o")
 	fs.Var(&r.path, "path", "Which implementation runs the generator: raw (wazero), native (cgo), "+
 		"or auto: the fastest this build has, native if built with it, else raw [default: auto]")
-	fs.Var(&r.ecLevel, "ec-level", "Error-correction level: L (~7 %), M (~15 %), Q (~25 %), H (~30 %) [default: l]")
+	fs.Var(&r.ecLevel, "ec-level", "Error-correction level: low, medium, quartile or high (~7, 15, 25, 30 %) [default: low]")
 	fs.Var(&r.minSize, "min-size", "Minimum image width in pixels (1..=4096) [default: 200]")
 	fs.Var(&r.quietZone, "quiet-zone", "Margin in modules (0..=16) [default: 4]")
 	fs.Var(&r.scale, "scale", "Pixels per module (1..=20); sizes the image instead of --min-size")

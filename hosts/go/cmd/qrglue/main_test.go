@@ -61,7 +61,7 @@ func TestWritesTheGoldenPNG(t *testing.T) {
 	}
 	// -o - and no -o both write to standard output; flags before or after TEXT.
 	for _, args := range [][]string{
-		{"png", "--ec-level", "M", "https://www.reddit.com/r/rustjerk/top/?t=all", "-o", "-"},
+		{"png", "--ec-level", "medium", "https://www.reddit.com/r/rustjerk/top/?t=all", "-o", "-"},
 		{"png", "https://www.reddit.com/r/rustjerk/top/?t=all", "--ec-level=medium"},
 	} {
 		code, stdout, stderr := cli(t, "", args...)
@@ -81,7 +81,7 @@ func TestEveryOptionFlag(t *testing.T) {
 	common := []qrglue.Option{qrglue.WithECLevel(qrglue.Quartile), qrglue.WithMinSize(300), qrglue.WithQuietZone(2),
 		qrglue.WithScale(5), qrglue.WithDark("#0b3d91"), qrglue.WithLight("#ffff0040"), qrglue.WithMinVersion(3),
 		qrglue.WithMask(5), qrglue.WithBoostEC(false), qrglue.WithECI(true)}
-	flags := []string{"--ec-level", "q", "--min-size", "300", "--quiet-zone", "2", "--scale", "5", "--dark", "#0b3d91",
+	flags := []string{"--ec-level", "quartile", "--min-size", "300", "--quiet-zone", "2", "--scale", "5", "--dark", "#0b3d91",
 		"--light", "#ffff0040", "--min-version", "3", "--mask", "5", "--eci"}
 	png, _ := g.PNG("flags", common...)
 	if code, out, stderr := cli(t, "", append([]string{"png", "flags"}, flags...)...); code != 0 || out != string(png) {
@@ -139,12 +139,13 @@ func TestRefusedInputExits1(t *testing.T) {
 		{[]string{"png", ""}, "qrglue: empty-text: text is empty"},
 		{[]string{"svg", "hi", "--min-size", "0", "--quiet-zone", "17"}, "qrglue: invalid-options: min-size must be within 1..=4096, got 0"},
 		{[]string{"png", "hi", "--dark", "red"}, `qrglue: invalid-options: dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"`},
-		{[]string{"png", "hi", "--dark", "red", "--scale", "0"}, "qrglue: invalid-options: scale must be within 1..=20, got 0"},
+		{[]string{"png", "hi", "--dark", "red", "--scale", "0"}, `qrglue: invalid-options: dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got "red"`},
+		{[]string{"png", "hi", "--dark", "#000", "--scale", "0"}, "qrglue: invalid-options: scale must be within 1..=20, got 0"},
 		{[]string{"text", "\xed\xa0\x80", "--mask", "9"}, "qrglue: invalid-text: text contains a lone surrogate (not encodable as UTF-8)"},
 		{[]string{"png", "a\xffb"}, "qrglue: invalid-text: text is not valid UTF-8 from byte 1"},
 		{[]string{"png", strings.Repeat("9", 7090)}, "qrglue: data-too-long: text does not fit in a QR code at this error-correction level"},
 		{[]string{"svg", "hi", "--class", "a  b"}, `qrglue: invalid-options: class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got "a  b"`},
-		{[]string{"png", "1", "--micro", "--ec-level", "H"}, "qrglue: invalid-options: ec-level high is not available in Micro QR (M4 goes up to quartile)"},
+		{[]string{"png", "1", "--micro", "--ec-level", "high"}, "qrglue: invalid-options: ec-level high is not available in Micro QR (M4 goes up to quartile)"},
 		{[]string{"png", "hi", "--symbol-version", "41"}, "qrglue: invalid-options: version must be within 1..=40, got 41"},
 	} {
 		code, stdout, stderr := cli(t, "", append(tc.args, "-o", "-")...)
@@ -162,7 +163,7 @@ func TestRefusedInputExits1(t *testing.T) {
 func TestBadCommandLineExits2(t *testing.T) {
 	for _, args := range [][]string{
 		{}, {"gif", "hi"}, {"png"}, {"png", "a", "b"}, {"png", "hi", "--min-size", "-1"},
-		{"png", "hi", "--min-size", "4294967296"}, {"png", "hi", "--scale", "x"}, {"png", "hi", "--ec-level", "x"},
+		{"png", "hi", "--min-size", "4294967296"}, {"png", "hi", "--scale", "x"}, {"png", "hi", "--ec-level", "x"}, {"png", "hi", "--ec-level", "M"}, {"png", "hi", "--ec-level", "HIGH"},
 		{"png", "hi", "--path", "component"}, {"png", "hi", "--nope"}, {"png", "hi", "--title", "t"},
 		{"svg", "hi", "--style", "ascii"}, {"text", "hi", "--style", "blocks"}, {"png", "hi", "--data-file", "f"},
 		{"png", "--text-stdin", "--data-file", "-"},

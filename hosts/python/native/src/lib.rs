@@ -22,27 +22,24 @@
 //!   `TypeError` with `qrglue._common`'s message. Never decoded: any bytes
 //!   make a code. Its length is read before any copy (`data-too-long` over
 //!   [`MAX_TEXT_BYTES`]), then empty is `empty-text`, as for a text.
-//! - Options: checked in WIT order with the messages the other Python paths
-//!   give (`repr` of the offending value), after the text checks: ec-level,
-//!   min-size, quiet-zone, scale (`None` or an int), then the colours (CSS hex
-//!   strings, read by the core's `Rgba::from_hex`), then the symbol options:
-//!   `micro` (a `bool`), `version`, `min_version` (`None` or an int within
-//!   1..=40, 1..=4 with micro), both given, `mask` (`None` or 0..=7, 0..=3
-//!   with micro), `boost_ec` and `eci` (`bool`s), Micro QR at level high,
-//!   Micro QR with ECI, as
-//!   `qrglue._common._check_symbol` orders them. Equal colours are the core's
-//!   own check, which comes before the symbol's: a bad symbol option is
-//!   reported only once the core's check has passed.
+//! - Options: only what WIT cannot carry is refused here (docs/contract.md,
+//!   "Which errors a host raises"), in WIT order with the messages the other
+//!   Python paths give (`repr` of the offending value), after the text's
+//!   checks: an EC-level name, `int`s within `u32` (`None` too for scale,
+//!   version, min-version, mask), the colours (CSS hex strings, read by the
+//!   core's `Rgba::from_hex`), `bool`s. An empty text, the bounds, equal
+//!   colours and the symbol options' rules are the core's, checked when it runs.
 //! - Errors: a core `QrError` is raised as `qrglue.QrError` (the class of
 //!   `qrglue._common`) with the WIT kind and the core's message.
-//! - Text styles: `text`'s style is a WIT case name (`"half-blocks"`), checked
-//!   after every option (the contract's order), with the contract's message.
+//! - Text styles: `text`'s style is a WIT case name (`"half-blocks"`), read
+//!   after the options, with the contract's message.
 //! - SVG options (`svg`, `svg_bytes` only): `view_box_only` (a `bool`),
 //!   `title` and `class` (`None` or a `str`: anything else is
 //!   `invalid-options` `title must be a string, got 5`; a lone surrogate is
 //!   `title contains a lone surrogate (not encodable as UTF-8)`, never
-//!   replaced), read after every option and the core's equal-colours check,
-//!   in WIT order; then the core's `svg_with` checks them (`SvgOptions::validate`).
+//!   replaced; one over its bound in UTF-8 bytes is refused as the core
+//!   words it), read after the options, in WIT order; then the core's
+//!   `svg_with` checks what they hold (`SvgOptions::validate`).
 //! - The GIL: `png`, `svg`, `matrix`, `text`, their `*_bytes` twins and
 //!   `png_repeat` run the core with the GIL released (`py.detach`), on owned
 //!   copies of the text and options (a `bytes` payload is borrowed: immutable).
@@ -116,8 +113,9 @@ fn has_surrogate(text: &Bound<'_, PyString>) -> PyResult<bool> {
     Ok(!search.bind(py).call1((text,))?.is_none())
 }
 
-/// The text as the core takes it, checked in the contract's order:
-/// invalid-text, empty-text, data-too-long. A non-`str` is a `TypeError`.
+/// The text as the core takes it, with the host's checks (docs/contract.md):
+/// invalid-text, then data-too-long by length. A non-`str` is a `TypeError`;
+/// an empty text is the core's to refuse, after the options' host checks.
 fn read_text(text: &Bound<'_, PyAny>) -> PyResult<String> {
     let py = text.py();
     let Ok(string) = text.cast::<PyString>() else {
@@ -134,7 +132,9 @@ fn read_text(text: &Bound<'_, PyAny>) -> PyResult<String> {
         Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(py) => return Err(qr_error(py, lone_surrogate())),
         Err(e) => return Err(e),
     };
-    qrglue_core::validate_text(&text).map_err(|e| qr_error(py, e))?;
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(qr_error(py, QrError::DataTooLong));
+    }
     Ok(text)
 }
 
@@ -168,7 +168,7 @@ fn memoryview_error(found: &str) -> PyErr {
 /// A binary payload, checked in the order of `qrglue._common.check_input`:
 /// its type (a `TypeError` for anything but bytes, bytearray or a
 /// C-contiguous memoryview of bytes), its length before any copy
-/// (data-too-long), then empty (empty-text).
+/// (data-too-long); empty is the core's to refuse.
 fn read_payload<'py>(data: &Bound<'py, PyAny>) -> PyResult<Payload<'py>> {
     let py = data.py();
     let fits = |length: usize| if length > MAX_TEXT_BYTES { Err(qr_error(py, QrError::DataTooLong)) } else { Ok(()) };
@@ -190,7 +190,7 @@ fn read_payload<'py>(data: &Bound<'py, PyAny>) -> PyResult<Payload<'py>> {
     } else {
         return Err(payload_type_error(data));
     };
-    qrglue_core::validate_payload(payload.as_slice()).map_err(|e| qr_error(py, e))?;
+    fits(payload.as_slice().len())?;
     Ok(payload)
 }
 
@@ -198,16 +198,23 @@ fn invalid_options(py: Python<'_>, message: String) -> PyErr {
     qr_error(py, QrError::InvalidOptions(message))
 }
 
-/// An `int` (not a `bool`: `True` as a size is a bug, not a 1) within bounds.
-fn bounded(option: &str, value: &Bound<'_, PyAny>, min: u32, max: u32) -> PyResult<u32> {
-    if value.is_instance_of::<PyInt>()
-        && !value.is_instance_of::<PyBool>()
-        && let Ok(number) = value.extract::<i64>()
-        && (i64::from(min)..=i64::from(max)).contains(&number)
-    {
-        return Ok(number as u32);
+/// An `int` (not a `bool`: `True` as a size is a bug, not a 1) within `u32`,
+/// what WIT carries; the option's own bounds are the core's to check. An int
+/// outside `u32` is refused with the contract's bounds (Micro QR's with
+/// `micro`), as the core words any int out of range.
+fn u32_option(option: &str, value: &Bound<'_, PyAny>, micro: bool) -> PyResult<u32> {
+    let is_int = value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>();
+    if is_int && let Ok(number) = value.extract::<u32>() {
+        return Ok(number);
     }
-    Err(invalid_options(value.py(), contract::out_of_range(option, min, max, shown(value))))
+    let message = if is_int {
+        let spec = contract::option(option).expect("a number option of the table");
+        let (min, max) = spec.micro_bounds.filter(|_| micro).or(spec.bounds).expect("a number option has bounds");
+        contract::out_of_range(option, min, max, shown(value))
+    } else {
+        contract::not_integer(option, shown(value))
+    };
+    Err(invalid_options(value.py(), message))
 }
 
 /// A colour as a CSS hex string (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`);
@@ -217,9 +224,9 @@ fn color(option: &str, value: &Bound<'_, PyAny>) -> PyResult<Rgba> {
     found.ok_or_else(|| invalid_options(value.py(), contract::bad_color(option, shown(value))))
 }
 
-/// `None`, or an `int` within bounds (`bounded`'s check and message).
-fn optional_bounded(option: &str, value: &Bound<'_, PyAny>, min: u32, max: u32) -> PyResult<Option<u32>> {
-    if value.is_none() { Ok(None) } else { bounded(option, value, min, max).map(Some) }
+/// `None`, or an `int` within `u32` (`u32_option`'s check and message).
+fn optional_u32(option: &str, value: &Bound<'_, PyAny>, micro: bool) -> PyResult<Option<u32>> {
+    if value.is_none() { Ok(None) } else { u32_option(option, value, micro).map(Some) }
 }
 
 /// Exactly `True` or `False` (WIT `bool`), with the message the other Python
@@ -248,64 +255,50 @@ struct RawOptions<'a, 'py> {
     eci: &'a Bound<'py, PyAny>,
 }
 
-/// The symbol options in the core's order (`Symbol::validate`): the fields in
-/// WIT order, the host's own type checks of the three bools in their fields'
-/// places (micro first: the bounds depend on it), then Micro QR at level high
-/// and Micro QR with ECI.
-fn read_symbol(raw: &RawOptions<'_, '_>, ec_level: EcLevel) -> PyResult<Symbol> {
-    let py = raw.micro.py();
+/// The symbol options in WIT order, the host's checks alone (types, `u32`);
+/// their bounds and combinations are the core's (`Symbol::validate`).
+fn read_symbol(raw: &RawOptions<'_, '_>) -> PyResult<Symbol> {
     let micro = boolean("micro", raw.micro)?;
-    let max_version = if micro { qrglue_core::MAX_MICRO_VERSION } else { qrglue_core::MAX_VERSION };
-    let max_mask = if micro { 3 } else { 7 };
-    let version = optional_bounded("version", raw.version, 1, max_version)?;
-    let min_version = optional_bounded("min-version", raw.min_version, 1, max_version)?;
-    if version.is_some() && min_version.is_some() {
-        return Err(invalid_options(py, contract::VERSION_CONFLICT_MESSAGE.to_owned()));
-    }
-    let mask = optional_bounded("mask", raw.mask, 0, max_mask)?;
+    let version = optional_u32("version", raw.version, micro)?;
+    let min_version = optional_u32("min-version", raw.min_version, micro)?;
+    let mask = optional_u32("mask", raw.mask, micro)?;
     let boost_ec = boolean("boost-ec", raw.boost_ec)?;
     let eci = boolean("eci", raw.eci)?;
-    if micro && ec_level == EcLevel::High {
-        return Err(invalid_options(py, contract::MICRO_EC_LEVEL_MESSAGE.to_owned()));
-    }
-    if micro && eci {
-        return Err(invalid_options(py, contract::MICRO_ECI_MESSAGE.to_owned()));
-    }
     Ok(Symbol { micro, version, min_version, mask, boost_ec, eci })
 }
 
-/// The options, in WIT order (ec-level, min-size, quiet-zone, scale, dark,
-/// light, then the symbol's); equal colours are the core's to refuse (its
-/// `validate`, run by every output), before the symbol options.
+/// The options in WIT order (ec-level, min-size, quiet-zone, scale, dark,
+/// light, then the symbol's): only what WIT cannot carry is refused here
+/// (docs/contract.md); the core checks the rest when it runs.
 fn read_options(raw: &RawOptions<'_, '_>) -> PyResult<Options> {
     let level = raw.ec_level.cast::<PyString>().ok().and_then(|name| name.to_str().ok()).and_then(EcLevel::from_name);
     let Some(ec_level) = level else {
         return Err(invalid_options(raw.ec_level.py(), contract::bad_ec_level_name(shown(raw.ec_level))));
     };
-    let min_size = bounded("min-size", raw.min_size, contract::MIN_MIN_SIZE, MAX_MIN_SIZE)?;
-    let quiet_zone = bounded("quiet-zone", raw.quiet_zone, 0, MAX_QUIET_ZONE)?;
-    let scale = if raw.scale.is_none() { None } else { Some(bounded("scale", raw.scale, 1, MAX_SCALE)?) };
+    // `micro` picks the bounds an int outside u32 is shown with (read again, in its place, by read_symbol).
+    let micro = raw.micro.cast::<PyBool>().is_ok_and(|flag| flag.is_true());
+    let min_size = u32_option("min-size", raw.min_size, micro)?;
+    let quiet_zone = u32_option("quiet-zone", raw.quiet_zone, micro)?;
+    let scale = optional_u32("scale", raw.scale, micro)?;
     let dark = color("dark", raw.dark)?;
     let light = color("light", raw.light)?;
-    let options = Options { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol::default() };
-    match read_symbol(raw, ec_level) {
-        Ok(symbol) => Ok(Options { symbol, ..options }),
-        // The core checks equal colours before the symbol: so does this.
-        Err(e) => Err(options.validate().err().map_or(e, |same_colors| qr_error(raw.light.py(), same_colors))),
-    }
+    let symbol = read_symbol(raw)?;
+    Ok(Options { ec_level, min_size, quiet_zone, scale, dark, light, symbol })
 }
 
-/// A text style by its WIT case name; checked after the options (the caller
-/// reads it last), with the message the other Python paths give.
+/// A text style by its WIT case name; checked after the options' host checks
+/// (the caller reads it last), with the message the other Python paths give.
 fn read_style(style: &Bound<'_, PyAny>) -> PyResult<TextStyle> {
     let found = style.cast::<PyString>().ok().and_then(|name| name.to_str().ok()).and_then(TextStyle::from_name);
     found.ok_or_else(|| invalid_options(style.py(), contract::bad_text_style_name(shown(style))))
 }
 
 /// `None`, or a `str` read as exactly the text it holds (an SVG option's
-/// string: `title`, `class`); anything else, or a lone surrogate, is
-/// `invalid-options` with the messages of `qrglue._common.check_svg`.
-fn optional_string(option: &str, value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+/// string: `title`, `class`) within `max` UTF-8 bytes; anything else, a lone
+/// surrogate or a longer string, is `invalid-options` with the messages of
+/// `qrglue._common.check_svg` (the wasm paths never copy a longer one into a
+/// guest, so neither is it passed on here).
+fn optional_string(option: &str, value: &Bound<'_, PyAny>, max: u32) -> PyResult<Option<String>> {
     let py = value.py();
     if value.is_none() {
         return Ok(None);
@@ -314,6 +307,7 @@ fn optional_string(option: &str, value: &Bound<'_, PyAny>) -> PyResult<Option<St
         return Err(invalid_options(py, format!("{option} must be a string, got {}", shown(value))));
     };
     match string.to_str() {
+        Ok(text) if text.len() > max as usize => Err(invalid_options(py, contract::too_long(option, max, text.len()))),
         Ok(text) => Ok(Some(text.to_owned())),
         Err(e) if e.is_instance_of::<PyUnicodeEncodeError>(py) => {
             Err(invalid_options(py, contract::OPTION_LONE_SURROGATE_TEMPLATE.replace("{option}", option)))
@@ -322,12 +316,12 @@ fn optional_string(option: &str, value: &Bound<'_, PyAny>) -> PyResult<Option<St
     }
 }
 
-/// The SVG options (WIT `svg-options`), in WIT order: the host's own type
-/// and lone-surrogate checks; the core's `svg_with` checks the rest.
+/// The SVG options (WIT `svg-options`), in WIT order: the host's own type,
+/// lone-surrogate and length checks; the core's `svg_with` checks the rest.
 fn read_svg(view_box_only: &Bound<'_, PyAny>, title: &Bound<'_, PyAny>, class: &Bound<'_, PyAny>) -> PyResult<SvgOptions> {
     let view_box_only = boolean("view-box-only", view_box_only)?;
-    let title = optional_string("title", title)?;
-    let class = optional_string("class", class)?;
+    let title = optional_string("title", title, qrglue_core::MAX_SVG_TITLE_BYTES)?;
+    let class = optional_string("class", class, qrglue_core::MAX_SVG_CLASS_BYTES)?;
     Ok(SvgOptions { view_box_only, title, class })
 }
 
@@ -439,9 +433,6 @@ generating_function! {
         let py = text.py();
         guarded(|| {
             let (text, options) = arguments(text, &options)?;
-            // Equal colours, the core's last check of the options, come before
-            // the SVG options (as before `text`'s style).
-            options.validate().map_err(|e| qr_error(py, e))?;
             let svg = read_svg(view_box_only, title, class)?;
             let svg = core(py, move || qrglue_core::svg_with(&text, &options, &svg))?;
             Ok(PyString::new(py, &svg))
@@ -470,9 +461,6 @@ generating_function! {
         let py = text.py();
         guarded(|| {
             let (text, options) = arguments(text, &options)?;
-            // Equal colours, the core's last check of the options, come before the
-            // style: the core's own check, run here as text() would run it.
-            options.validate().map_err(|e| qr_error(py, e))?;
             let style = read_style(style)?;
             let drawn = core(py, move || qrglue_core::text(&text, &options, style))?;
             Ok(PyString::new(py, &drawn))
@@ -500,7 +488,6 @@ generating_function! {
         let py = data.py();
         guarded(|| {
             let (payload, options) = payload_arguments(data, &options)?;
-            options.validate().map_err(|e| qr_error(py, e))?;
             let svg = read_svg(view_box_only, title, class)?;
             let data = payload.as_slice();
             let svg = core(py, move || qrglue_core::svg_bytes_with(data, &options, &svg))?;
@@ -530,7 +517,6 @@ generating_function! {
         guarded(|| {
             let (payload, options) = payload_arguments(data, &options)?;
             // Equal colours before the style, as for `text`.
-            options.validate().map_err(|e| qr_error(py, e))?;
             let style = read_style(style)?;
             let data = payload.as_slice();
             let drawn = core(py, move || qrglue_core::text_bytes(data, &options, style))?;

@@ -2,11 +2,15 @@
 twin of the Rust CLI (hosts/rust/cli/src/main.rs) and the Node one
 (hosts/node/cli.js): the same subcommands, flags and exit codes.
 
-    qrglue png (TEXT | --data-file PATH) [-o FILE] [--path component|raw|native] [--ec-level L|M|Q|H]
+    qrglue png (TEXT | --data-file PATH) [-o FILE] [--path auto|component|raw|native] [--ec-level low|medium|...]
                    [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX] [--micro]
-                   [--symbol-version N] [--min-version N] [--mask N] [--boost-ec] [--eci]
+                   [symbol options: qrglue png -h]
     qrglue svg (TEXT | --data-file PATH) [same options] [--view-box-only] [--title TEXT] [--class NAMES]
     qrglue text (TEXT | --data-file PATH) [--style half-blocks|half-blocks-inverted|ascii] [same options]
+
+The option flags are `_cli_flags.py`'s, generated from the contract's option
+table (tools/contract) with their help lines; `--ec-level` takes the WIT
+names, as the library does.
 
 `--data-file PATH` encodes the bytes of a file (`-`: standard input) as a
 binary payload instead of TEXT: any bytes, not only UTF-8 (the *-bytes
@@ -16,9 +20,9 @@ generators); one of the two is required.
 terminal use --style half-blocks-inverted; it takes the colours and the scale
 but does not use them). Colours are CSS hex strings (#rgb, #rgba, #rrggbb,
 #rrggbbaa): the generator checks them, so a bad one exits 1 like a bad
---min-size. --micro, --symbol-version (not --version, which prints this
-program's version), --min-version, --mask, --boost-ec and --eci are the symbol
-options, checked by the generator too. `svg` alone takes the SVG options:
+--min-size. The symbol options (--micro, --symbol-version: not --version,
+which prints this program's version, and the others `qrglue png -h` lists)
+are checked by the generator too. `svg` alone takes the SVG options:
 --view-box-only (no width and height: the document scales to its box),
 --title TEXT (a <title>, the accessible name) and --class NAMES (the <svg>
 element's class), checked by the generator after the others. Output goes to
@@ -37,38 +41,17 @@ import importlib
 import sys
 from collections.abc import Callable
 
-from ._common import (
-    DEFAULT_DARK,
-    DEFAULT_LIGHT,
-    DEFAULT_MIN_SIZE,
-    DEFAULT_QUIET_ZONE,
-    DEFAULT_TEXT_STYLE,
-    MAX_TEXT_BYTES,
-    TEXT_STYLES,
-    QrError,
-)
+from ._cli_flags import CLI_FLAGS, CliFlag
+from ._common import EC_LEVELS, MAX_TEXT_BYTES, TEXT_STYLES, QrError
 
 EXIT_QR_ERROR = 1
 EXIT_USAGE = 2
 EXIT_FAILURE = 3
 
-# --path -> the module whose png / svg / text run it.
-PATH_MODULES = {"component": "qrglue", "raw": "qrglue.raw", "native": "qrglue.native"}
+# --path -> the module whose png / svg / text run it; auto (the default) is
+# qrglue.auto: the native extension where it is installed, else the component.
+PATH_MODULES = {"auto": "qrglue.auto", "component": "qrglue", "raw": "qrglue.raw", "native": "qrglue.native"}
 PATHS = tuple(PATH_MODULES)
-
-# --ec-level values, case-insensitive, as the Rust CLI takes them: a letter or the WIT name.
-EC_ARGS = {
-    "l": "low", "m": "medium", "q": "quartile", "h": "high",
-    "low": "low", "medium": "medium", "quartile": "quartile", "high": "high",
-}
-
-
-def _ec_level(value: str) -> str:
-    try:
-        return EC_ARGS[value.lower()]
-    except KeyError:
-        raise argparse.ArgumentTypeError(f"invalid value '{value}' [possible values: l, m, q, h]") from None
-
 
 def _u32(value: str) -> int:
     # As the Rust CLI parses its u32 flags: the contract's own bounds are the
@@ -76,6 +59,27 @@ def _u32(value: str) -> int:
     if not value.lstrip("+").isdigit() or not value.isascii() or int(value) > 0xFFFF_FFFF:
         raise argparse.ArgumentTypeError(f"invalid value '{value}': not an integer within 0..=4294967295")
     return int(value)
+
+
+def _flags(command: str) -> tuple[CliFlag, ...]:
+    """The contract's flags `command` takes (`_cli_flags.CLI_FLAGS`)."""
+    return tuple(flag for flag in CLI_FLAGS if flag.command in (None, command))
+
+
+def _add_flag(command: argparse.ArgumentParser, flag: CliFlag) -> None:
+    """One of the contract's flags, read by its type. A missing one is None
+    (the library's default); the generator checks every value it is given,
+    in the contract's order (a bad colour exits 1 like a bad --min-size)."""
+    name = f"--{flag.flag}"
+    if flag.type == "bool":
+        command.add_argument(name, dest=flag.keyword, action="store_true", default=None, help=flag.help)
+    elif flag.type in ("ec-level", "text-style"):
+        choices = EC_LEVELS if flag.type == "ec-level" else TEXT_STYLES
+        command.add_argument(name, dest=flag.keyword, choices=choices, metavar=flag.metavar, help=flag.help)
+    elif flag.type in ("u32", "option-u32"):
+        command.add_argument(name, dest=flag.keyword, type=_u32, metavar=flag.metavar, help=flag.help)
+    else:  # colours and strings, as given
+        command.add_argument(name, dest=flag.keyword, metavar=flag.metavar, help=flag.help)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -97,49 +101,11 @@ def _parser() -> argparse.ArgumentParser:
         given.add_argument("--data-file", metavar="PATH",
                            help="Read the payload's bytes from PATH (- for standard input) instead of TEXT")
         command.add_argument("-o", "--output", metavar="FILE", help="Where to write; `-` is standard output")
-        command.add_argument("--path", choices=PATHS, default="component",
-                             help="Which implementation runs the generator [default: component]")
-        command.add_argument("--ec-level", type=_ec_level, default="low",
-                             help="Error-correction level: L (~7 %%), M (~15 %%), Q (~25 %%), H (~30 %%) [default: l]")
-        command.add_argument("--min-size", type=_u32, default=DEFAULT_MIN_SIZE,
-                             help=f"Minimum image width in pixels (1..=4096) [default: {DEFAULT_MIN_SIZE}]")
-        command.add_argument("--quiet-zone", type=_u32, default=DEFAULT_QUIET_ZONE,
-                             help=f"Margin in modules (0..=16) [default: {DEFAULT_QUIET_ZONE}]")
-        command.add_argument("--scale", type=_u32, metavar="SCALE",
-                             help="Pixels per module (1..=20); sizes the image instead of --min-size")
-        command.add_argument("--dark", default=DEFAULT_DARK, metavar="HEX",
-                             help="Colour of the dark modules: #rgb, #rgba, #rrggbb or #rrggbbaa "
-                                  f"[default: {DEFAULT_DARK}]")
-        command.add_argument("--light", default=DEFAULT_LIGHT, metavar="HEX",
-                             help="Colour of the light modules and the quiet zone (#ffffff00: transparent) "
-                                  f"[default: {DEFAULT_LIGHT}]")
-        command.add_argument("--micro", action="store_true", help="A Micro QR code (M1..M4) for a short text")
-        command.add_argument("--symbol-version", type=_u32, metavar="N",
-                             help="Exactly this QR version (1..=40, 1..=4 with --micro). Not --version, which "
-                                  "prints this program's version")
-        command.add_argument("--min-version", type=_u32, metavar="N",
-                             help="At least this QR version (same bounds; not with --symbol-version)")
-        command.add_argument("--mask", type=_u32, metavar="N",
-                             help="This mask pattern (0..=7, 0..=3 with --micro) instead of the best")
-        command.add_argument("--boost-ec", action="store_true",
-                             help="Raise the EC level as far as the version still holds the text")
-        command.add_argument("--eci", action="store_true",
-                             help="Precede the data with ECI designator 26 (UTF-8), as segno's eci=True "
-                                  "(not with --micro)")
-        if name == "svg":
-            command.add_argument("--view-box-only", action="store_true",
-                                 help="Leave out width and height: only the viewBox stays, so the document scales "
-                                      "to the box it is placed in")
-            command.add_argument("--title", metavar="TEXT",
-                                 help="A <title>: the code's accessible name (at most 1024 UTF-8 bytes of text "
-                                      "XML can carry), escaped")
-            command.add_argument("--class", dest="svg_class", metavar="NAMES",
-                                 help="The <svg> element's class: CSS class names separated by single spaces")
-        if name == "text":
-            command.add_argument("--style", choices=TEXT_STYLES, default=DEFAULT_TEXT_STYLE,
-                                 help="How to draw the modules: half blocks with ink on the dark modules, half "
-                                      "blocks with ink on the light ones, or \"##\" per dark module "
-                                      f"[default: {DEFAULT_TEXT_STYLE}]")
+        command.add_argument("--path", choices=PATHS, default="auto",
+                             help="Which implementation runs the generator (auto: native where installed, "
+                                  "else component) [default: auto]")
+        for flag in _flags(name):
+            _add_flag(command, flag)
     return parser
 
 
@@ -166,14 +132,9 @@ def main(argv: list[str] | None = None) -> int:
         # Binary on a terminal garbles it; `-o -` says the caller means it.
         print("qrglue: refusing to write a PNG to a terminal; use -o FILE, or -o - to force it", file=sys.stderr)
         return EXIT_USAGE
-    options = {"ec_level": args.ec_level, "min_size": args.min_size, "quiet_zone": args.quiet_zone,
-               "scale": args.scale, "dark": args.dark, "light": args.light, "micro": args.micro,
-               "version": args.symbol_version, "min_version": args.min_version, "mask": args.mask,
-               "boost_ec": args.boost_ec, "eci": args.eci}
-    if args.command == "text":
-        options["style"] = args.style
-    if args.command == "svg":
-        options.update(view_box_only=args.view_box_only, title=args.title, svg_class=args.svg_class)
+    # The flags given; a missing one takes the library's default.
+    options = {flag.keyword: getattr(args, flag.keyword) for flag in _flags(args.command)
+               if getattr(args, flag.keyword) is not None}
     given: str | bytes = args.text
     if args.data_file is not None:
         try:

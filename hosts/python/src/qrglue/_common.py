@@ -6,118 +6,105 @@ order, error kinds, fixed messages, raw-ABI codes) so this package stands
 alone; `tests/test_contract.py` asserts they equal the contract file the
 build generates, so they cannot drift.
 
-`check_input` runs before any byte enters a guest, in the contract's order:
-invalid-text, empty-text, data-too-long, invalid-options (a binary payload,
-bytes-like, is never decoded: it cannot be invalid-text). It rejects every
-option the guest would reject, with the guest's own message, so an error
-reads the same whichever path (or host) produced it; equal colours alone are
-left to the guest, unless a symbol option is bad too (the guest checks the
-colours first, so the host says what the guest would). A colour that does
-not parse is refused there too, in its place in WIT order: after a bad
-scale, before equal colours. The symbol options (micro, version,
-min-version, mask, boost-ec) come after the colours, all checked here.
+`check_input` runs before any byte enters a guest. It checks only what
+the WIT values cannot carry (docs/contract.md, "Which errors a host
+raises"): a text that is neither a str nor bytes-like, a lone surrogate, a
+text over the longest code (never copied into a guest), then each option's
+type (an int within u32, a bool, an EC-level name, a CSS hex colour) in WIT
+order. Everything else (empty text, the ranges, equal colours, the symbol
+options' combinations, what an SVG title or class holds) is the guest's
+alone: one validator, in guest/core.
 """
 
 from __future__ import annotations
 
 import base64
 import re
-import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple, NoReturn, cast
 
-# WIT `qr-error` cases, in declaration order.
-ERROR_KINDS = ("empty-text", "invalid-text", "data-too-long", "invalid-options")
-# The order in which the kinds are checked: the first failing check wins.
-ERROR_CHECK_ORDER = ("invalid-text", "empty-text", "data-too-long", "invalid-options")
+# The contract's names, defaults, bounds, raw flag bits and messages,
+# generated from guest/core/src/contract.rs (`_options.py`, `just contract`):
+# re-exported here, where the rest of the package reads them. The payload-less
+# WIT cases' messages are fixed texts, the others templates filled in with the
+# offending value as Python shows it. Some are the guest's alone (the bounds,
+# equal colours, the symbol options' rules, what a title or class holds, an
+# index past an enum's end, option bytes that are not UTF-8): this package
+# never builds those; its tests compare them with what the guest says.
+from ._options import CLASS_TEMPLATE as CLASS_TEMPLATE
+from ._options import COLOR_TEMPLATE as COLOR_TEMPLATE
+from ._options import DATA_TOO_LONG_MESSAGE as DATA_TOO_LONG_MESSAGE
+from ._options import DEFAULT_BOOST_EC as DEFAULT_BOOST_EC
+from ._options import DEFAULT_CLASS as DEFAULT_CLASS
+from ._options import DEFAULT_DARK as DEFAULT_DARK
+from ._options import DEFAULT_EC_LEVEL as DEFAULT_EC_LEVEL
+from ._options import DEFAULT_ECI as DEFAULT_ECI
+from ._options import DEFAULT_LIGHT as DEFAULT_LIGHT
+from ._options import DEFAULT_MASK as DEFAULT_MASK
+from ._options import DEFAULT_MICRO as DEFAULT_MICRO
+from ._options import DEFAULT_MIN_SIZE as DEFAULT_MIN_SIZE
+from ._options import DEFAULT_MIN_VERSION as DEFAULT_MIN_VERSION
+from ._options import DEFAULT_QUIET_ZONE as DEFAULT_QUIET_ZONE
+from ._options import DEFAULT_SCALE as DEFAULT_SCALE
+from ._options import DEFAULT_TEXT_STYLE as DEFAULT_TEXT_STYLE
+from ._options import DEFAULT_TITLE as DEFAULT_TITLE
+from ._options import DEFAULT_VERSION as DEFAULT_VERSION
+from ._options import DEFAULT_VIEW_BOX_ONLY as DEFAULT_VIEW_BOX_ONLY
+from ._options import EC_LEVEL_INDEX_TEMPLATE as EC_LEVEL_INDEX_TEMPLATE
+from ._options import EC_LEVEL_NAME_TEMPLATE as EC_LEVEL_NAME_TEMPLATE
+from ._options import EC_LEVELS as EC_LEVELS
+from ._options import EMPTY_TEXT_MESSAGE as EMPTY_TEXT_MESSAGE
+from ._options import ERROR_CHECK_ORDER as ERROR_CHECK_ORDER
+from ._options import ERROR_KINDS as ERROR_KINDS
+from ._options import KEYWORDS as KEYWORDS
+from ._options import LONE_SURROGATE_MESSAGE as LONE_SURROGATE_MESSAGE
+from ._options import MASK_BOUNDS as MASK_BOUNDS
+from ._options import MAX_PNG_REPEAT_TIMES as MAX_PNG_REPEAT_TIMES
+from ._options import MAX_TEXT_BYTES as MAX_TEXT_BYTES
+from ._options import MICRO_EC_LEVEL_MESSAGE as MICRO_EC_LEVEL_MESSAGE
+from ._options import MICRO_ECI_MESSAGE as MICRO_ECI_MESSAGE
+from ._options import MICRO_MASK_BOUNDS as MICRO_MASK_BOUNDS
+from ._options import MICRO_VERSION_BOUNDS as MICRO_VERSION_BOUNDS
+from ._options import MIN_SIZE_BOUNDS as MIN_SIZE_BOUNDS
+from ._options import NOT_INTEGER_TEMPLATE as NOT_INTEGER_TEMPLATE
+from ._options import NOT_XML_CHAR_TEMPLATE as NOT_XML_CHAR_TEMPLATE
+from ._options import OPTION_LONE_SURROGATE_TEMPLATE as OPTION_LONE_SURROGATE_TEMPLATE
+from ._options import OPTION_NOT_TEXT_TEMPLATE as OPTION_NOT_TEXT_TEMPLATE
+from ._options import OPTIONS as OPTIONS
+from ._options import OUT_OF_RANGE_TEMPLATE as OUT_OF_RANGE_TEMPLATE
+from ._options import QUIET_ZONE_BOUNDS as QUIET_ZONE_BOUNDS
+from ._options import RAW_SVG_FLAGS as RAW_SVG_FLAGS
+from ._options import RAW_SYMBOL_FLAGS as RAW_SYMBOL_FLAGS
+from ._options import SAME_COLORS_TEMPLATE as SAME_COLORS_TEMPLATE
+from ._options import SCALE_BOUNDS as SCALE_BOUNDS
+from ._options import SVG_CLASS_BYTES_BOUNDS as SVG_CLASS_BYTES_BOUNDS
+from ._options import SVG_KEYWORDS as SVG_KEYWORDS
+from ._options import SVG_TITLE_BYTES_BOUNDS as SVG_TITLE_BYTES_BOUNDS
+from ._options import TEXT_KEYWORDS as TEXT_KEYWORDS
+from ._options import TEXT_STYLE_INDEX_TEMPLATE as TEXT_STYLE_INDEX_TEMPLATE
+from ._options import TEXT_STYLE_NAME_TEMPLATE as TEXT_STYLE_NAME_TEMPLATE
+from ._options import TEXT_STYLES as TEXT_STYLES
+from ._options import TOO_LONG_TEMPLATE as TOO_LONG_TEMPLATE
+from ._options import VERSION_BOUNDS as VERSION_BOUNDS
+from ._options import VERSION_CONFLICT_MESSAGE as VERSION_CONFLICT_MESSAGE
+from ._options import EcLevel as EcLevel
+from ._options import ErrorKind as ErrorKind
+from ._options import OptionKeywords as OptionKeywords
+from ._options import OptionSpec as OptionSpec
+from ._options import SvgKeywords as SvgKeywords
+from ._options import Symbol as Symbol
+from ._options import TextKeywords as TextKeywords
+from ._options import TextStyle as TextStyle
+from ._options import option_values as option_values
+from ._options import svg_values as svg_values
 
-# WIT enum `ec-level` in declaration order; the raw ABI passes the index.
-EC_LEVELS = ("low", "medium", "quartile", "high")
-
-DEFAULT_EC_LEVEL = "low"
-DEFAULT_MIN_SIZE = 200
-DEFAULT_QUIET_ZONE = 4
-# No scale: min-size sizes the image. Colours as CSS hex strings (#rrggbbaa).
-DEFAULT_SCALE: int | None = None
-DEFAULT_DARK = "#000000ff"
-DEFAULT_LIGHT = "#ffffffff"
-# The symbol options (WIT `symbol-options`): all automatic by default.
-DEFAULT_MICRO = False
-DEFAULT_VERSION: int | None = None
-DEFAULT_MIN_VERSION: int | None = None
-DEFAULT_MASK: int | None = None
-DEFAULT_BOOST_EC = False
-DEFAULT_ECI = False
-
-# The SVG options (WIT `svg-options`, the SVG calls' own argument): each at
-# its default, the document earlier versions wrote, byte for byte.
-DEFAULT_VIEW_BOX_ONLY = False
-DEFAULT_TITLE: str | None = None
-DEFAULT_CLASS: str | None = None
-
-# WIT enum `text-style` in declaration order; the raw ABI passes the index.
-TEXT_STYLES = ("half-blocks", "half-blocks-inverted", "ascii")
-DEFAULT_TEXT_STYLE = "half-blocks"
-
-# Inclusive bounds of the numeric options, keyed by their WIT names.
-MIN_SIZE_BOUNDS = (1, 4096)
-QUIET_ZONE_BOUNDS = (0, 16)
-SCALE_BOUNDS = (1, 20)
-# version and min-version: 1..=40, or 1..=4 (M1..M4) with micro; mask 0..=7, or 0..=3 with micro.
-VERSION_BOUNDS = (1, 40)
-MICRO_VERSION_BOUNDS = (1, 4)
-MASK_BOUNDS = (0, 7)
-MICRO_MASK_BOUNDS = (0, 3)
-# The SVG option strings' UTF-8 lengths: a title of at most 1024 bytes, a class of 1..=256.
-SVG_TITLE_BYTES_BOUNDS = (0, 1024)
-SVG_CLASS_BYTES_BOUNDS = (1, 256)
-
-# The most renders one png_repeat probe call may ask for: no call can be
-# interrupted inside the guest, and the slowest render times this stays
-# under a second.
-MAX_PNG_REPEAT_TIMES = 50
-
-# No QR code holds more than 7089 bytes (numeric mode, version 40-L); longer
-# texts are refused here, so the guest never has to copy them.
-MAX_TEXT_BYTES = 7089
-
-# Messages. The payload-less WIT cases get a fixed text; the others are
-# filled in from a template with the offending value as Python shows it.
-EMPTY_TEXT_MESSAGE = "text is empty"
-DATA_TOO_LONG_MESSAGE = "text does not fit in a QR code at this error-correction level"
-LONE_SURROGATE_MESSAGE = "text contains a lone surrogate (not encodable as UTF-8)"
-OUT_OF_RANGE_TEMPLATE = "{option} must be within {min}..={max}, got {value}"
-EC_LEVEL_NAME_TEMPLATE = "ec-level must be one of low, medium, quartile, high, got {value}"
-# What the raw guest answers for an ec-level index past 3 (this package only
-# ever sends indices of EC_LEVELS, so it never builds this message itself).
-EC_LEVEL_INDEX_TEMPLATE = "ec-level must be 0..=3 (low, medium, quartile, high), got {value}"
-COLOR_TEMPLATE = "{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}"
-# What the guest answers for equal colours ({value} as #rrggbbaa), last of the
-# options; this package says it only for a text whose style is bad too (check_style).
-SAME_COLORS_TEMPLATE = "dark and light must be different colours, both are {value}"
-TEXT_STYLE_NAME_TEMPLATE = "text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}"
-# The raw guest's answer for a style index past 2 (never built here either).
-TEXT_STYLE_INDEX_TEMPLATE = "text-style must be 0..=2 (half-blocks, half-blocks-inverted, ascii), got {value}"
-VERSION_CONFLICT_MESSAGE = "version and min-version exclude each other: give one"
-MICRO_EC_LEVEL_MESSAGE = "ec-level high is not available in Micro QR (M4 goes up to quartile)"
-MICRO_ECI_MESSAGE = "eci is not available in Micro QR (it has no ECI mode)"
-# The SVG options' refusals, the guest's (`SvgOptions::validate`), checked
-# after every other option by the SVG calls alone: a title too long or with a
-# character XML 1.0 cannot carry ({char} as U+0007, {index} its UTF-8 byte
-# offset), a class that is not CSS class names ({value} in Rust's Debug
-# quoting, see `rust_debug_str`).
-TOO_LONG_TEMPLATE = "{option} must be at most {max} UTF-8 bytes, got {value}"
-NOT_XML_CHAR_TEMPLATE = "{option} holds {char} at byte {index}, which XML 1.0 cannot carry"
-CLASS_TEMPLATE = ("class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, "
-                  "at most 256 bytes, got {value}")
-# The raw guest's answer for option bytes that are not UTF-8 (this package
-# sends only a str's UTF-8, so it never builds this message itself).
-OPTION_NOT_TEXT_TEMPLATE = "{option} is not valid UTF-8 from byte {index}"
-# A title or class str with a lone surrogate: refused here, never replaced.
-OPTION_LONE_SURROGATE_TEMPLATE = "{option} contains a lone surrogate (not encodable as UTF-8)"
 # The host's own type check of title and class (WIT option<string>); the
 # native extension words it the same.
 STRING_TEMPLATE = "{option} must be a string, got {value}"
+# An unknown keyword, named with the public function it was given to and
+# the keywords that function knows (the Node host words it the same).
+UNKNOWN_OPTION_TEMPLATE = 'unknown option "{name}" for {function}() (known: {known})'
 # The host's own check of micro, boost-ec and eci (WIT bools: the guest never sees
 # anything else); the Node host words it the same.
 BOOLEAN_TEMPLATE = "{option} must be a boolean, got {value}"
@@ -139,15 +126,12 @@ RAW_ABI_VERSION = 7
 RAW_RECORD_BYTES = 12  # {status: u32, payload_ptr: u32, payload_len: u32}
 RAW_STATUS_OK = 0
 RAW_STATUS_KINDS = {1: "empty-text", 2: "invalid-text", 3: "data-too-long", 4: "invalid-options"}
-RAW_SYMBOL_FLAGS = {"micro": 1, "boost-ec": 2, "has-version": 4, "has-min-version": 8, "has-mask": 16, "eci": 32}
-# qr_svg's and qr_svg_bytes's `svg_flags` (ABI 6): viewBox only, a title given, a class given.
-RAW_SVG_FLAGS = {"view-box-only": 1, "has-title": 2, "has-class": 4}
 
 class QrError(ValueError):
     """No code was produced. `kind` is one of `ERROR_KINDS`; `message` (also
     `str(error)`) is the contract's text for it, the same on every path."""
 
-    kind: str
+    kind: ErrorKind
     message: str
 
     def __init__(self, kind: str, message: str | None = None) -> None:
@@ -157,7 +141,7 @@ class QrError(ValueError):
             message = FIXED_MESSAGES.get(kind)
             if message is None:
                 raise ValueError(f"a {kind} error needs a message")
-        self.kind = kind
+        self.kind = kind  # one of ERROR_KINDS (checked above): an ErrorKind
         self.message = message
         super().__init__(message)
 
@@ -202,18 +186,6 @@ class GuestTrap(RuntimeError):
     retired the poisoned Store and instance: the next call runs on a fresh one."""
 
 
-class Symbol(NamedTuple):
-    """Checked symbol options (WIT `symbol-options`), not all at their
-    defaults: `micro`, `boost_ec` and `eci` bools, the numbers None or in bounds."""
-
-    micro: bool = False
-    version: int | None = None
-    min_version: int | None = None
-    mask: int | None = None
-    boost_ec: bool = False
-    eci: bool = False
-
-
 class Options(NamedTuple):
     """Checked options as every glue lowers them: `ec` is the index in
     `EC_LEVELS`, `scale` None or 1..=20, `dark` and `light` colours as the
@@ -253,11 +225,6 @@ Checked = tuple[str, bytes, Options] | tuple[None, Data, Options]
 # The core's Rgba::from_hex, exactly: '#' then 3, 4, 6 or 8 ASCII hex digits.
 # (fullmatch: `$` would let a trailing newline through.)
 _HEX_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
-# What XML 1.0's Char production leaves out of a str (surrogates aside, which
-# a title never gets this far with): C0 controls but tab, LF and CR; U+FFFE, U+FFFF.
-_NOT_XML_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-# One CSS class name as the core takes it: ASCII letters, digits, - and _.
-_CLASS_NAME = re.compile("[A-Za-z0-9_-]+")
 
 
 class GeneratorInUse(RuntimeError):
@@ -277,15 +244,14 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
     `*-bytes` generators). Every value is an exact `str`, `bytes`,
     `memoryview` or `int`.
 
-    Raises QrError in the contract's order (`ERROR_CHECK_ORDER`), the options
-    in WIT order (ec-level, min-size, quiet-zone, scale, dark, light, then
-    the symbol options: see `_check_symbol`), and TypeError for a text that
-    is neither a str nor bytes-like (`payload_length`). A payload cannot be
-    `invalid-text`: its bytes are never decoded. An empty text or payload
-    with valid options is passed on: the guest answers `empty-text` itself
-    (so its error path is used). Equal colours with good symbol options are
-    left to the guest, whose check it is: everything it would report first
-    is refused here already.
+    Raises the host's errors (docs/contract.md): TypeError for a text that
+    is neither a str nor bytes-like (`payload_length`), `invalid-text` for a
+    lone surrogate, `data-too-long` over `MAX_TEXT_BYTES`, then
+    `invalid-options` for an option WIT cannot carry, in WIT order
+    (`_check_options`). A payload cannot be `invalid-text`: its bytes are
+    never decoded. Everything else is the guest's, in the contract's order
+    (`ERROR_CHECK_ORDER`): an empty text, the bounds, equal colours and the
+    symbol options' rules.
 
     A subclass of `str`, `bytes`, `bytearray` or `int` is read through the
     base type's own methods (`str.encode`, `bytes.__len__`, `int.__int__`),
@@ -308,7 +274,6 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
         payload = cast("bytes | bytearray | memoryview", text)  # its bytes are taken once every check has passed
     if length > MAX_TEXT_BYTES:
         raise QrError("data-too-long")
-    empty = length == 0
     # The common call names no option: each argument is then its default's
     # own object, and the options are DEFAULT_OPTIONS, already checked (the
     # glues recognise it by identity and lower nothing anew). An equal value
@@ -319,32 +284,53 @@ def check_input(text: object, ec_level: object, min_size: object, quiet_zone: ob
             and eci is False):
         options = DEFAULT_OPTIONS
     else:
-        options = _check_options(empty, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                 min_version, mask, boost_ec, eci)
+        options = _check_options(ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
+                                 mask, boost_ec, eci)
     if payload is None:
         return exact_text, utf8, options
     # (An empty payload is the empty bytes: an empty N-D view has no 1-D cast.)
     return None, payload_data(payload) if length else b"", options
 
 
-def _check_options(empty: bool, ec_level: object, min_size: object, quiet_zone: object, scale: object,
-                   dark: object, light: object, micro: object, version: object, min_version: object,
-                   mask: object, boost_ec: object, eci: object = False) -> Options:
-    """check_input's checks of the options, in its order."""
+def check_keywords(text: object, function: str, options: Mapping[str, object],
+                   known: tuple[str, ...] = KEYWORDS) -> Checked:
+    """`check_input` over a public function's keyword arguments
+    (`**options`): an unknown keyword is `invalid-options` naming `function`
+    and the keywords it knows, after the text's own checks (as for any
+    option); the others are read with their defaults (`option_values`)."""
+    if options and not all(name in known for name in options):
+        unknown = next(name for name in options if name not in known)
+        check_input(text, DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE)  # the text's errors come first
+        _refuse_options(UNKNOWN_OPTION_TEMPLATE.format(name=unknown, function=function, known=", ".join(known)))
+    return check_input(text, *option_values(options))
+
+
+def _check_options(ec_level: object, min_size: object, quiet_zone: object, scale: object, dark: object,
+                   light: object, micro: object, version: object, min_version: object, mask: object,
+                   boost_ec: object, eci: object = False) -> Options:
+    """check_input's checks of the options, in WIT order: only what WIT
+    values cannot carry. An int outside u32 is refused with the contract's
+    bounds (Micro QR's with `micro=True`), as the guest words any int out of
+    range; the bounds themselves are the guest's to check."""
     ec_level = exact_str(ec_level)
     if not isinstance(ec_level, str) or ec_level not in EC_LEVELS:
-        _refuse_options(empty, EC_LEVEL_NAME_TEMPLATE.format(value=_shown(ec_level)))
-    size = _in_bounds("min-size", min_size, MIN_SIZE_BOUNDS, empty)
-    zone = _in_bounds("quiet-zone", quiet_zone, QUIET_ZONE_BOUNDS, empty)
-    checked_scale = None if scale is None else _in_bounds("scale", scale, SCALE_BOUNDS, empty)
+        _refuse_options(EC_LEVEL_NAME_TEMPLATE.format(value=_shown(ec_level)))
+    on_micro = micro is True
+    size = _u32(OPTIONS[1], min_size, on_micro)
+    zone = _u32(OPTIONS[2], quiet_zone, on_micro)
+    checked_scale = None if scale is None else _u32(OPTIONS[3], scale, on_micro)
+    rgba_dark, rgba_light = _color("dark", dark), _color("light", light)
     ec = EC_LEVELS.index(ec_level)
-    rgba_dark, rgba_light = _color("dark", dark, empty), _color("light", light, empty)
-    # Every symbol option at its default (the common call): `symbol: none`, no checks to run.
+    # Every symbol option at its default (the common call): `symbol: none`.
     if (micro is False and version is None and min_version is None and mask is None and boost_ec is False
             and eci is False):
         return Options(ec, size, zone, checked_scale, rgba_dark, rgba_light)
-    symbol = _check_symbol(empty, ec, rgba_dark, rgba_light, micro, version, min_version, mask, boost_ec,
-                           eci)
+    _boolean("micro", micro)
+    numbers = [None if value is None else _u32(spec, value, on_micro)
+               for spec, value in zip(OPTIONS[7:10], (version, min_version, mask), strict=True)]
+    _boolean("boost-ec", boost_ec)
+    _boolean("eci", eci)
+    symbol = Symbol(on_micro, numbers[0], numbers[1], numbers[2], boost_ec is True, eci is True)
     return Options(ec, size, zone, checked_scale, rgba_dark, rgba_light, symbol)
 
 
@@ -389,51 +375,6 @@ def release_data(data: Data) -> None:
         data.release()
 
 
-def _check_symbol(empty: bool, ec: int, dark: int, light: int, micro: object, version: object,
-                  min_version: object, mask: object, boost_ec: object, eci: object = False) -> Symbol:
-    """The symbol options, checked as the guest checks them (its
-    `Symbol::validate`, after equal colours) and in its order, the fields in
-    WIT order and then the one check that reads the level: micro (a bool:
-    the bounds depend on it), version, min-version (None or an int within
-    1..=40, 1..=4 with micro), both given, mask (None or 0..=7, 0..=3 with
-    micro), boost-ec (a bool), eci (a bool), then Micro QR at level high and
-    Micro QR with eci. The three type checks are the host's own (a WIT bool cannot be anything else), in their
-    fields' places, as the Node host orders them."""
-
-    def refuse(message: str) -> NoReturn:
-        # The guest reports equal colours before any symbol option.
-        if not empty and dark == light:
-            raise QrError("invalid-options", SAME_COLORS_TEMPLATE.format(value=format_color(dark)))
-        _refuse_options(empty, message)
-
-    if micro is not True and micro is not False:
-        refuse(BOOLEAN_TEMPLATE.format(option="micro", value=_shown(micro)))
-    version_bounds, mask_bounds = (MICRO_VERSION_BOUNDS, MICRO_MASK_BOUNDS) if micro else (VERSION_BOUNDS, MASK_BOUNDS)
-    numbers: list[int | None] = []
-    for option, value, bounds in (("version", version, version_bounds), ("min-version", min_version, version_bounds)):
-        value = exact_int(value)
-        if value is not None and not (isinstance(value, int) and not isinstance(value, bool)
-                                      and bounds[0] <= value <= bounds[1]):
-            refuse(OUT_OF_RANGE_TEMPLATE.format(option=option, min=bounds[0], max=bounds[1], value=_shown(value)))
-        numbers.append(value)
-    checked_version, checked_min_version = numbers
-    if checked_version is not None and checked_min_version is not None:
-        refuse(VERSION_CONFLICT_MESSAGE)
-    mask = exact_int(mask)
-    if mask is not None and not (isinstance(mask, int) and not isinstance(mask, bool)
-                                 and mask_bounds[0] <= mask <= mask_bounds[1]):
-        refuse(OUT_OF_RANGE_TEMPLATE.format(option="mask", min=mask_bounds[0], max=mask_bounds[1], value=_shown(mask)))
-    if boost_ec is not True and boost_ec is not False:
-        refuse(BOOLEAN_TEMPLATE.format(option="boost-ec", value=_shown(boost_ec)))
-    if eci is not True and eci is not False:
-        refuse(BOOLEAN_TEMPLATE.format(option="eci", value=_shown(eci)))
-    if micro and EC_LEVELS[ec] == "high":
-        refuse(MICRO_EC_LEVEL_MESSAGE)
-    if micro and eci:
-        refuse(MICRO_ECI_MESSAGE)
-    return Symbol(micro is True, checked_version, checked_min_version, mask, boost_ec is True, eci is True)
-
-
 def parse_color(value: object) -> int | None:
     """A CSS hex colour (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, either case)
     as 0xRRGGBBAA, read exactly as the core's `Rgba::from_hex` reads it; None
@@ -454,136 +395,47 @@ def format_color(rgba: int) -> str:
     return f"#{rgba:08x}"
 
 
-def check_style(style: object, data: Data, options: Options) -> int:
+def check_style(style: object) -> int:
     """The index of `text`'s style in `TEXT_STYLES`; run after `check_input`
-    (the contract checks the style after every option). An empty text with a
-    bad style is still `empty-text`, as with any bad option; so are equal
-    colours `invalid-options` for them, the one option check `check_input`
-    leaves to the guest: with a bad style the guest is never called, so it is
-    answered here, with the contract's words for what the guest would say."""
+    (a name WIT `text-style` has no case for is the host's to refuse, after
+    the options' host checks)."""
     style = exact_str(style)
     if not isinstance(style, str) or style not in TEXT_STYLES:
-        _refuse_after_options(data, options, TEXT_STYLE_NAME_TEMPLATE.format(value=_shown(style)))
+        _refuse_options(TEXT_STYLE_NAME_TEMPLATE.format(value=_shown(style)))
     return TEXT_STYLES.index(style)
 
 
-def check_svg(view_box_only: object, title: object, svg_class: object, data: Data,
-              options: Options) -> SvgOptions | None:
+def check_svg(view_box_only: object, title: object, svg_class: object) -> SvgOptions | None:
     """The SVG options (WIT `svg-options`: `svg_class` is WIT's `class`),
-    run after `check_input` (the contract checks them after every option, by
-    the SVG calls alone); None when all three are at their defaults.
+    run after `check_input`; None when all three are at their defaults.
 
-    The host's own checks come first, in WIT order: `view_box_only` a bool
-    (`view-box-only must be a boolean, got 1`), `title` and `svg_class` None
-    or a str (`title must be a string, got 5`) that UTF-8 can encode (a lone
-    surrogate is refused, never replaced: `title contains a lone surrogate
-    (not encodable as UTF-8)`). A str subclass is read as its exact str.
-
-    What the strings hold is the guest's to check (`SvgOptions::validate`),
-    unless one is over its bound (a title of more than 1024 UTF-8 bytes, a
-    class of more than 256): such a string never enters a guest (a 100 MB
-    title would exhaust its memory), and the contract's answer is found here
-    (`svg_refusal`), as the Rust host does.
-
-    With the guest never called, what it would have said first is said here,
-    as `check_style` does: an empty text is `empty-text`, equal colours are
-    `invalid-options` for them."""
+    The host checks, in WIT order, only what it cannot pass on:
+    `view_box_only` a bool (`view-box-only must be a boolean, got 1`),
+    `title` and `svg_class` None or a str (`title must be a string, got 5`)
+    that UTF-8 can encode (a lone surrogate is refused, never replaced) and
+    within its bound in UTF-8 bytes (a longer one is never copied into a
+    guest: a 100 MB title would exhaust its memory; the guest words it the
+    same). What the strings hold is the guest's to check
+    (`SvgOptions::validate`). A str subclass is read as its exact str."""
     if view_box_only is False and title is None and svg_class is None:
         return None
-    message = None
-    if view_box_only is not True and view_box_only is not False:
-        message = BOOLEAN_TEMPLATE.format(option="view-box-only", value=_shown(view_box_only))
+    _boolean("view-box-only", view_box_only)
     strings: list[str | None] = []
-    oversized = False
     for option, value, (_, most) in (("title", title, SVG_TITLE_BYTES_BOUNDS),
                                      ("class", svg_class, SVG_CLASS_BYTES_BOUNDS)):
         value = exact_str(value)
-        if value is not None and message is None:
+        if value is not None:
             if not isinstance(value, str):
-                message = STRING_TEMPLATE.format(option=option, value=_shown(value))
-            else:
-                try:
-                    oversized = oversized or len(value.encode("utf-8")) > most
-                except UnicodeEncodeError:
-                    message = OPTION_LONE_SURROGATE_TEMPLATE.format(option=option)
-        strings.append(cast("str | None", value))
-    if message is None and oversized:
-        message = svg_refusal(*strings)
-    if message is not None:
-        _refuse_after_options(data, options, message)
+                _refuse_options(STRING_TEMPLATE.format(option=option, value=_shown(value)))
+            try:
+                length = len(value.encode("utf-8"))
+            except UnicodeEncodeError:
+                _refuse_options(OPTION_LONE_SURROGATE_TEMPLATE.format(option=option))
+            if length > most:
+                _refuse_options(TOO_LONG_TEMPLATE.format(option=option, max=most, value=length))
+        strings.append(value)
     checked_title, checked_class = strings
     return SvgOptions(view_box_only is True, checked_title, checked_class)
-
-
-def svg_refusal(title: str | None, svg_class: str | None) -> str | None:
-    """The guest's `SvgOptions::validate`, message for message, for strs
-    UTF-8 can encode: the title (at most 1024 UTF-8 bytes, then only
-    characters XML 1.0 can carry), then the class (CSS class names separated
-    by single spaces, 1..=256 bytes); None when both pass."""
-    if title is not None:
-        utf8 = title.encode("utf-8")
-        most = SVG_TITLE_BYTES_BOUNDS[1]
-        if len(utf8) > most:
-            return TOO_LONG_TEMPLATE.format(option="title", max=most, value=len(utf8))
-        found = _NOT_XML_CHAR.search(title)
-        if found is not None:
-            index = len(title[:found.start()].encode("utf-8"))
-            return NOT_XML_CHAR_TEMPLATE.format(option="title", char=f"U+{ord(found.group()):04X}", index=index)
-    if svg_class is not None:
-        if (len(svg_class.encode("utf-8")) > SVG_CLASS_BYTES_BOUNDS[1]
-                or not all(_CLASS_NAME.fullmatch(name) for name in svg_class.split(" "))):
-            return CLASS_TEMPLATE.format(value=rust_debug_str(svg_class))
-    return None
-
-
-# Rust's Unicode data (16.0) where `unicodedata`'s (14.0 in Python 3.11)
-# reads otherwise: the grapheme extenders that are no Mn or Me (spacing marks
-# and two halfwidth sound marks: Rust escapes them), and a mark that is no
-# longer one (Rust prints it). Code points newer than Python's data are the
-# one gap left: Rust may print what Python calls unassigned.
-_RUST_EXTENDERS = frozenset(chr(c) for c in (
-    0x9BE, 0x9D7, 0xB3E, 0xB57, 0xBBE, 0xBD7, 0xCC0, 0xCC2, 0xCC7, 0xCC8, 0xCCA, 0xCCB, 0xCD5, 0xCD6, 0xD3E, 0xD57,
-    0xDCF, 0xDDF, 0x1715, 0x1734, 0x1B35, 0x1B3B, 0x1B3D, 0x1B43, 0x1B44, 0x1BAA, 0x1BF2, 0x1BF3, 0x302E, 0x302F,
-    0xA953, 0xA9C0, 0xFF9E, 0xFF9F, 0x111C0, 0x11235, 0x1133E, 0x1134D, 0x11357, 0x114B0, 0x114BD, 0x115AF, 0x116B6,
-    0x11930, 0x1193D, 0x16FF0, 0x16FF1, 0x1D165, 0x1D166, 0x1D16D, 0x1D16E, 0x1D16F, 0x1D170, 0x1D171, 0x1D172))
-_RUST_PRINTED_MARKS = frozenset(("\U0001171e",))
-# How Rust's `Debug` for str writes these characters (`char::escape_debug`).
-_RUST_ESCAPES = {"\0": "\\0", "\t": "\\t", "\r": "\\r", "\n": "\\n", "\\": "\\\\", '"': '\\"'}
-
-
-def rust_debug_str(value: str) -> str:
-    """`value` as Rust's `{:?}` quotes a str, as the guest's class message
-    shows it: in double quotes, `"` and `\\` backslashed, NUL, tab, CR and LF
-    as `\\0 \\t \\r \\n`, and as `\\u{hex}` every character Rust does not
-    print as it is: the non-printable ones (Unicode's Other and Separator
-    categories but the space, as `str.isprintable` reads them) and the
-    grapheme extenders (the marks Mn and Me, and `_RUST_EXTENDERS`). Exact
-    for ASCII, and for every code point Python's Unicode data assigns
-    (tests/test_svg_options.py compares it with the core for each); one
-    newer than that data is escaped here, where Rust may print it."""
-    if value.isascii() and value.isprintable() and '"' not in value and "\\" not in value:
-        return f'"{value}"'
-    out = []
-    for c in value:
-        escape = _RUST_ESCAPES.get(c)
-        if escape is not None:
-            out.append(escape)
-        elif c.isprintable() and (c.isascii() or c in _RUST_PRINTED_MARKS
-                                  or (unicodedata.category(c) not in ("Mn", "Me") and c not in _RUST_EXTENDERS)):
-            out.append(c)
-        else:
-            out.append(f"\\u{{{ord(c):x}}}")
-    return '"' + "".join(out) + '"'
-
-
-def _refuse_after_options(data: Data, options: Options, message: str) -> NoReturn:
-    """Refuse a check the contract runs after every option (`text`'s style,
-    the SVG options), which keeps the guest from being called: what it would
-    report first is reported instead, an empty text (`empty-text`), or equal
-    colours, the one option check `check_input` leaves to it."""
-    if data and options.dark == options.light:
-        raise QrError("invalid-options", SAME_COLORS_TEMPLATE.format(value=format_color(options.dark)))
-    _refuse_options(not data, message)
 
 
 def png_data_uri(png: bytes) -> str:
@@ -645,12 +497,26 @@ def check_count(value: object) -> int:
     return value
 
 
-def _in_bounds(option: str, value: object, bounds: tuple[int, int], empty: bool) -> int:
-    low, high = bounds
+def _u32(spec: OptionSpec, value: object, on_micro: bool) -> int:
+    """A number option's value as an exact int within u32 (not a bool: True as
+    a size is a bug, not a 1); else invalid-options: not an integer at all
+    (2.5, "3", True), or an int outside u32, shown with the contract's bounds
+    (the guest checks them) as the guest words any int out of range."""
     value = exact_int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _U32_MAX:
         return value
-    _refuse_options(empty, OUT_OF_RANGE_TEMPLATE.format(option=option, min=low, max=high, value=_shown(value)))
+    if not isinstance(value, int) or isinstance(value, bool):
+        _refuse_options(NOT_INTEGER_TEMPLATE.format(option=spec.wit, value=_shown(value)))
+    low, high = cast("tuple[int, int]", (on_micro and spec.micro_bounds) or spec.bounds)
+    _refuse_options(OUT_OF_RANGE_TEMPLATE.format(option=spec.wit, min=low, max=high, value=_shown(value)))
+
+
+_U32_MAX = 2**32 - 1
+
+
+def _boolean(option: str, value: object) -> None:
+    if value is not True and value is not False:
+        _refuse_options(BOOLEAN_TEMPLATE.format(option=option, value=_shown(value)))
 
 
 # Colours already read, by their exact str: every call passes its colours (the
@@ -661,7 +527,7 @@ _COLOR_CACHE: dict[str, int] = {}
 _COLOR_CACHE_SIZE = 256
 
 
-def _color(option: str, value: object, empty: bool) -> int:
+def _color(option: str, value: object) -> int:
     if type(value) is str:
         known = _COLOR_CACHE.get(value)
         if known is not None:
@@ -670,13 +536,12 @@ def _color(option: str, value: object, empty: bool) -> int:
     if rgba is not None and type(value) is str and len(_COLOR_CACHE) < _COLOR_CACHE_SIZE:
         _COLOR_CACHE[value] = rgba
     if rgba is None:
-        _refuse_options(empty, COLOR_TEMPLATE.format(option=option, value=_shown(exact_str(value))))
+        _refuse_options(COLOR_TEMPLATE.format(option=option, value=_shown(exact_str(value))))
     return rgba
 
 
-def _refuse_options(empty: bool, message: str) -> NoReturn:
-    # empty-text is checked before the options: an empty text (or payload) wins.
-    raise QrError("empty-text") if empty else QrError("invalid-options", message)
+def _refuse_options(message: str) -> NoReturn:
+    raise QrError("invalid-options", message)
 
 
 def _shown(value: object) -> str:
@@ -689,5 +554,5 @@ def _shown(value: object) -> str:
 
 # Every option at its default: what check_input returns for a call that names
 # none (see there), built by the same checks.
-DEFAULT_OPTIONS = _check_options(False, DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, None, DEFAULT_DARK,
+DEFAULT_OPTIONS = _check_options(DEFAULT_EC_LEVEL, DEFAULT_MIN_SIZE, DEFAULT_QUIET_ZONE, None, DEFAULT_DARK,
                                  DEFAULT_LIGHT, False, None, None, None, False)

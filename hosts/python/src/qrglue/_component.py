@@ -16,7 +16,8 @@ class Generator(BaseGenerator):
     """The component path on its own Store. See BaseGenerator for thread safety.
 
     `glue`: "auto" (default) uses the fast glue (`_fastglue.py`) when the
-    installed wasmtime-py is the version it was written for, else the stock
+    installed wasmtime-py is the version it was written for and the
+    component's exports are the signatures it expects, else the stock
     conversion with one warning; "fast" insists (RuntimeError otherwise);
     "stock" always uses wasmtime-py's own conversion.
     """
@@ -26,8 +27,18 @@ class Generator(BaseGenerator):
             raise ValueError(f"glue must be auto, fast or stock, not {glue!r}")
         if glue == "fast" and not _fastglue.available():
             raise RuntimeError("the fast component glue is not available for this wasmtime-py")
+        self._glue = glue
         self.fast = glue != "stock" and _fastglue.available()
         super().__init__()
 
     def _new_calls(self) -> Calls:
-        return _fastglue.FastCalls() if self.fast else StockCalls()
+        if self.fast:
+            try:
+                return _fastglue.FastCalls()
+            except _fastglue.GlueMismatch as e:
+                # Degrade, never break: the stock glue reads any signature.
+                if self._glue == "fast":
+                    raise
+                _fastglue.warn_fallback(str(e))
+                self.fast = False
+        return StockCalls()

@@ -114,7 +114,13 @@ _EXPECTED_SIGNATURES = {
 }
 
 _warned = False
-_checked_components: dict[int, bool] = {}
+# Per loaded component (by id): None once its signatures matched, else why not.
+_checked_components: dict[int, str | None] = {}
+
+
+class GlueMismatch(RuntimeError):
+    """The component's exports are not the signatures this glue writes and
+    reads (`_EXPECTED_SIGNATURES`): it must not run (it would misread them)."""
 
 
 def layout_matches() -> bool:
@@ -162,16 +168,24 @@ def _of_word(value_at: int, member_offset: int) -> int:
 
 def available(version: str | None = None) -> bool:
     """True when the fast glue may run; otherwise warns (once per process)."""
-    global _warned
     version = _loader.wasmtime_version() if version is None else version
-    if version == SUPPORTED_WASMTIME and layout_matches():
+    try:
+        layout = layout_matches()
+    except AttributeError as e:  # a binding this glue reads is gone
+        layout, version = False, f"{version} ({e})"
+    if version == SUPPORTED_WASMTIME and layout:
         return True
+    warn_fallback(f"fast component glue is written for wasmtime-py {SUPPORTED_WASMTIME}, found {version}")
+    return False
+
+
+def warn_fallback(reason: str) -> None:
+    """Say once per process that the stock (slower) conversion runs instead, and why."""
+    global _warned
     if not _warned:
         _warned = True
-        warnings.warn(f"qrglue: fast component glue is written for wasmtime-py {SUPPORTED_WASMTIME}, "
-                      f"found {version}; using wasmtime-py's stock (slower) conversion",
-                      RuntimeWarning, stacklevel=3)
-    return False
+        warnings.warn(f"qrglue: {reason}; using wasmtime-py's stock (slower) conversion", RuntimeWarning,
+                      stacklevel=4)
 
 
 def describe(ty: Any) -> str:
@@ -211,12 +225,16 @@ class FastCalls:
         funcs = {key: export_func(self.store, instance, *key) for key in _EXPECTED_SIGNATURES}
         component_id = id(_loader.component())
         if component_id not in _checked_components:
+            _checked_components[component_id] = None
             for key, func in funcs.items():
                 found = _signature(self.store, func)
                 if found != _EXPECTED_SIGNATURES[key]:
-                    raise RuntimeError(f"{key[0]}#{key[1]} is {found}, the fast glue expects "
-                                       f"{_EXPECTED_SIGNATURES[key]}")
-            _checked_components[component_id] = True
+                    _checked_components[component_id] = (f"{key[0]}#{key[1]} is {found}, the fast glue expects "
+                                                          f"{_EXPECTED_SIGNATURES[key]}")
+                    break
+        mismatch = _checked_components[component_id]
+        if mismatch is not None:
+            raise GlueMismatch(mismatch)
         # Keep the Func objects alive: the byref()s below point into them.
         self._funcs = funcs
         ref = {name: ctypes.byref(func._func) for (_, name), func in funcs.items()}

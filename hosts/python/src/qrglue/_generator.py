@@ -10,32 +10,38 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ._common import (
-    DEFAULT_DARK,
-    DEFAULT_EC_LEVEL,
-    DEFAULT_LIGHT,
-    DEFAULT_MIN_SIZE,
-    DEFAULT_QUIET_ZONE,
     DEFAULT_TEXT_STYLE,
+    SVG_KEYWORDS,
+    TEXT_KEYWORDS,
     TEXT_TYPE_TEMPLATE,
     Data,
     GeneratorInUse,
     GuestTrap,
+    OptionKeywords,
     Options,
     Payload,
     QrError,
     QrMatrix,
+    SvgKeywords,
     SvgOptions,
+    TextKeywords,
     check_count,
-    check_input,
+    check_keywords,
     check_style,
     check_svg,
     png_data_uri,
     release_data,
     svg_data_uri,
+    svg_values,
 )
+
+if TYPE_CHECKING:
+    # PEP 692's `**options: Unpack[...]` (typing.Unpack is Python 3.11+); only
+    # for the type checkers: the annotations are never evaluated.
+    from typing_extensions import Unpack
 
 _R = TypeVar("_R")
 
@@ -139,40 +145,24 @@ class BaseGenerator:
         finally:
             self._busy.release()
 
-    def png(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-            quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-            light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
-            eci: bool = False) -> bytes:
+    def png(self, text: Payload, **options: Unpack[OptionKeywords]) -> bytes:
         """The QR code for `text` (a str, or a binary payload: bytes,
         bytearray or memoryview, see the class) as PNG bytes: 1-bit,
         grayscale for black on opaque white, else a two-colour palette (with
-        tRNS when a colour is not opaque). `scale` (pixels per module, 1..=20) sizes the image when
-        given, else `min_size` does; `dark` and `light` are CSS hex colours
-        (#rgb, #rgba, #rrggbb, #rrggbbaa) and must differ. The symbol options
-        choose the code itself (each at its default: the automatic choice):
-        `micro` a Micro QR code (M1..M4), `version` exactly this version
-        (1..=40, 1..=4 with micro), `min_version` at least this one (not with
-        `version`), `mask` this mask pattern (0..=7, 0..=3 with micro),
-        `boost_ec` the highest EC level the version still holds the text at,
-        `eci` ECI designator 26 (UTF-8) before the data, so that readers
-        decode its bytes as UTF-8 (segno's `eci=True`; 12 bits more, so a
-        text near a version's capacity may need the next one; not with
-        micro; a binary payload takes it too: the caller declares its bytes
-        UTF-8). Raises QrError."""
-        checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
-                              mask, boost_ec, eci)
+        tRNS when a colour is not opaque). The keywords, each optional, are
+        `OptionKeywords`'s (generated from the contract's option table, with
+        each one's bounds and default): the EC level, the image's size and
+        colours, and the symbol options, which choose the code itself (each
+        at its default: the automatic choice). Any other keyword is
+        `invalid-options`. Raises QrError."""
+        checked = check_keywords(text, "png", options)
         if checked[0] is None:
             _, payload, payload_options = checked
             return self._payload_call(payload, lambda calls: calls.png_bytes(payload, payload_options))
-        exact, data, options = checked
-        return self._enter(lambda calls: calls.png(exact, data, options))
+        exact, data, checked_options = checked
+        return self._enter(lambda calls: calls.png(exact, data, checked_options))
 
-    def svg(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-            quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-            light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False,
-            view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
+    def svg(self, text: Payload, **options: Unpack[SvgKeywords]) -> str:
         """The QR code for `text` as an SVG document (options as for `png`;
         a fully transparent `light` draws no background). The SVG options
         (WIT `svg-options`, checked after the others, by the SVG calls alone):
@@ -182,97 +172,71 @@ class BaseGenerator:
         reads back exactly this text), `svg_class` sets the `<svg>` element's
         `class` (WIT `class`: CSS class names of ASCII letters, digits, - and
         _, separated by single spaces, 1..=256 bytes). Raises QrError."""
-        checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
-                              mask, boost_ec, eci)
+        checked = check_keywords(text, "svg", options, SVG_KEYWORDS)
+        view_box_only, title, svg_class = svg_values(options)
         if checked[0] is None:
             _, payload, payload_options = checked
             try:
-                payload_svg = check_svg(view_box_only, title, svg_class, payload, payload_options)
+                payload_svg = check_svg(view_box_only, title, svg_class)
             except BaseException:
                 release_data(payload)
                 raise
             return self._payload_call(payload, lambda calls: calls.svg_bytes(payload, payload_options, payload_svg))
-        exact, data, options = checked
-        svg = check_svg(view_box_only, title, svg_class, data, options)
-        return self._enter(lambda calls: calls.svg(exact, data, options, svg))
+        exact, data, checked_options = checked
+        svg = check_svg(view_box_only, title, svg_class)
+        return self._enter(lambda calls: calls.svg(exact, data, checked_options, svg))
 
-    def png_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-                     quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-                     light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
-                     eci: bool = False) -> str:
+    def png_data_uri(self, text: Payload, **options: Unpack[OptionKeywords]) -> str:
         """`png`'s bytes as a `data:image/png;base64,...` URI (segno's name,
         node-qrcode's toDataURL). Raises QrError."""
-        return png_data_uri(self.png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                     scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                     min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci))
+        return png_data_uri(self.png(text, **options))
 
-    def svg_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-                     quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-                     light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False,
-                     view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
+    def svg_data_uri(self, text: Payload, **options: Unpack[SvgKeywords]) -> str:
         """`svg`'s document (SVG options included) as a `data:image/svg+xml;base64,...` URI. Raises QrError."""
-        return svg_data_uri(self.svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                     scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                     min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci,
-                                     view_box_only=view_box_only, title=title, svg_class=svg_class))
+        return svg_data_uri(self.svg(text, **options))
 
-    def matrix(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-               quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-               light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
-               eci: bool = False) -> QrMatrix:
+    def matrix(self, text: Payload, **options: Unpack[OptionKeywords]) -> QrMatrix:
         """The module matrix for `text`, quiet zone not included: for drawing
         the code yourself. Only `ec_level` and the symbol options shape it;
         the others are checked all the same. Raises QrError."""
-        checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
-                              mask, boost_ec, eci)
+        checked = check_keywords(text, "matrix", options)
         if checked[0] is None:
             _, payload, payload_options = checked
             return self._payload_call(payload, lambda calls: calls.matrix_bytes(payload, payload_options))
-        exact, data, options = checked
-        return self._enter(lambda calls: calls.matrix(exact, data, options))
+        exact, data, checked_options = checked
+        return self._enter(lambda calls: calls.matrix(exact, data, checked_options))
 
-    def text(self, text: Payload, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
-             min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
-             dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-             min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> str:
+    def text(self, text: Payload, **options: Unpack[TextKeywords]) -> str:
         """The QR code for `text` as lines of text, quiet zone included, one
         of `TEXT_STYLES`: "half-blocks" (ink on the dark modules: a light
         background or a file), "half-blocks-inverted" (a dark terminal) or
         "ascii" ("##" per dark module). `min_size`, `scale` and the colours
         are checked but unused. Raises QrError."""
-        checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
-                              mask, boost_ec, eci)
+        checked = check_keywords(text, "text", options, TEXT_KEYWORDS)
+        style = options.get("style", DEFAULT_TEXT_STYLE)
         if checked[0] is None:
             _, payload, payload_options = checked
             try:
-                payload_style = check_style(style, payload, payload_options)
+                payload_style = check_style(style)
                 return self._enter(lambda calls: calls.text_bytes(payload, payload_options, payload_style))
             finally:
                 release_data(payload)
-        exact, data, options = checked
-        style_index = check_style(style, data, options)
-        return self._enter(lambda calls: calls.text(exact, data, options, style_index))
+        exact, data, checked_options = checked
+        style_index = check_style(style)
+        return self._enter(lambda calls: calls.text(exact, data, checked_options, style_index))
 
     # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
 
-    def png_repeat(self, text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL,
-                   min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
-                   dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False,
-                   version: int | None = None, min_version: int | None = None, mask: int | None = None,
-                   boost_ec: bool = False, eci: bool = False) -> int:
+    def png_repeat(self, text: str, times: int, **options: Unpack[OptionKeywords]) -> int:
         """Render the PNG `times` times inside the guest; the last PNG's length.
         A text only (WIT `png-repeat` takes a string)."""
         if not isinstance(text, str):
             raise TypeError(TEXT_TYPE_TEMPLATE.format(type=type(text).__name__))
-        checked = check_input(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version,
-                              mask, boost_ec, eci)
+        checked = check_keywords(text, "png_repeat", options)
         assert checked[0] is not None  # a str is a text
-        exact, data, options = checked
+        exact, data, checked_options = checked
         count = check_count(times)
-        return self._enter(lambda calls: calls.png_repeat(exact, data, options, count))
+        return self._enter(lambda calls: calls.png_repeat(exact, data, checked_options, count))
 
     def noop(self) -> None:
         self._enter(lambda calls: calls.noop())
@@ -317,64 +281,27 @@ class PerThread:
             gen = self._local.generator = self._factory()
         return gen
 
-    def png(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-            quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-            light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
-            eci: bool = False) -> bytes:
+    def png(self, text: Payload, **options: Unpack[OptionKeywords]) -> bytes:
         """The QR code for `text` as PNG bytes (see `BaseGenerator.png`). Thread-safe. Raises QrError."""
-        return self.generator().png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                    scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                    min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci)
+        return self.generator().png(text, **options)
 
-    def svg(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-            quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-            light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-            min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False,
-            view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
+    def svg(self, text: Payload, **options: Unpack[SvgKeywords]) -> str:
         """The QR code for `text` as an SVG document (see `BaseGenerator.svg`). Thread-safe. Raises QrError."""
-        return self.generator().svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                    scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                    min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci,
-                                    view_box_only=view_box_only, title=title, svg_class=svg_class)
+        return self.generator().svg(text, **options)
 
-    def png_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-                     quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-                     light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
-                     eci: bool = False) -> str:
+    def png_data_uri(self, text: Payload, **options: Unpack[OptionKeywords]) -> str:
         """`png` as a `data:image/png;base64,...` URI. Thread-safe. Raises QrError."""
-        return self.generator().png_data_uri(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                             scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                             min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci)
+        return self.generator().png_data_uri(text, **options)
 
-    def svg_data_uri(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-                     quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-                     light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                     min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False,
-                     view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
+    def svg_data_uri(self, text: Payload, **options: Unpack[SvgKeywords]) -> str:
         """`svg` as a `data:image/svg+xml;base64,...` URI. Thread-safe. Raises QrError."""
-        return self.generator().svg_data_uri(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                             scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                             min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci,
-                                             view_box_only=view_box_only, title=title, svg_class=svg_class)
+        return self.generator().svg_data_uri(text, **options)
 
-    def matrix(self, text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-               quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-               light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
-               eci: bool = False) -> QrMatrix:
+    def matrix(self, text: Payload, **options: Unpack[OptionKeywords]) -> QrMatrix:
         """The module matrix for `text` (see `BaseGenerator.matrix`). Thread-safe. Raises QrError."""
-        return self.generator().matrix(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                       scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                       min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci)
+        return self.generator().matrix(text, **options)
 
-    def text(self, text: Payload, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
-             min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
-             dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-             min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> str:
+    def text(self, text: Payload, **options: Unpack[TextKeywords]) -> str:
         """The QR code for `text` as lines of text in `style` (see
         `BaseGenerator.text`). Thread-safe. Raises QrError."""
-        return self.generator().text(text, style=style, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone,
-                                     scale=scale, dark=dark, light=light, micro=micro, version=version,
-                                     min_version=min_version, mask=mask, boost_ec=boost_ec, eci=eci)
+        return self.generator().text(text, **options)

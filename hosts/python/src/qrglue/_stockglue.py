@@ -17,7 +17,7 @@ How values come back, read from wasmtime-py 50.0.1 (component/_types.py):
 - an `enum` (`ec-level`, `text-style`) is lowered from its case name, a str.
 - an `option<u32>` (`scale`, `version`, ...) is untagged too: None or the
   int; so is `option<symbol-options>`: None or a Record.
-- a `bool` (`micro`, `boost-ec`, `eci`, `view-box-only`) is a Python bool.
+- a `bool` (`micro`, `view-box-only`, ...) is a Python bool.
 - an `option<string>` (`title`, `class`) is untagged: None or the str.
 """
 
@@ -29,6 +29,7 @@ from wasmtime import component as wc
 
 from ._common import EC_LEVELS, TEXT_STYLES, Data, Options, QrError, QrMatrix, SvgOptions, Symbol
 from ._instance import GENERATOR_INTERFACE, PROBE_INTERFACE, export_func, instantiate
+from ._options import symbol_fields
 
 
 def raise_qr_error(error: Any) -> NoReturn:
@@ -52,9 +53,7 @@ def _symbol(symbol: Symbol | None) -> wc.Record | None:
     if symbol is None:
         return None
     record = wc.Record()
-    fields = {"micro": symbol.micro, "version": symbol.version, "min-version": symbol.min_version,
-              "mask": symbol.mask, "boost-ec": symbol.boost_ec, "eci": symbol.eci}
-    for name, value in fields.items():
+    for name, value in symbol_fields(symbol).items():
         setattr(record, name, value)
     return record
 

@@ -34,23 +34,32 @@ How it differs from the wasm paths:
 from __future__ import annotations
 
 import importlib.util
-from typing import cast
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, cast
 
 from ._common import (
-    DEFAULT_DARK,
-    DEFAULT_EC_LEVEL,
-    DEFAULT_LIGHT,
-    DEFAULT_MIN_SIZE,
-    DEFAULT_QUIET_ZONE,
     DEFAULT_TEXT_STYLE,
+    KEYWORDS,
+    SVG_KEYWORDS,
+    TEXT_KEYWORDS,
+    OptionKeywords,
     Payload,
     QrError,
     QrMatrix,
+    SvgKeywords,
+    TextKeywords,
     check_count,
+    check_keywords,
     exact_arguments,
     exact_options,
     exact_str,
+    option_values,
+    svg_values,
 )
+from ._options import OptionValues
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 from ._common import png_data_uri as _png_data_uri
 from ._common import svg_data_uri as _svg_data_uri
 
@@ -72,99 +81,74 @@ __all__ = ["Generator", "NativePanic", "QrError", "QrMatrix", "consume", "matrix
 NativePanic = _native.NativePanic
 
 
-def png(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-        quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-        light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-        min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> bytes:
+def _values(text: object, function: str, options: Mapping[str, object],
+            known: tuple[str, ...] = KEYWORDS) -> OptionValues:
+    """The options' values for the extension (`option_values`); an unknown
+    keyword is refused first, after the text's own checks, as on the wasm
+    paths (`check_keywords`)."""
+    if options and not all(name in known for name in options):
+        check_keywords(text, function, options, known)  # raises: the text's error, or the unknown option's
+    return option_values(options)
+
+
+def png(text: Payload, **options: Unpack[OptionKeywords]) -> bytes:
     """The QR code for `text` (a str, or a binary payload: bytes, bytearray or memoryview) as PNG bytes
     (options as for `qrglue.Generator.png`). Raises QrError."""
+    values = _values(text, "png", options)
     if isinstance(text, str):
-        return _native.png(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                            min_version, mask, boost_ec, eci))
-    return _native.png_bytes(text, *exact_options(ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                                  min_version, mask, boost_ec, eci))
+        return _native.png(*exact_arguments(text, *values))
+    return _native.png_bytes(text, *exact_options(*values))
 
 
-def svg(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-        quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-        light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-        min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False,
-        view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
+def svg(text: Payload, **options: Unpack[SvgKeywords]) -> str:
     """The QR code for `text` as an SVG document, written as the SVG options
     ask (see `qrglue.Generator.svg`). Raises QrError."""
-    svg_options = (view_box_only, cast("str | None", exact_str(title)), cast("str | None", exact_str(svg_class)))
+    values = _values(text, "svg", options, SVG_KEYWORDS)
+    view_box_only, title, svg_class = svg_values(options)
+    svg_options = (cast(bool, view_box_only), cast("str | None", exact_str(title)),
+                   cast("str | None", exact_str(svg_class)))
     if isinstance(text, str):
-        return _native.svg(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                            min_version, mask, boost_ec, eci), *svg_options)
-    return _native.svg_bytes(text, *exact_options(ec_level, min_size, quiet_zone, scale, dark, light, micro, version,
-                                                  min_version, mask, boost_ec, eci), *svg_options)
+        return _native.svg(*exact_arguments(text, *values), *svg_options)
+    return _native.svg_bytes(text, *exact_options(*values), *svg_options)
 
 
-def png_data_uri(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-                 quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-                 light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                 min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
-                 eci: bool = False) -> str:
+def png_data_uri(text: Payload, **options: Unpack[OptionKeywords]) -> str:
     """`png` as a `data:image/png;base64,...` URI. Raises QrError."""
-    return _png_data_uri(png(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone, scale=scale, dark=dark,
-                             light=light, micro=micro, version=version, min_version=min_version, mask=mask,
-                             boost_ec=boost_ec, eci=eci))
+    return _png_data_uri(png(text, **options))
 
 
-def svg_data_uri(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-                 quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-                 light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-                 min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False,
-                 view_box_only: bool = False, title: str | None = None, svg_class: str | None = None) -> str:
+def svg_data_uri(text: Payload, **options: Unpack[SvgKeywords]) -> str:
     """`svg` as a `data:image/svg+xml;base64,...` URI. Raises QrError."""
-    return _svg_data_uri(svg(text, ec_level=ec_level, min_size=min_size, quiet_zone=quiet_zone, scale=scale, dark=dark,
-                             light=light, micro=micro, version=version, min_version=min_version, mask=mask,
-                             boost_ec=boost_ec, eci=eci, view_box_only=view_box_only, title=title, svg_class=svg_class))
+    return _svg_data_uri(svg(text, **options))
 
 
-def matrix(text: Payload, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-           quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-           light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-           min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
-           eci: bool = False) -> QrMatrix:
+def matrix(text: Payload, **options: Unpack[OptionKeywords]) -> QrMatrix:
     """The module matrix for `text`, quiet zone not included (see
     `qrglue.Generator.matrix`). Raises QrError."""
+    values = _values(text, "matrix", options)
     if isinstance(text, str):
-        width, modules = _native.matrix(*exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light,
-                                                         micro, version, min_version, mask, boost_ec, eci))
+        width, modules = _native.matrix(*exact_arguments(text, *values))
     else:
-        width, modules = _native.matrix_bytes(text, *exact_options(ec_level, min_size, quiet_zone, scale, dark, light,
-                                                                   micro, version, min_version, mask, boost_ec, eci))
+        width, modules = _native.matrix_bytes(text, *exact_options(*values))
     return QrMatrix(width, modules)
 
 
-def text(text: Payload, *, style: str = DEFAULT_TEXT_STYLE, ec_level: str = DEFAULT_EC_LEVEL,
-         min_size: int = DEFAULT_MIN_SIZE, quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None,
-         dark: str = DEFAULT_DARK, light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-         min_version: int | None = None, mask: int | None = None, boost_ec: bool = False, eci: bool = False) -> str:
+def text(text: Payload, **options: Unpack[TextKeywords]) -> str:
     """The QR code for `text` as lines of text in `style` (see
     `qrglue.Generator.text`). Raises QrError."""
-    options = exact_options(ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask,
-                            boost_ec, eci)
-    style = cast(str, exact_str(style))
+    values = exact_options(*_values(text, "text", options, TEXT_KEYWORDS))
+    style = cast(str, exact_str(options.get("style", DEFAULT_TEXT_STYLE)))
     if isinstance(text, str):
-        return _native.text(str.__str__(text), style, *options)
-    return _native.text_bytes(text, style, *options)
+        return _native.text(str.__str__(text), style, *values)
+    return _native.text_bytes(text, style, *values)
 
 
 # Probes: for measuring the bridge, not for users (see wit/qr.wit `probe`).
 
-def png_repeat(text: str, times: int, *, ec_level: str = DEFAULT_EC_LEVEL, min_size: int = DEFAULT_MIN_SIZE,
-               quiet_zone: int = DEFAULT_QUIET_ZONE, scale: int | None = None, dark: str = DEFAULT_DARK,
-               light: str = DEFAULT_LIGHT, micro: bool = False, version: int | None = None,
-               min_version: int | None = None, mask: int | None = None, boost_ec: bool = False,
-               eci: bool = False) -> int:
+def png_repeat(text: str, times: int, **options: Unpack[OptionKeywords]) -> int:
     """Render the PNG `times` times in Rust, GIL released; the last PNG's length."""
-    text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask, boost_ec, eci = (
-        exact_arguments(text, ec_level, min_size, quiet_zone, scale, dark, light, micro, version, min_version, mask,
-                        boost_ec, eci))
-    return _native.png_repeat(text, check_count(times), ec_level, min_size, quiet_zone, scale, dark, light, micro,
-                              version, min_version, mask, boost_ec, eci)
+    arguments = exact_arguments(text, *_values(text, "png_repeat", options))
+    return _native.png_repeat(arguments[0], check_count(times), *arguments[1:])
 
 
 def noop() -> None:

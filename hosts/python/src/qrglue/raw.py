@@ -26,7 +26,6 @@ from ._common import (
     RAW_STATUS_KINDS,
     RAW_STATUS_OK,
     RAW_SVG_FLAGS,
-    RAW_SYMBOL_FLAGS,
     Data,
     GeneratorInUse,
     GuestTrap,
@@ -38,6 +37,7 @@ from ._common import (
 )
 from ._common import RAW_ABI_VERSION as ABI_VERSION
 from ._generator import BaseGenerator, Calls, PerThread
+from ._options import symbol_flags
 
 __all__ = ["Generator", "GeneratorInUse", "GuestTrap", "QrError", "QrMatrix", "matrix", "png", "png_data_uri", "svg",
            "svg_data_uri", "text"]
@@ -51,8 +51,6 @@ assert _RECORD.size == RAW_RECORD_BYTES
 _MATRIX_WIDTH = struct.Struct("<I")
 
 
-_MICRO, _BOOST_EC, _HAS_VERSION, _HAS_MIN_VERSION, _HAS_MASK, _ECI = (
-    RAW_SYMBOL_FLAGS[name] for name in ("micro", "boost-ec", "has-version", "has-min-version", "has-mask", "eci"))
 # symbol_flags, version, min_version, mask when every symbol option is at its default.
 _NO_SYMBOL = (0, 0, 0, 0)
 
@@ -60,11 +58,7 @@ _NO_SYMBOL = (0, 0, 0, 0)
 def _abi_symbol(symbol: Symbol) -> tuple[int, int, int, int]:
     """The symbol options as ABI 7 passes them: symbol_flags, then version,
     min_version and mask (0 when absent: the flag says which are given)."""
-    version, min_version, mask = symbol.version, symbol.min_version, symbol.mask
-    flags = ((_MICRO if symbol.micro else 0) | (_BOOST_EC if symbol.boost_ec else 0)
-             | (0 if version is None else _HAS_VERSION) | (0 if min_version is None else _HAS_MIN_VERSION)
-             | (0 if mask is None else _HAS_MASK) | (_ECI if symbol.eci else 0))
-    return flags, version or 0, min_version or 0, mask or 0
+    return symbol_flags(symbol), symbol.version or 0, symbol.min_version or 0, symbol.mask or 0
 
 
 def _lower_options(options: Options) -> tuple[int, ...]:

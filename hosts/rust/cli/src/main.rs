@@ -1,11 +1,15 @@
 //! `qrglue`: QR codes from the command line, through any of the three paths.
 //!
 //! ```text
-//! qrglue png TEXT [-o FILE] [--path component|raw|native] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N]
+//! qrglue png TEXT [-o FILE] [--path auto|component|raw|native] [--ec-level low|medium|quartile|high] [--min-size N] [--quiet-zone N]
 //! qrglue svg TEXT [same options]
 //! qrglue text TEXT [--style half-blocks|half-blocks-inverted|ascii] [same options]
 //! qrglue png --text-stdin [same options]   (the text from standard input)
 //! ```
+//!
+//! The options' help lines are the contract's (`contract::help_for`, from
+//! `contract::OPTIONS`, the table the Node and Python CLIs' flag tables are
+//! generated from); `--ec-level` takes the WIT names, as every library does.
 //!
 //! Output goes to FILE, or to standard output with `-o -` or no `-o`. A PNG
 //! is never written to a terminal unless asked for with `-o -`.
@@ -44,9 +48,7 @@ enum Command {
 struct TextRequest {
     #[command(flatten)]
     request: Request,
-    /// How to draw the modules: half blocks with ink on the dark modules,
-    /// half blocks with ink on the light ones, or "##" per dark module.
-    #[arg(long, value_enum, default_value_t = StyleArg::HalfBlocks)]
+    #[arg(long, value_enum, default_value_t = StyleArg::HalfBlocks, help = contract::help_for("text-style"))]
     style: StyleArg,
 }
 
@@ -54,16 +56,11 @@ struct TextRequest {
 struct SvgRequest {
     #[command(flatten)]
     request: Request,
-    /// Leave out width and height: only the viewBox stays, so the document
-    /// scales to the box it is placed in.
-    #[arg(long)]
+    #[arg(long, help = contract::help_for("view-box-only"))]
     view_box_only: bool,
-    /// A <title>: the code's accessible name (at most 1024 UTF-8 bytes of
-    /// text XML can carry), escaped.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", help = contract::help_for("title"))]
     title: Option<String>,
-    /// The <svg> element's class: CSS class names separated by single spaces.
-    #[arg(long, value_name = "NAMES")]
+    #[arg(long, value_name = "NAMES", help = contract::help_for("class"))]
     class: Option<String>,
 }
 
@@ -115,80 +112,65 @@ struct Request {
     /// Where to write; `-` is standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Which implementation runs the generator.
-    #[arg(long, value_enum, default_value_t = PathArg::Component)]
+    /// Which implementation runs the generator (auto: native, which this binary always has).
+    #[arg(long, value_enum, default_value_t = PathArg::Auto)]
     path: PathArg,
-    /// Error-correction level: L (~7 %), M (~15 %), Q (~25 %), H (~30 %).
-    #[arg(long, value_enum, default_value_t = EcArg::L, ignore_case = true)]
+    // The options' help: the contract's lines (contract::help_for); clap adds the defaults.
+    #[arg(long, value_enum, default_value_t = EcArg::Low, help = contract::help_for("ec-level"))]
     ec_level: EcArg,
-    /// Minimum image width in pixels (1..=4096).
-    #[arg(long, default_value_t = Options::default().min_size)]
+    #[arg(long, default_value_t = Options::default().min_size, help = contract::help_for("min-size"))]
     min_size: u32,
-    /// Margin in modules (0..=16).
-    #[arg(long, default_value_t = Options::default().quiet_zone)]
+    #[arg(long, default_value_t = Options::default().quiet_zone, help = contract::help_for("quiet-zone"))]
     quiet_zone: u32,
-    /// Pixels per module (1..=20); sizes the image instead of --min-size.
-    #[arg(long)]
+    #[arg(long, help = contract::help_for("scale"))]
     scale: Option<u32>,
-    /// Colour of the dark modules: #rgb, #rgba, #rrggbb or #rrggbbaa.
-    #[arg(long, default_value = "#000000ff", value_name = "HEX")]
+    #[arg(long, default_value_t = Options::default().dark.to_hex(), value_name = "HEX", help = contract::help_for("dark"))]
     dark: String,
-    /// Colour of the light modules and the quiet zone (#ffffff00: transparent).
-    #[arg(long, default_value = "#ffffffff", value_name = "HEX")]
+    #[arg(long, default_value_t = Options::default().light.to_hex(), value_name = "HEX", help = contract::help_for("light"))]
     light: String,
-    /// A Micro QR code (M1..M4) for a short text.
-    #[arg(long)]
+    #[arg(long, help = contract::help_for("micro"))]
     micro: bool,
-    /// Exactly this QR version (1..=40, 1..=4 with --micro). Not --version,
-    /// which prints this program's version.
-    #[arg(long, value_name = "N")]
+    // --symbol-version: --version prints this program's version.
+    #[arg(long, value_name = "N", help = contract::help_for("version"))]
     symbol_version: Option<u32>,
-    /// At least this QR version (same bounds; not with --symbol-version:
-    /// the generator says so, in the contract's words).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = contract::help_for("min-version"))]
     min_version: Option<u32>,
-    /// This mask pattern (0..=7, 0..=3 with --micro) instead of the best.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = contract::help_for("mask"))]
     mask: Option<u32>,
-    /// Raise the EC level as far as the version still holds the text.
-    #[arg(long)]
+    #[arg(long, help = contract::help_for("boost-ec"))]
     boost_ec: bool,
-    /// Precede the data with ECI designator 26 (UTF-8), as segno's eci=True
-    /// (not with --micro).
-    #[arg(long)]
+    #[arg(long, help = contract::help_for("eci"))]
     eci: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
 enum PathArg {
+    /// The fastest path this build has: native (the core is linked into this binary).
+    Auto,
     Component,
     Raw,
     Native,
 }
 
+/// The WIT `ec-level` names, exactly, as the libraries and the HTTP query take them.
 #[derive(Clone, Copy, ValueEnum)]
 enum EcArg {
-    #[value(alias = "low")]
-    L,
-    #[value(alias = "medium")]
-    M,
-    #[value(alias = "quartile")]
-    Q,
-    #[value(alias = "high")]
-    H,
+    Low,
+    Medium,
+    Quartile,
+    High,
 }
 
 impl Request {
     /// The options, or the contract's `invalid-options` message for a colour
-    /// that does not parse. (The generator checks everything else, in the
-    /// contract's order; a colour is only known to be bad here, so a bad
-    /// colour is reported after the generator found the rest fine: see main.)
+    /// that does not parse (a host error, raised before the generator's
+    /// checks: see main). The generator checks everything else.
     fn options(&self) -> (Options, Option<QrError>) {
         let ec_level = match self.ec_level {
-            EcArg::L => EcLevel::Low,
-            EcArg::M => EcLevel::Medium,
-            EcArg::Q => EcLevel::Quartile,
-            EcArg::H => EcLevel::High,
+            EcArg::Low => EcLevel::Low,
+            EcArg::Medium => EcLevel::Medium,
+            EcArg::Quartile => EcLevel::Quartile,
+            EcArg::High => EcLevel::High,
         };
         let mut bad_color = None;
         let mut color = |option: &str, value: &str, default: Rgba| {
@@ -216,7 +198,7 @@ impl Request {
         match self.path {
             PathArg::Component => Path::Component,
             PathArg::Raw => Path::Raw,
-            PathArg::Native => Path::Native,
+            PathArg::Native | PathArg::Auto => Path::Native,
         }
     }
 }
@@ -295,19 +277,14 @@ fn main() -> ExitCode {
     let generated = qrglue_host::generator(request.path()).and_then(|mut generator| {
         let (options, bad_color) = request.options();
         if let Some(bad_color) = bad_color {
-            // The generator's own checks of what comes before the colours
-            // come first (the input, then the options in the contract's
-            // order); with default colours in place of the bad ones and the
-            // automatic symbol (its fields are checked after the colours),
-            // its png-repeat probe runs them without rendering. A payload's
-            // own checks are its length's; the probe then checks the options
-            // on a stand-in text.
-            let before_colors = Options { symbol: Symbol::default(), ..options };
+            // A colour this CLI cannot read is a host error (the library takes
+            // an Rgba): raised after the input's own host checks (its UTF-8,
+            // its length) and before any of the generator's, as every host
+            // raises what its boundary cannot carry (docs/contract.md).
             let checked = match &input {
-                Input::Text(text) => text_or_error(text).and_then(|text| generator.png_repeat(text, &before_colors, 0).map(drop)),
-                Input::Payload(data) => qrglue_core::validate_payload(data)
-                    .map_err(Error::Qr)
-                    .and_then(|()| generator.png_repeat("0", &before_colors, 0).map(drop)),
+                Input::Text(text) => text_or_error(text).map(drop),
+                Input::Payload(data) if data.len() > qrglue_host::MAX_TEXT_BYTES => Err(Error::Qr(QrError::DataTooLong)),
+                Input::Payload(_) => Ok(()),
             };
             return Err(checked.err().unwrap_or(Error::Qr(bad_color)));
         }

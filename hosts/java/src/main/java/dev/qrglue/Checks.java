@@ -191,8 +191,17 @@ final class Checks {
                         index);
             }
         }
-        // Only an oversized class gets here (a title within bounds passed above).
-        return Contract.fill(Contract.CLASS_TEMPLATE, "value", RustDebug.quote(svgClass));
+        // Only an oversized class gets here (a title within bounds passed above):
+        // the guest words it as it words a title over its bound.
+        int classLength = svgClass.getBytes(StandardCharsets.UTF_8).length;
+        return Contract.fill(
+                Contract.TOO_LONG_TEMPLATE,
+                "option",
+                "class",
+                "max",
+                Contract.MAX_SVG_CLASS_BYTES,
+                "value",
+                classLength);
     }
 
     static boolean hasLoneSurrogate(String s) {

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -19,7 +18,7 @@ import java.util.Set;
  *
  * <pre>
  * qrglue png|svg|text (TEXT | --data-file PATH) [-o FILE] [--path auto|native|compiled|interpreted]
- *     [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX]
+ *     [--ec-level low|medium|quartile|high] [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX]
  *     [--micro] [--symbol-version N] [--min-version N] [--mask N] [--boost-ec] [--eci]
  *     svg: [--view-box-only] [--title TEXT] [--class NAMES]; text: [--style half-blocks|...]
  * </pre>
@@ -53,25 +52,8 @@ public final class Cli {
             "--title",
             "--class",
             "--style");
-    private static final Map<String, EcLevel> EC_ARGS = Map.of(
-            "l",
-            EcLevel.LOW,
-            "m",
-            EcLevel.MEDIUM,
-            "q",
-            EcLevel.QUARTILE,
-            "h",
-            EcLevel.HIGH,
-            "low",
-            EcLevel.LOW,
-            "medium",
-            EcLevel.MEDIUM,
-            "quartile",
-            EcLevel.QUARTILE,
-            "high",
-            EcLevel.HIGH);
     private static final String USAGE = "usage: qrglue {png,svg,text} (TEXT | --data-file PATH) [-o FILE] "
-            + "[--path auto|native|compiled|interpreted] [--ec-level L|M|Q|H] [--min-size N] [--quiet-zone N] [--scale N] "
+            + "[--path auto|native|compiled|interpreted] [--ec-level low|medium|quartile|high] [--min-size N] [--quiet-zone N] [--scale N] "
             + "[--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N] [--mask N] "
             + "[--boost-ec] [--eci] (svg: [--view-box-only] [--title TEXT] [--class NAMES]; "
             + "text: [--style half-blocks|half-blocks-inverted|ascii])";
@@ -182,10 +164,13 @@ public final class Cli {
         };
         Options.Builder options = Options.builder();
         if (values.containsKey("--ec-level")) {
-            EcLevel level = EC_ARGS.get(values.get("--ec-level").toLowerCase(Locale.ROOT));
-            if (level == null) {
+            // The WIT names, exactly, as every library and the other CLIs take them (docs/contract.md).
+            EcLevel level;
+            try {
+                level = EcLevel.fromWitName(values.get("--ec-level"));
+            } catch (IllegalArgumentException e) {
                 throw new UsageException("argument --ec-level: invalid value '" + values.get("--ec-level")
-                        + "' [possible values: l, m, q, h]");
+                        + "' [possible values: low, medium, quartile, high]");
             }
             options.ecLevel(level);
         }

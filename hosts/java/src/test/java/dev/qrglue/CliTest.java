@@ -36,7 +36,17 @@ class CliTest {
     @Test
     void writesWhatTheLibraryReturns(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("hi.png");
-        Run r = run("png", "hello", "-o", file.toString(), "--path", "interpreted", "--ec-level", "Q", "--scale", "3");
+        Run r = run(
+                "png",
+                "hello",
+                "-o",
+                file.toString(),
+                "--path",
+                "interpreted",
+                "--ec-level",
+                "quartile",
+                "--scale",
+                "3");
         assertEquals(0, r.code(), r.err());
         Options options = Options.builder().ecLevel(EcLevel.QUARTILE).scale(3).build();
         assertArrayEquals(Qrglue.png("hello", options), Files.readAllBytes(file));
@@ -93,6 +103,7 @@ class CliTest {
             {"png", "hi", "--min-size", "4294967296"},
             {"png", "hi", "--ec-level", "x"},
             {"png", "hi", "--path", "wasm"},
+            {"png", "hi", "--ec-level", "Q"},
             {"png", "hi", "--title", "t"},
             {"svg", "hi", "--style", "ascii"},
             {"png", "hi", "--nope"},

@@ -184,7 +184,7 @@ class ErrorsTest {
         String longClass = "a".repeat(257);
         assertRefusal(
                 "invalid-options",
-                Contract.fill(Contract.CLASS_TEMPLATE, "value", "\"" + longClass + "\""),
+                "class must be at most 256 UTF-8 bytes, got 257",
                 () -> gen.svg("hi", Options.DEFAULTS, SvgOptions.NONE.withSvgClass(longClass)));
         // A title's bad character is reported before an oversized class, as the guest orders them.
         assertRefusal(
