@@ -1,7 +1,7 @@
 // Conformance runner of the Node Extism path (tests/conformance/README.md):
 // every case of the corpus on qrglue-extism, printed as
 // {"paths": {"node-extism": {id: outcome}}}. The calls are awaited first,
-// then testing/corpus.js's outcome (the one every Node path is judged by)
+// then tests/support/corpus.js's outcome (the one every Node path is judged by)
 // reads their settled results through a synchronous facade.
 import * as extism from './index.js';
 import { loadCases, caseInput, jsSvgOptions, outcome } from '../tests/support/corpus.js';
