@@ -55,10 +55,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyUnicodeEncodeError, PyValu
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyInt, PyMemoryView, PyString};
-use qrglue_core::{
-    EcLevel, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_TEXT_BYTES, Options, QrError, Rgba, SvgOptions, Symbol, TextStyle, contract,
-    probe,
-};
+use qrglue_core::{EcLevel, MAX_TEXT_BYTES, Options, QrError, Rgba, SvgOptions, Symbol, TextStyle, contract, probe};
 
 pyo3::create_exception!(
     qrglue._native,
