@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import createPlugin from '@extism/extism';
 import {
   ERROR_KINDS, QrError, GuestTrapError, checkCount, checkInput, checkText, matrixFromPayload, resolveOptions,
-  resolveSvgOptions, resolveTextOptions, svgFlags, utf8Length, validationText,
+  resolveSvgOptions, resolveTextOptions, svgFlags, utf8Length,
 } from '../lib/common.js';
 import { optionWords } from '../lib/raw.js';
 
@@ -87,36 +87,15 @@ function encode(words, ...parts) {
 // The text export or its _bytes twin.
 const exportFor = (name, data) => (typeof data === 'string' ? name : `${name}_bytes`);
 
-// common.js's resolvers check what only the host sees, and before reporting
-// it they ask the path to check the text and options (`validate`), a
-// synchronous callback. Here that check is a plug-in call, a promise: the
-// callback records what to check and stops the resolver; the check runs;
-// if the plug-in finds nothing, the resolver runs again with a callback
-// that passes, and reports the host's own problem.
-const PENDING = Symbol('validate');
-async function resolveWith(resolver, data, options) {
-  let pending = null;
-  try {
-    return resolver(data, options, (resolved) => {
-      pending = resolved;
-      throw PENDING;
-    });
-  } catch (error) {
-    if (error !== PENDING) throw error;
-  }
-  await call('qr_png_repeat', encode([...optionWords(pending), 0], validationText(data)));
-  return resolver(data, options, () => {});
-}
-
 export async function png(input, options) {
   const data = checkInput(input);
-  const resolved = await resolveWith(resolveOptions, data, options);
+  const resolved = resolveOptions(options, 'png');
   return call(exportFor('qr_png', data), encode(optionWords(resolved), data));
 }
 
 export async function svg(input, options) {
   const data = checkInput(input);
-  const resolved = await resolveWith(resolveSvgOptions, data, options);
+  const resolved = resolveSvgOptions(options);
   const title = resolved.svg.title ?? '';
   const strings = utf8Encoder.encode(title + (resolved.svg.class ?? ''));
   const words = [...optionWords(resolved), svgFlags(resolved.svg), utf8Length(title), strings.length];
@@ -125,13 +104,13 @@ export async function svg(input, options) {
 
 export async function matrix(input, options) {
   const data = checkInput(input);
-  const resolved = await resolveWith(resolveOptions, data, options);
+  const resolved = resolveOptions(options, 'matrix');
   return matrixFromPayload(await call(exportFor('qr_matrix', data), encode(optionWords(resolved), data)));
 }
 
 export async function text(input, options) {
   const data = checkInput(input);
-  const resolved = await resolveWith(resolveTextOptions, data, options);
+  const resolved = resolveTextOptions(options);
   const words = [...optionWords(resolved), resolved.styleIndex];
   return utf8Decoder.decode(await call(exportFor('qr_text', data), encode(words, data)));
 }
@@ -151,7 +130,7 @@ export const probe = Object.freeze({
   async pngRepeat(input, options, times) {
     checkCount('times', times);
     checkText(input);
-    const resolved = await resolveWith(resolveOptions, input, options);
+    const resolved = resolveOptions(options, 'pngRepeat');
     const out = await call('qr_png_repeat', encode([...optionWords(resolved), times], input));
     return new DataView(out.buffer, out.byteOffset, 4).getUint32(0, true);
   },
