@@ -21,12 +21,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Map;
 
 /**
  * The Rust core through the FFM API (java.lang.foreign): every downcall into hosts/c's C ABI library
  * (libqrglue_capi, the one the Go host links through cgo), written by hand against
- * hosts/c/include/qrglue.h, in this one class. jextract would generate the same handles, but it is a
- * separate JDK tool, not served by Maven Central, and the header has ten functions.
+ * hosts/c/include/qrglue.h, in this one class: the generator's calls (through {@link Core}) and the HTTP
+ * endpoint's query grammar (through {@link HttpQuery}). jextract would generate the same handles, but it
+ * is a separate JDK tool, not served by Maven Central, and the header has sixteen functions.
  *
  * <p>No panic crosses into the JVM: the library runs every call under catch_unwind and returns a panic
  * as status {@code QRGLUE_STATUS_PANIC} with its message (hosts/c/README.md), thrown here as an
@@ -66,6 +68,13 @@ final class NativeCore implements Core {
             ADDRESS.withName("class_name"),
             JAVA_LONG.withName("class_len"));
 
+    /** QrglueTarget: path_start, path_len, query_start, query_len (size_t each). */
+    private static final MemoryLayout TARGET = MemoryLayout.sequenceLayout(4, JAVA_LONG);
+
+    /** qrglue_parse_query's refusal statuses and their kinds (hosts/c/include/qrglue.h). */
+    private static final Map<Integer, String> QUERY_STATUS_KINDS =
+            Map.of(1, "empty-text", 2, "invalid-text", 4, "invalid-options", 6, "bad-query", 7, "text-too-long");
+
     private final MethodHandle png;
     private final MethodHandle pngBytes;
     private final MethodHandle svg;
@@ -77,6 +86,10 @@ final class NativeCore implements Core {
     private final MethodHandle version;
     private final MethodHandle panicProbe;
     private final MethodHandle resultFree;
+    private final MethodHandle parseQuery;
+    private final MethodHandle pathAndQuery;
+    private final MethodHandle methodClass;
+    private final MethodHandle httpMessage;
 
     private NativeCore(SymbolLookup library) {
         Linker linker = Linker.nativeLinker();
@@ -94,6 +107,16 @@ final class NativeCore implements Core {
         version = handle(linker, library, "qrglue_capi_version", FunctionDescriptor.of(JAVA_INT));
         panicProbe = handle(linker, library, "qrglue_panic_probe", FunctionDescriptor.of(RESULT));
         resultFree = handle(linker, library, "qrglue_result_free", FunctionDescriptor.ofVoid(RESULT));
+        parseQuery = handle(
+                linker,
+                library,
+                "qrglue_parse_query",
+                FunctionDescriptor.of(RESULT, ADDRESS, JAVA_LONG, JAVA_INT, ADDRESS));
+        pathAndQuery = handle(
+                linker, library, "qrglue_path_and_query", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS));
+        methodClass =
+                handle(linker, library, "qrglue_method_class", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+        httpMessage = handle(linker, library, "qrglue_http_message", FunctionDescriptor.of(ADDRESS, JAVA_INT, ADDRESS));
         int found;
         try {
             found = (int) version.invokeExact();
@@ -282,23 +305,98 @@ final class NativeCore implements Core {
     }
 
     /**
-     * A result: the payload copied onto the heap and the result freed (once, whatever the status), then
-     * the payload, the core's refusal as a QrException, or a panic as an IllegalStateException.
+     * qrglue_parse_query: the query's bytes -> the eleven QrglueOptions words and the text's UTF-8, or the
+     * grammar's refusal as an HttpQuery.Refusal (its kind and message). flags: 0 or QRGLUE_QUERY_ALONE.
      */
-    private byte[] take(MemorySegment result) throws Throwable {
-        int status = result.get(JAVA_INT, RESULT_STATUS);
+    HttpQuery.Parsed parseQuery(byte[] query, int flags) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment options = arena.allocate(OPTIONS);
+            MemorySegment result = (MemorySegment) parseQuery.invokeExact(
+                    (SegmentAllocator) arena, in(arena, query), (long) query.length, flags, options);
+            int status = result.get(JAVA_INT, RESULT_STATUS);
+            byte[] payload = payload(result);
+            if (status != 0) {
+                String kind = QUERY_STATUS_KINDS.get(status);
+                String message = new String(payload, StandardCharsets.UTF_8);
+                if (kind == null) {
+                    throw new IllegalStateException("qrglue_parse_query: status " + status + ": " + message);
+                }
+                throw new HttpQuery.Refusal(kind, message);
+            }
+            return new HttpQuery.Parsed(payload, options.toArray(JAVA_INT));
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** qrglue_path_and_query: {path_start, path_len, query_start, query_len} in the target's bytes. */
+    long[] pathAndQuery(byte[] target) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(TARGET);
+            int status = (int) pathAndQuery.invokeExact(in(arena, target), (long) target.length, out);
+            if (status != 0) {
+                throw new IllegalStateException("qrglue_path_and_query returned " + status);
+            }
+            return out.toArray(JAVA_LONG);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** qrglue_method_class: QRGLUE_METHOD_SERVED 0, _NOT_ALLOWED 1 or _UNKNOWN 2. */
+    int methodClass(byte[] method) {
+        try (Arena arena = Arena.ofConfined()) {
+            return (int) methodClass.invokeExact(in(arena, method), (long) method.length);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** qrglue_http_message: one of the endpoint's fixed messages (static UTF-8 in the library). */
+    String httpMessage(int which) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment length = arena.allocate(JAVA_LONG);
+            MemorySegment text = (MemorySegment) httpMessage.invokeExact(which, length);
+            long n = length.get(JAVA_LONG, 0);
+            if (text.equals(MemorySegment.NULL)) {
+                throw new IllegalArgumentException("qrglue_http_message has no message " + which);
+            }
+            return new String(text.reinterpret(n).toArray(JAVA_BYTE), StandardCharsets.UTF_8);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** A result's payload copied onto the heap, and the result freed (once, whatever the status). */
+    private byte[] payload(MemorySegment result) throws Throwable {
         long length = result.get(JAVA_LONG, RESULT_LENGTH);
-        byte[] payload;
         try {
             if (length < 0 || length > Integer.MAX_VALUE - 8) {
                 throw new IllegalStateException("libqrglue_capi returned a payload of " + length + " bytes");
             }
-            payload = length == 0
+            return length == 0
                     ? new byte[0]
                     : result.get(ADDRESS, RESULT_PAYLOAD).reinterpret(length).toArray(JAVA_BYTE);
         } finally {
             resultFree.invokeExact(result);
         }
+    }
+
+    /**
+     * A result: its payload (see {@link #payload}), the core's refusal as a QrException, or a panic as
+     * an IllegalStateException.
+     */
+    private byte[] take(MemorySegment result) throws Throwable {
+        int status = result.get(JAVA_INT, RESULT_STATUS);
+        byte[] payload = payload(result);
         if (status == 0) {
             return payload;
         }

@@ -295,7 +295,7 @@ public final class Server {
         /** GET /qrcode: the PNG, or the contract's refusal (a failure that is nobody's input: 500). */
         private FullHttpResponse qrcode(String query) {
             try {
-                byte[] png = generator.png(QueryGrammar.parse(query));
+                byte[] png = generator.png(QueryGrammar.parse(query, generator.alone()));
                 FullHttpResponse ok = new DefaultFullHttpResponse(
                         HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(png));
                 ok.headers().set(HttpHeaderNames.CONTENT_TYPE, "image/png");

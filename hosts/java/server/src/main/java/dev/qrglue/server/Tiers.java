@@ -9,7 +9,10 @@ import com.google.zxing.common.BitMatrix;
 import com.google.zxing.qrcode.QRCodeWriter;
 import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
 import dev.qrglue.Contract;
+import dev.qrglue.EcLevel;
 import dev.qrglue.Engine;
+import dev.qrglue.HttpQuery;
+import dev.qrglue.Options;
 import dev.qrglue.QrException;
 import dev.qrglue.QrGenerator;
 import java.io.ByteArrayOutputStream;
@@ -27,14 +30,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** One generator per tier: the checked query -> the PNG, or a refusal (HttpError, QrException). */
+/** One generator per tier: the parsed query -> the PNG, or a refusal (HttpError, QrException). */
 final class Tiers {
     private Tiers() {}
 
     static final List<String> NAMES = List.of("zxing", "cli", "raw", "native", "static");
 
     interface Generator {
-        byte[] png(QueryGrammar.Query query);
+        byte[] png(HttpQuery.Request query);
+
+        /**
+         * Whether the tier answers without a qrglue generator (static, zxing): the grammar then refuses an
+         * empty text and options out of the generator's bounds (QRGLUE_QUERY_ALONE), as the Go server's do.
+         */
+        default boolean alone() {
+            return false;
+        }
 
         /** Whether a call blocks on something else (a process): run it off the event loop. */
         default boolean blocking() {
@@ -63,74 +74,73 @@ final class Tiers {
     /** The reference URL's golden PNG, made once, for every request that passes the same checks. */
     private static Generator golden() {
         byte[] png = new QrGenerator(Engine.COMPILED, 1).png(QueryGrammar.REFERENCE_TEXT);
-        return query -> {
-            if (query.empty()) {
-                throw new HttpError("empty-text", Contract.EMPTY_TEXT_MESSAGE);
+        return new Generator() {
+            @Override
+            public byte[] png(HttpQuery.Request query) {
+                return png; // the grammar, alone, has checked everything the generator would
             }
-            QueryGrammar.checkRanges(query.given());
-            return png;
+
+            @Override
+            public boolean alone() {
+                return true;
+            }
         };
     }
 
     /**
      * Tier 0: ZXing's QRCodeWriter + MatrixToImageWriter, its own encoder and PNG. The contract's checks
-     * first (restated: no qrglue call), then what ZXing has; what it lacks is a 501.
+     * are the grammar's, alone (no qrglue call here), then what ZXing has; what it lacks is a 501.
      */
     static final class Zxing implements Generator {
-        private static final Map<String, ErrorCorrectionLevel> LEVELS = Map.of(
-                "low", ErrorCorrectionLevel.L,
-                "medium", ErrorCorrectionLevel.M,
-                "quartile", ErrorCorrectionLevel.Q,
-                "high", ErrorCorrectionLevel.H);
+        private static final Map<EcLevel, ErrorCorrectionLevel> LEVELS = new EnumMap<>(Map.of(
+                EcLevel.LOW, ErrorCorrectionLevel.L,
+                EcLevel.MEDIUM, ErrorCorrectionLevel.M,
+                EcLevel.QUARTILE, ErrorCorrectionLevel.Q,
+                EcLevel.HIGH, ErrorCorrectionLevel.H));
 
         @Override
-        public byte[] png(QueryGrammar.Query query) {
-            if (query.empty()) {
-                throw new HttpError("empty-text", Contract.EMPTY_TEXT_MESSAGE);
-            }
-            Map<String, Object> given = query.given();
-            QueryGrammar.checkRanges(given);
+        public boolean alone() {
+            return true;
+        }
+
+        @Override
+        public byte[] png(HttpQuery.Request query) {
+            Options o = query.options();
             // In WIT field order: micro, min-version, boost-ec (ZXing always boosts nothing), eci.
-            for (String lacking : List.of("micro", "min-version", "boost-ec")) {
-                Object value = given.get(lacking);
-                if (value != null && !Boolean.FALSE.equals(value)) {
-                    throw new HttpError("not-implemented", "zxing has no " + lacking + " option", 501);
-                }
+            String lacking =
+                    o.micro() ? "micro" : o.minVersion().isPresent() ? "min-version" : o.boostEc() ? "boost-ec" : null;
+            if (lacking != null) {
+                throw new HttpError("not-implemented", "zxing has no " + lacking + " option", 501);
             }
             Map<EncodeHintType, Object> hints = new EnumMap<>(EncodeHintType.class);
-            hints.put(EncodeHintType.ERROR_CORRECTION, LEVELS.get((String) given.getOrDefault("ec-level", "low")));
-            hints.put(EncodeHintType.MARGIN, ((Long) given.getOrDefault("quiet-zone", 4L)).intValue());
+            hints.put(EncodeHintType.ERROR_CORRECTION, LEVELS.get(o.ecLevel()));
+            hints.put(EncodeHintType.MARGIN, (int) o.quietZone());
             // ZXing's byte mode is ISO-8859-1 unless told: UTF-8, which it marks with an ECI designator.
             boolean latin1 = StandardCharsets.ISO_8859_1.newEncoder().canEncode(query.text());
-            if (Boolean.TRUE.equals(given.get("eci")) || !latin1) {
+            if (o.eci() || !latin1) {
                 hints.put(EncodeHintType.CHARACTER_SET, "UTF-8");
             }
-            if (given.containsKey("version")) {
-                hints.put(EncodeHintType.QR_VERSION, ((Long) given.get("version")).intValue());
+            if (o.version().isPresent()) {
+                hints.put(EncodeHintType.QR_VERSION, (int) o.version().getAsLong());
             }
-            if (given.containsKey("mask")) {
-                hints.put(EncodeHintType.QR_MASK_PATTERN, ((Long) given.get("mask")).intValue());
+            if (o.mask().isPresent()) {
+                hints.put(EncodeHintType.QR_MASK_PATTERN, (int) o.mask().getAsLong());
             }
             QRCodeWriter writer = new QRCodeWriter();
             try {
                 int size;
-                if (given.containsKey("scale")) {
+                if (o.scale().isPresent()) {
                     // The unscaled symbol (margin included) times the scale.
                     int modules = writer.encode(query.text(), BarcodeFormat.QR_CODE, 0, 0, hints)
                             .getWidth();
-                    size = modules * ((Long) given.get("scale")).intValue();
+                    size = modules * (int) o.scale().getAsLong();
                 } else {
-                    size = ((Long) given.getOrDefault("min-size", 200L)).intValue();
+                    size = (int) o.minSize();
                 }
                 BitMatrix matrix = writer.encode(query.text(), BarcodeFormat.QR_CODE, size, size, hints);
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
                 MatrixToImageWriter.writeToStream(
-                        matrix,
-                        "PNG",
-                        out,
-                        new MatrixToImageConfig(
-                                argb((String) given.getOrDefault("dark", Contract.DEFAULT_DARK)),
-                                argb((String) given.getOrDefault("light", Contract.DEFAULT_LIGHT))));
+                        matrix, "PNG", out, new MatrixToImageConfig(argb(o.dark()), argb(o.light())));
                 return out.toByteArray();
             } catch (WriterException e) {
                 // A version too small for the text (or a text too long at this level).
@@ -140,7 +150,7 @@ final class Tiers {
             }
         }
 
-        /** "#rrggbbaa" -> ARGB. */
+        /** "#rrggbbaa" (as the grammar gives every colour) -> ARGB. */
         private static int argb(String color) {
             long rgba = Long.parseLong(color.substring(1), 16);
             return (int) (((rgba & 0xff) << 24) | (rgba >>> 8));
@@ -149,7 +159,8 @@ final class Tiers {
 
     /**
      * Tier cli: the Rust CLI per request (as the node and python servers' tier cli), the text on its
-     * standard input (no argument carries a NUL), each option only when the query gives it.
+     * standard input (no argument carries a NUL): ec-level, min-size, quiet-zone and the colours always
+     * (the query's or the defaults), the others only when the query gives them (as the Go server's).
      */
     static final class Cli implements Generator {
         private static final Pattern REFUSAL = Pattern.compile("qrglue: ([a-z-]+): (.*)\\n?");
@@ -169,20 +180,28 @@ final class Tiers {
         }
 
         @Override
-        public byte[] png(QueryGrammar.Query query) {
+        public byte[] png(HttpQuery.Request query) {
+            Options o = query.options();
             List<String> argv = new ArrayList<>(List.of(cli, "png", "-o", "-", "--path", "native", "--text-stdin"));
-            query.given().forEach((name, value) -> {
-                switch (name) {
-                    case "ec-level" -> argv.addAll(List.of("--ec-level", ((String) value).substring(0, 1)));
-                    case "version" -> argv.addAll(List.of("--symbol-version", value.toString()));
-                    case "micro", "boost-ec", "eci" -> {
-                        if ((Boolean) value) {
-                            argv.add("--" + name);
-                        }
-                    }
-                    default -> argv.addAll(List.of("--" + name, value.toString()));
-                }
-            });
+            argv.addAll(List.of(
+                    "--ec-level", o.ecLevel().witName().substring(0, 1),
+                    "--min-size", Long.toString(o.minSize()),
+                    "--quiet-zone", Long.toString(o.quietZone()),
+                    "--dark", o.dark(),
+                    "--light", o.light()));
+            o.scale().ifPresent(v -> argv.addAll(List.of("--scale", Long.toString(v))));
+            if (o.micro()) {
+                argv.add("--micro");
+            }
+            o.version().ifPresent(v -> argv.addAll(List.of("--symbol-version", Long.toString(v))));
+            o.minVersion().ifPresent(v -> argv.addAll(List.of("--min-version", Long.toString(v))));
+            o.mask().ifPresent(v -> argv.addAll(List.of("--mask", Long.toString(v))));
+            if (o.boostEc()) {
+                argv.add("--boost-ec");
+            }
+            if (o.eci()) {
+                argv.add("--eci");
+            }
             try {
                 Process child = new ProcessBuilder(argv).start();
                 try (OutputStream stdin = child.getOutputStream()) {

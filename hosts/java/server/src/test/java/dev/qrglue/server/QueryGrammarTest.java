@@ -2,24 +2,26 @@ package dev.qrglue.server;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.qrglue.Contract;
+import dev.qrglue.EcLevel;
+import dev.qrglue.HttpQuery;
+import dev.qrglue.Options;
 import java.io.File;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The query grammar's shared cases (tests/http/query_cases.json) against this server's parser: the same
- * cases hosts/rust/http-query, hosts/node/server/contract.test.mjs and
- * hosts/python/server/test_http_contract.py run against theirs.
+ * The query grammar's shared cases (tests/http/query_cases.json) through this server's adapter over
+ * guest/http-query (hosts/c's C ABI by FFM): the same cases guest/http-query, hosts/c,
+ * hosts/go/server/query_test.go, hosts/node/server/query.test.mjs and
+ * hosts/python/server/test_http_query.py run. They test the crossing: every field of the answer, both
+ * ways of refusing, the alone flag, offsets back into Netty's strings.
  */
 class QueryGrammarTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -28,22 +30,57 @@ class QueryGrammarTest {
         return JSON.readTree(new File(System.getProperty("qrglue.repo"), path));
     }
 
+    /** A case's "request" (the options given) over the contract's defaults, as the adapter answers it. */
+    private static Options expected(JsonNode contract, JsonNode request) {
+        JsonNode defaults = contract.get("defaults");
+        Options.Builder b = Options.builder()
+                .dark(defaults.get("dark").asText())
+                .light(defaults.get("light").asText());
+        if (request == null) {
+            return b.build();
+        }
+        request.properties().forEach(e -> {
+            JsonNode v = e.getValue();
+            switch (e.getKey()) {
+                case "text" -> {}
+                case "ec-level" -> b.ecLevel(EcLevel.fromWitName(v.asText()));
+                case "min-size" -> b.minSize(v.asLong());
+                case "quiet-zone" -> b.quietZone(v.asLong());
+                case "scale" -> b.scale(v.asLong());
+                case "dark" -> b.dark(v.asText());
+                case "light" -> b.light(v.asText());
+                case "micro" -> b.micro(v.asBoolean());
+                case "version" -> b.version(v.asLong());
+                case "min-version" -> b.minVersion(v.asLong());
+                case "mask" -> b.mask(v.asLong());
+                case "boost-ec" -> b.boostEc(v.asBoolean());
+                case "eci" -> b.eci(v.asBoolean());
+                default -> throw new AssertionError("unknown field in a case's request: " + e.getKey());
+            }
+        });
+        return b.build();
+    }
+
     @Test
     void theSharedQueryCases() throws Exception {
         JsonNode cases = read("tests/http/query_cases.json");
+        JsonNode contract = read("target/contract.json");
         List<String> off = new ArrayList<>();
         int count = 0;
         for (JsonNode c : cases.get("queries")) {
             count++;
             String query = c.get("query").asText();
             JsonNode refused = c.get("refused");
-            QueryGrammar.Query got;
+            HttpQuery.Request got;
             try {
-                got = QueryGrammar.parse(query);
+                got = QueryGrammar.parse(query, false);
             } catch (HttpError e) {
                 Map<String, String> answer = Map.of("kind", e.kind, "message", e.getMessage());
-                if (refused == null || !JSON.convertValue(refused, Map.class).equals(answer)) {
-                    off.add(query + ": refused " + answer + ", expected " + (refused == null ? "to pass" : refused));
+                if (refused == null
+                        || e.status != 400
+                        || !JSON.convertValue(refused, Map.class).equals(answer)) {
+                    off.add(query + ": refused " + e.status + " " + answer + ", expected "
+                            + (refused == null ? "to pass" : refused));
                 }
                 continue;
             }
@@ -51,26 +88,62 @@ class QueryGrammarTest {
                 off.add(query + ": passed, expected " + refused);
                 continue;
             }
-            if (c.path("empty").asBoolean(false)) {
-                if (!got.empty()) {
-                    off.add(query + ": expected empty-text, got " + got.text());
-                }
-                continue;
+            boolean empty = c.path("empty").asBoolean(false);
+            String text = empty ? "" : c.get("request").get("text").asText();
+            Options want = expected(contract, empty ? null : c.get("request"));
+            if (!got.text().equals(text) || !got.options().equals(want)) {
+                off.add(query + ": got " + got + ", expected " + text + " " + want);
             }
-            Map<String, Object> want = new LinkedHashMap<>();
-            c.get("request").properties().forEach(e -> {
-                JsonNode v = e.getValue();
-                want.put(e.getKey(), v.isNumber() ? (Object) v.asLong() : v.isBoolean() ? v.asBoolean() : v.asText());
-            });
-            Map<String, Object> have = new LinkedHashMap<>(got.given());
-            have.put("text", got.text());
-            if (!have.equals(want)) {
-                off.add(query + ": got " + have + ", expected " + want);
-            }
-            got.options(); // every accepted query becomes the library's Options
         }
         assertTrue(count >= 240, "cases: " + count);
         assertEquals(List.of(), off, off.size() + " of " + count + " cases differ");
+    }
+
+    /**
+     * Alone (the static and zxing tiers), the grammar also refuses what the generator would: an empty
+     * text, and options out of the generator's bounds (hosts/go/server/query_test.go's TestAlone).
+     */
+    @Test
+    void aloneTheGrammarRefusesWhatTheGeneratorWould() throws Exception {
+        JsonNode messages = read("target/contract.json").get("messages");
+        String[][] refusals = {
+            {"text=", "empty-text", messages.get("empty-text").asText()},
+            {"text=a&scale=21", "invalid-options", "scale must be within 1..=20, got 21"},
+            {
+                "text=a&micro=true&ec-level=high",
+                "invalid-options",
+                messages.get("micro-ec-level").asText()
+            },
+            {
+                "text=a&version=2&min-version=3",
+                "invalid-options",
+                messages.get("version-conflict").asText()
+            },
+            {
+                "text=a&dark=%23fff",
+                "invalid-options",
+                messages.get("same-colors").asText().replace("{value}", "#ffffffff")
+            },
+        };
+        for (String[] r : refusals) {
+            QueryGrammar.parse(r[0], false); // the generator's to refuse, not the grammar's
+            HttpError e = assertThrows(HttpError.class, () -> QueryGrammar.parse(r[0], true), r[0]);
+            assertEquals(List.of(r[1], r[2], 400), List.of(e.kind, e.getMessage(), e.status), r[0]);
+        }
+        HttpQuery.Request micro =
+                QueryGrammar.parse("text=a&micro=true&version=4&mask=3&ec-level=quartile&boost-ec=true", true);
+        assertEquals(
+                Options.builder()
+                        .dark("#000000ff")
+                        .light("#ffffffff")
+                        .micro(true)
+                        .version(4)
+                        .mask(3)
+                        .ecLevel(EcLevel.QUARTILE)
+                        .boostEc(true)
+                        .build(),
+                micro.options());
+        assertEquals("a", micro.text());
     }
 
     @Test
@@ -82,6 +155,9 @@ class QueryGrammarTest {
                     QueryGrammar.pathAndQuery(t.get(0).asText()),
                     t.get(0).asText());
         }
+        // Netty hands the target over one char per byte: any byte keeps its place.
+        assertArrayEquals(
+                new String[] {"/q\u00ffr", "text=\u00e9"}, QueryGrammar.pathAndQuery("/q\u00ffr?text=\u00e9#\u00ff"));
         cases.get("methods").properties().forEach(e -> {
             for (JsonNode method : e.getValue()) {
                 assertEquals(e.getKey(), QueryGrammar.methodClass(method.asText()), method.asText());
@@ -89,45 +165,11 @@ class QueryGrammarTest {
         });
     }
 
-    /** The server's copies of the contract (for the tiers with no qrglue call) equal target/contract.json. */
     @Test
-    void theRestatedChecksFollowTheContract() throws Exception {
-        JsonNode contract = read("target/contract.json");
+    void theFixedMessagesAreTheLibrarys() {
         assertEquals(
-                QueryGrammar.NOT_UTF8_TEMPLATE,
-                contract.get("messages").get("not-utf8").asText());
-        assertEquals(QueryGrammar.EC_LEVELS, JSON.convertValue(contract.get("ec_levels"), List.class));
-        assertEquals(
-                Contract.LONE_SURROGATE_MESSAGE,
-                contract.get("messages").get("lone-surrogate").asText());
-        // checkRanges in the generator's order and words (as hosts/node/server/contract.test.mjs checks).
-        assertNull(refusal(Map.of()));
-        assertEquals("min-size must be within 1..=4096, got 0", refusal(Map.of("min-size", 0L, "quiet-zone", 17L)));
-        assertEquals("quiet-zone must be within 0..=16, got 17", refusal(Map.of("quiet-zone", 17L, "scale", 0L)));
-        assertEquals(
-                "scale must be within 1..=20, got 0", refusal(Map.of("scale", 0L, "dark", Contract.DEFAULT_LIGHT)));
-        assertEquals(
-                "dark and light must be different colours, both are #ffffffff",
-                refusal(Map.of("dark", "#ffffffff", "version", 0L)));
-        assertEquals("version must be within 1..=40, got 0", refusal(Map.of("version", 0L, "min-version", 0L)));
-        assertEquals("version must be within 1..=4, got 5", refusal(Map.of("micro", true, "version", 5L)));
-        assertEquals(
-                "version and min-version exclude each other: give one",
-                refusal(Map.of("version", 1L, "min-version", 1L, "mask", 8L)));
-        assertEquals(
-                "mask must be within 0..=3, got 8", refusal(Map.of("mask", 8L, "micro", true, "ec-level", "high")));
-        assertEquals(Contract.MICRO_EC_LEVEL_MESSAGE, refusal(Map.of("micro", true, "ec-level", "high", "eci", true)));
-        assertEquals(Contract.MICRO_ECI_MESSAGE, refusal(Map.of("micro", true, "eci", true)));
-        assertNull(refusal(Map.of("micro", true, "version", 4L, "mask", 3L, "ec-level", "quartile", "boost-ec", true)));
-    }
-
-    private static String refusal(Map<String, Object> given) {
-        try {
-            QueryGrammar.checkRanges(given);
-            return null;
-        } catch (HttpError e) {
-            assertNotNull(e.kind);
-            return e.getMessage();
-        }
+                "unknown method (methods are case-sensitive: GET and HEAD are served)",
+                QueryGrammar.UNKNOWN_METHOD_MESSAGE);
+        assertEquals("an HTTP/1.1 request must have a Host header", QueryGrammar.NO_HOST_MESSAGE);
     }
 }

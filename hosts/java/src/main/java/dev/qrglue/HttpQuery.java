@@ -1,0 +1,116 @@
+package dev.qrglue;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The HTTP endpoint's query grammar and request-target rules (GET /qrcode, tests/http/README.md), for
+ * hosts/java/server: guest/http-query's, the one Rust crate every server uses, reached through hosts/c's
+ * C ABI (qrglue_parse_query, qrglue_path_and_query, qrglue_method_class, qrglue_http_message) by
+ * {@link NativeCore}'s downcalls, as the Go server reaches it through cgo. Nothing of the grammar is
+ * restated here (docs/contract.md, "One query grammar"): this class turns bytes into Java values. It
+ * needs the native library whatever path a caller generates on.
+ */
+public final class HttpQuery {
+    private HttpQuery() {}
+
+    /** hosts/c/include/qrglue.h's QRGLUE_QUERY_ALONE. */
+    private static final int QUERY_ALONE = 1;
+
+    /** qrglue_method_class's answers, by QRGLUE_METHOD_SERVED, _NOT_ALLOWED, _UNKNOWN. */
+    private static final String[] METHOD_CLASSES = {"served", "not-allowed", "unknown"};
+
+    /**
+     * The grammar's refusal: a 400 whose body is {"kind", "message"}. Not a QrException: bad-query and
+     * text-too-long are the endpoint's kinds, not the generator's.
+     */
+    public static final class Refusal extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final String kind;
+
+        Refusal(String kind, String message) {
+            super(message, null, false, false);
+            this.kind = kind;
+        }
+
+        /** bad-query, invalid-text, text-too-long, invalid-options, or empty-text (alone only). */
+        public String kind() {
+            return kind;
+        }
+    }
+
+    /** What qrglue_parse_query gives for a query that passed: the text's UTF-8 and the option words. */
+    record Parsed(byte[] text, int[] words) {}
+
+    /**
+     * A query that passed: the text ("" is empty-text, for the caller's generator to refuse) and the
+     * options, those the query does not give at the core's defaults (scale, version, min-version and
+     * mask absent unless given).
+     */
+    public record Request(String text, Options options) {
+        public boolean empty() {
+            return text.isEmpty();
+        }
+    }
+
+    /**
+     * The query (the bytes after '?', still percent-encoded, or none) -> the request, or the grammar's
+     * refusal as a {@link Refusal} whose kind is the 400's (bad-query, invalid-text, text-too-long,
+     * invalid-options; empty-text too when alone). alone: the caller answers without a qrglue generator,
+     * so the grammar also refuses an empty text and runs the generator's option checks.
+     */
+    public static Request parse(byte[] query, boolean alone) {
+        Parsed parsed = NativeCore.get().parseQuery(query, alone ? QUERY_ALONE : 0);
+        return new Request(new String(parsed.text(), StandardCharsets.UTF_8), options(parsed.words()));
+    }
+
+    /**
+     * A request target as sent -> {path start, path length, query start, query length} in its bytes: a
+     * fragment dropped, an absolute-form target reduced, nothing decoded; a path length of 0 is the empty
+     * path, which stands for "/".
+     */
+    public static long[] pathAndQuery(byte[] target) {
+        return NativeCore.get().pathAndQuery(target);
+    }
+
+    /** "served" (GET, HEAD), "not-allowed" (405 on a known path) or "unknown" (400: case-sensitive). */
+    public static String methodClass(byte[] method) {
+        return METHOD_CLASSES[NativeCore.get().methodClass(method)];
+    }
+
+    /** The 400's message for an unknown method (QRGLUE_HTTP_UNKNOWN_METHOD). */
+    public static String unknownMethodMessage() {
+        return NativeCore.get().httpMessage(0);
+    }
+
+    /** The 400's message for an HTTP/1.1 request without Host (QRGLUE_HTTP_NO_HOST). */
+    public static String noHostMessage() {
+        return NativeCore.get().httpMessage(1);
+    }
+
+    /** QrglueOptions' words (the raw ABI's, Checks.lower's order) as Options. */
+    private static Options options(int[] w) {
+        int flags = w[7];
+        Options.Builder b = Options.builder()
+                .ecLevel(EcLevel.values()[w[0]])
+                .minSize(Integer.toUnsignedLong(w[1]))
+                .quietZone(Integer.toUnsignedLong(w[2]))
+                .dark("#%08x".formatted(w[5]))
+                .light("#%08x".formatted(w[6]))
+                .micro((flags & Contract.RAW_SYMBOL_MICRO) != 0)
+                .boostEc((flags & Contract.RAW_SYMBOL_BOOST_EC) != 0)
+                .eci((flags & Contract.RAW_SYMBOL_ECI) != 0);
+        if (w[3] != 0) {
+            b.scale(Integer.toUnsignedLong(w[4]));
+        }
+        if ((flags & Contract.RAW_SYMBOL_HAS_VERSION) != 0) {
+            b.version(Integer.toUnsignedLong(w[8]));
+        }
+        if ((flags & Contract.RAW_SYMBOL_HAS_MIN_VERSION) != 0) {
+            b.minVersion(Integer.toUnsignedLong(w[9]));
+        }
+        if ((flags & Contract.RAW_SYMBOL_HAS_MASK) != 0) {
+            b.mask(Integer.toUnsignedLong(w[10]));
+        }
+        return b.build();
+    }
+}
