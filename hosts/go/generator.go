@@ -164,9 +164,6 @@ const (
 	opSVG
 	opMatrix
 	opText
-	// opCheck checks a text and the options without rendering (the raw
-	// path's png-repeat probe with times 0, the C library's qrglue_check).
-	opCheck
 )
 
 // run makes one generating call on this Generator's path: on an instance
@@ -210,9 +207,8 @@ func (in *instance) run(o op, given input, args [11]uint32, s *settings) ([]byte
 		return in.generate(given.pick(exportMatrix, exportMatrixBytes), given, args[:])
 	case opText:
 		return in.generate(given.pick(exportText, exportTextBytes), given, append(args[:], uint32(s.style)))
-	default:
-		return in.generate(exportPNGRepeat, given, append(args[:], 0))
 	}
+	return nil, fmt.Errorf("qrglue: unknown operation %d", o)
 }
 
 // input is what a call encodes: a text, or a binary payload (the guest's

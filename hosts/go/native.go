@@ -95,7 +95,7 @@ func nativeRun(o op, given input, args [11]uint32, s *settings) ([]byte, error) 
 			result = C.qrglue_text(data, length, &options, C.uint32_t(s.style))
 		}
 	default:
-		result = C.qrglue_check(data, length, &options)
+		return nil, fmt.Errorf("qrglue: unknown operation %d", o)
 	}
 	return nativeResult(result)
 }

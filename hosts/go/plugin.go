@@ -113,9 +113,8 @@ func (in *instance) runPlugin(o op, given input, args [11]uint32, s *settings) (
 		return in.callPlugin(pick("qr_matrix", "qr_matrix_bytes"), pluginInput(args[:], data))
 	case opText:
 		return in.callPlugin(pick("qr_text", "qr_text_bytes"), pluginInput(append(args[:], uint32(s.style)), data))
-	default:
-		return in.callPlugin("qr_png_repeat", pluginInput(append(args[:], 0), data))
 	}
+	return nil, fmt.Errorf("qrglue: unknown operation %d", o)
 }
 
 // The probes on the plug-in (generator.go's Noop, Consume, Produce, PNGRepeat).
