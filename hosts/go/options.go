@@ -15,8 +15,6 @@ const (
 	High
 )
 
-var ecLevelNames = [...]string{"low", "medium", "quartile", "high"}
-
 func (l ECLevel) String() string {
 	if int(l) < len(ecLevelNames) {
 		return ecLevelNames[l]
@@ -37,8 +35,6 @@ const (
 	// ASCII: "##" per dark module.
 	ASCII
 )
-
-var textStyleNames = [...]string{"half-blocks", "half-blocks-inverted", "ascii"}
 
 // TextStyles lists every style, in WIT order.
 var TextStyles = []TextStyle{HalfBlocks, HalfBlocksInverted, ASCII}

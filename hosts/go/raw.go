@@ -15,25 +15,7 @@ import (
 //go:embed qrglue.raw.wasm
 var rawWasm []byte
 
-// rawABIVersion is the ABI this glue is written against.
-const rawABIVersion = 7
-
-// rawRecordBytes is the result record's size: {status, payload_ptr, payload_len}.
-const rawRecordBytes = 12
-
-// The bits of symbol_flags and svg_flags (guest/raw/ABI.md).
-const (
-	symbolMicro         = 1
-	symbolBoostEC       = 2
-	symbolHasVersion    = 4
-	symbolHasMinVersion = 8
-	symbolHasMask       = 16
-	symbolECI           = 32
-
-	svgViewBoxOnly = 1
-	svgHasTitle    = 2
-	svgHasClass    = 4
-)
+// rawABIVersion, rawRecordBytes and the symbol_flags/svg_flags bits are in options_gen.go.
 
 // Export is one function of qrglue.raw.wasm that the glue calls. An Engine
 // resolves each of RawExports by its Name once per instance; Instance.Call

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * {@code qrglue} on the JVM (hosts/java/bin/qrglue): the Rust, Node and Python CLIs' commands, flags
@@ -34,24 +35,25 @@ public final class Cli {
     static final String VERSION = "qrglue 0.2.0";
 
     private static final Set<String> COMMANDS = Set.of("png", "svg", "text");
-    private static final Set<String> FLAGS = Set.of("--micro", "--boost-ec", "--eci", "--view-box-only");
-    private static final Set<String> VALUED = Set.of(
-            "-o",
-            "--output",
-            "--data-file",
-            "--path",
-            "--ec-level",
-            "--min-size",
-            "--quiet-zone",
-            "--scale",
-            "--dark",
-            "--light",
-            "--symbol-version",
-            "--min-version",
-            "--mask",
-            "--title",
-            "--class",
-            "--style");
+    /** The option flags that take no value and those that take one, from the generated table. */
+    private static final Set<String> FLAGS = optionFlags(false);
+
+    private static final Set<String> VALUED = java.util.stream.Stream.concat(
+                    Stream.of("-o", "--output", "--data-file", "--path"), optionFlags(true).stream())
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+    /** The flags only one command takes (svg's own, text's style), from the generated table. */
+    private static final Map<String, String> ONLY_FOR = Contract.CLI_FLAGS.stream()
+            .filter(f -> f.command() != null)
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(f -> "--" + f.flag(), Contract.CliFlag::command));
+
+    private static Set<String> optionFlags(boolean valued) {
+        return Contract.CLI_FLAGS.stream()
+                .filter(f -> (f.value() != null) == valued)
+                .map(f -> "--" + f.flag())
+                .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
     private static final String USAGE = "usage: qrglue {png,svg,text} (TEXT | --data-file PATH) [-o FILE] "
             + "[--path auto|native|compiled|interpreted] [--ec-level low|medium|quartile|high] [--min-size N] [--quiet-zone N] [--scale N] "
             + "[--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N] [--mask N] "
@@ -111,9 +113,8 @@ public final class Cli {
                 if (!positionalOnly && arg.equals("--")) {
                     positionalOnly = true;
                 } else if (!positionalOnly && (FLAGS.contains(arg) || VALUED.contains(arg))) {
-                    boolean svgOnly =
-                            Set.of("--view-box-only", "--title", "--class").contains(arg);
-                    if ((svgOnly && !command.equals("svg")) || (arg.equals("--style") && !command.equals("text"))) {
+                    String only = ONLY_FOR.get(arg);
+                    if (only != null && !only.equals(command)) {
                         throw new UsageException("unrecognized argument for " + command + ": " + arg);
                     }
                     if (values.containsKey(arg)) {
