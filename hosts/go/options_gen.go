@@ -77,15 +77,215 @@ const svgHasClass = 4
 const svgHasTitle = 2
 const svgViewBoxOnly = 1
 
-// cliFlag is one CLI option flag: its name without dashes, its type (the table's kinds), the
+// settings is every option of a call; newSettings gives the contract's defaults, which the
+// options change. An optional option has its has* field.
+type settings struct {
+	ecLevel       ECLevel
+	minSize       uint32
+	quietZone     uint32
+	hasScale      bool
+	scale         uint32
+	dark          string
+	light         string
+	micro         bool
+	hasVersion    bool
+	version       uint32
+	hasMinVersion bool
+	minVersion    uint32
+	hasMask       bool
+	mask          uint32
+	boostEC       bool
+	eci           bool
+	viewBoxOnly   bool
+	hasTitle      bool
+	title         string
+	hasClass      bool
+	class         string
+	style         TextStyle
+}
+
+func newSettings() settings {
+	return settings{minSize: DefaultMinSize, quietZone: DefaultQuietZone, dark: DefaultDark, light: DefaultLight}
+}
+
+// symbolFlags is the raw ABI's symbol_flags word.
+func (s *settings) symbolFlags() uint32 {
+	var flags uint32
+	if s.micro {
+		flags |= 1
+	}
+	if s.hasVersion {
+		flags |= 4
+	}
+	if s.hasMinVersion {
+		flags |= 8
+	}
+	if s.hasMask {
+		flags |= 16
+	}
+	if s.boostEC {
+		flags |= 2
+	}
+	if s.eci {
+		flags |= 32
+	}
+	return flags
+}
+
+// svgFlags is the raw ABI's svg_flags word.
+func (s *settings) svgFlags() uint32 {
+	var flags uint32
+	if s.viewBoxOnly {
+		flags |= 1
+	}
+	if s.hasTitle {
+		flags |= 2
+	}
+	if s.hasClass {
+		flags |= 4
+	}
+	return flags
+}
+
+// WithECLevel sets ec-level (WIT `ec-level`): Error-correction level: about 7, 15, 25 or 30 % of
+// codewords recoverable. Default low.
+func WithECLevel(value ECLevel) Option {
+	return common(func(s *settings) { s.ecLevel = value })
+}
+
+// WithMinSize sets min-size (WIT `min-size`): Minimum image width and height in pixels. 1..=4096.
+// Default 200.
+func WithMinSize(value uint32) Option {
+	return common(func(s *settings) { s.minSize = value })
+}
+
+// WithQuietZone sets quiet-zone (WIT `quiet-zone`): Light margin around the code, in modules (the
+// standard asks for 4). 0..=16. Default 4.
+func WithQuietZone(value uint32) Option {
+	return common(func(s *settings) { s.quietZone = value })
+}
+
+// WithScale sets scale (WIT `scale`): Pixels per module; when given it sizes the image (min-size
+// is checked but unused). 1..=20. Default none.
+func WithScale(value uint32) Option {
+	return common(func(s *settings) { s.hasScale, s.scale = true, value })
+}
+
+// WithDark sets dark (WIT `dark`): The dark modules' colour as CSS hex: #rgb, #rgba, #rrggbb or
+// #rrggbbaa. Default #000000ff.
+func WithDark(value string) Option {
+	return common(func(s *settings) { s.dark = value })
+}
+
+// WithLight sets light (WIT `light`): The light modules' and the quiet zone's colour, as dark;
+// must differ from dark. Default #ffffffff.
+func WithLight(value string) Option {
+	return common(func(s *settings) { s.light = value })
+}
+
+// WithMicro sets micro (WIT `micro`): A Micro QR code (M1 to M4) for a short text; it has no level
+// high and no ECI. Default false.
+func WithMicro(value bool) Option {
+	return common(func(s *settings) { s.micro = value })
+}
+
+// WithVersion sets version (WIT `version`): Exactly this version; a text it cannot hold is
+// data-too-long. Not with min-version. 1..=40 (1..=4 with Micro). Default none.
+func WithVersion(value uint32) Option {
+	return common(func(s *settings) { s.hasVersion, s.version = true, value })
+}
+
+// WithMinVersion sets min-version (WIT `min-version`): At least this version: the smallest from it
+// up that holds the text. 1..=40 (1..=4 with Micro). Default none.
+func WithMinVersion(value uint32) Option {
+	return common(func(s *settings) { s.hasMinVersion, s.minVersion = true, value })
+}
+
+// WithMask sets mask (WIT `mask`): This mask pattern instead of the one with the lowest penalty
+// score. 0..=7 (0..=3 with Micro). Default none.
+func WithMask(value uint32) Option {
+	return common(func(s *settings) { s.hasMask, s.mask = true, value })
+}
+
+// WithBoostEC sets boost-ec (WIT `boost-ec`): Raise the EC level as far as the chosen version
+// still holds the text. Default false.
+func WithBoostEC(value bool) Option {
+	return common(func(s *settings) { s.boostEC = value })
+}
+
+// WithECI sets eci (WIT `eci`): Precede the data with ECI designator 26 (UTF-8); not with micro.
+// Default false.
+func WithECI(value bool) Option {
+	return common(func(s *settings) { s.eci = value })
+}
+
+// WithViewBoxOnly sets view-box-only (WIT `view-box-only`): SVG only: leave out width and height,
+// so the document scales to its box. Default false.
+func WithViewBoxOnly(value bool) SVGOption {
+	return svgOnly(func(s *settings) { s.viewBoxOnly = value })
+}
+
+// WithTitle sets title (WIT `title`): SVG only: a <title> (the code's accessible name), in UTF-8
+// bytes of text XML 1.0 can carry. At most 1024 UTF-8 bytes (the host refuses more). Default none.
+func WithTitle(value string) SVGOption {
+	return svgOnly(func(s *settings) { s.hasTitle, s.title = true, value })
+}
+
+// WithClass sets class (WIT `class`): SVG only: the <svg> element's class, CSS class names
+// separated by single spaces, in bytes. At most 256 UTF-8 bytes (the host refuses more). Default
+// none.
+func WithClass(value string) SVGOption {
+	return svgOnly(func(s *settings) { s.hasClass, s.class = true, value })
+}
+
+// WithStyle sets text-style (WIT `text-style`): text only: half blocks (ink on the dark modules,
+// or on the light ones), or ## per dark module. Default half-blocks.
+func WithStyle(value TextStyle) TextOption {
+	return textOnly(func(s *settings) { s.style = value })
+}
+
+// FlagOption is the Option that the CLI flag `flag` (CLIFlags, without its dashes) of every
+// command sets, from its parsed value: a bool, a uint32, an ECLevel or a string by the flag's
+// Kind. It is nil for a flag that is no such option.
+func FlagOption(flag string, value any) Option {
+	switch flag {
+	case "ec-level":
+		return WithECLevel(value.(ECLevel))
+	case "min-size":
+		return WithMinSize(value.(uint32))
+	case "quiet-zone":
+		return WithQuietZone(value.(uint32))
+	case "scale":
+		return WithScale(value.(uint32))
+	case "dark":
+		return WithDark(value.(string))
+	case "light":
+		return WithLight(value.(string))
+	case "micro":
+		return WithMicro(value.(bool))
+	case "symbol-version":
+		return WithVersion(value.(uint32))
+	case "min-version":
+		return WithMinVersion(value.(uint32))
+	case "mask":
+		return WithMask(value.(uint32))
+	case "boost-ec":
+		return WithBoostEC(value.(bool))
+	case "eci":
+		return WithECI(value.(bool))
+	}
+	return nil
+}
+
+// CLIFlag is one CLI option flag: its name without dashes, its type (the table's kinds), the
 // value's name ("" for a flag that takes none), the one subcommand that takes it ("": every
 // one) and the help line, the default and possible values appended as clap appends them.
-type cliFlag struct {
+type CLIFlag struct {
 	Flag, Kind, Value, Command, Help string
 }
 
 // CLIFlags is the CLI's option flags, one per option of the contract's table, in its order.
-var CLIFlags = []cliFlag{
+var CLIFlags = []CLIFlag{
 	{"ec-level", "ec-level", "EC_LEVEL", "", "Error-correction level: about 7, 15, 25 or 30 % of codewords recoverable [default: low] [possible values: low, medium, quartile, high]"},
 	{"min-size", "u32", "MIN_SIZE", "", "Minimum image width and height in pixels (1..=4096) [default: 200]"},
 	{"quiet-zone", "u32", "QUIET_ZONE", "", "Light margin around the code, in modules (the standard asks for 4) (0..=16) [default: 4]"},

@@ -223,24 +223,14 @@ func (in *instance) result(record uint32) ([]byte, error) {
 // min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags,
 // version, min_version, mask. The colours were parsed by the caller.
 func (s *settings) abi(dark, light uint32) [11]uint32 {
-	var flags uint32
-	for _, bit := range []struct {
-		on  bool
-		bit uint32
-	}{{s.micro, symbolMicro}, {s.boostEC, symbolBoostEC}, {s.hasVersion, symbolHasVersion},
-		{s.hasMinVer, symbolHasMinVersion}, {s.hasMask, symbolHasMask}, {s.eci, symbolECI}} {
-		if bit.on {
-			flags |= bit.bit
-		}
-	}
-	return [11]uint32{uint32(s.ec), s.minSize, s.quietZone, boolU32(s.hasScale), s.scale, dark, light,
-		flags, s.version, s.minVer, s.mask}
+	return [11]uint32{uint32(s.ecLevel), s.minSize, s.quietZone, boolU32(s.hasScale), s.scale, dark, light,
+		s.symbolFlags(), s.version, s.minVersion, s.mask}
 }
 
 // svgABI is svg_flags, title_len and the one buffer of both strings (the
 // title's bytes, then the class's), as ABI 6 passes them.
 func (s *settings) svgABI() (flags uint32, titleLen uint32, strings string) {
-	flags = boolU32(s.viewBoxOnly)*svgViewBoxOnly | boolU32(s.hasTitle)*svgHasTitle | boolU32(s.hasClass)*svgHasClass
+	flags = s.svgFlags()
 	return flags, uint32(len(s.title)), s.title + s.class
 }
 

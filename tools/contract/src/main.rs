@@ -86,6 +86,7 @@ fn generated(contract: &serde_json::Value, root: &Path) -> Vec<(&'static str, St
         ("hosts/python/src/qrglue/_cli_flags.py", python_cli()),
         ("hosts/go/options_gen.go", go(contract)),
         ("hosts/java/src/main/java/dev/qrglue/Contract.java", java(contract)),
+        ("hosts/java/src/main/java/dev/qrglue/Options.java", java_options()),
         (DOCS, docs_with_options(&docs)),
     ]
 }
@@ -869,12 +870,14 @@ fn go(contract: &serde_json::Value) -> String {
             let _ = writeln!(out, "const {prefix}{} = {bit}", upper_camel(name));
         }
     }
-    out += "\n// cliFlag is one CLI option flag: its name without dashes, its type (the table's kinds), the\n";
+    out += &go_settings();
+    out += &go_flag_option();
+    out += "\n// CLIFlag is one CLI option flag: its name without dashes, its type (the table's kinds), the\n";
     out += "// value's name (\"\" for a flag that takes none), the one subcommand that takes it (\"\": every\n";
     out += "// one) and the help line, the default and possible values appended as clap appends them.\n";
-    out += "type cliFlag struct {\n\tFlag, Kind, Value, Command, Help string\n}\n\n";
+    out += "type CLIFlag struct {\n\tFlag, Kind, Value, Command, Help string\n}\n\n";
     out += "// CLIFlags is the CLI's option flags, one per option of the contract's table, in its order.\n";
-    out += "var CLIFlags = []cliFlag{\n";
+    out += "var CLIFlags = []CLIFlag{\n";
     for f in flags() {
         let _ = writeln!(
             out,
@@ -1017,5 +1020,220 @@ fn java(contract: &serde_json::Value) -> String {
     out += "        for (int i = 0; i < pairs.length; i += 2) {\n";
     out += "            out = out.replace(\"{\" + pairs[i] + \"}\", String.valueOf(pairs[i + 1]));\n        }\n";
     out += "        return out;\n    }\n}\n";
+    out
+}
+
+/// Java's Options record and its builder (WIT `options` with its
+/// `symbol-options`), defaults from the generated Contract.
+fn java_options() -> String {
+    let specs = places(&[Place::Options, Place::Symbol]).collect::<Vec<_>>();
+    let ty = |s: &OptionSpec| match s.ty {
+        Ty::EcLevel => "EcLevel",
+        Ty::U32 => "long",
+        Ty::OptionU32 => "OptionalLong",
+        Ty::Rgba => "String",
+        Ty::Bool => "boolean",
+        other => panic!("{}: {other:?} is not an option of Options", s.wit),
+    };
+    let nullable = |s: &OptionSpec| matches!(s.ty, Ty::EcLevel | Ty::OptionU32 | Ty::Rgba);
+    let upper_first = |name: &str| {
+        let mut c = name.chars();
+        c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+    };
+    let mut out = notice("//") + "\n";
+    out += "package dev.qrglue;\n\nimport java.util.Objects;\nimport java.util.OptionalLong;\n\n";
+    out += "/**\n * The options every output takes (WIT {@code options} with its {@code symbol-options}), immutable,\n";
+    out += " * each at the contract's default unless set ({@link #DEFAULTS}). Numbers are {@code long} so that\n";
+    out += " * any value a caller has reaches the checks and is named in the message as given: one outside u32\n";
+    out += " * is the host's refusal, every bound and combination the guest's (docs/contract.md). Nothing is\n";
+    out += " * checked here but nulls.\n *\n";
+    for s in &specs {
+        let _ = writeln!(out, " * @param {} {}", s.js, default_doc(s).replace('<', "&lt;"));
+    }
+    out += " */\npublic record Options(\n";
+    out += &specs.iter().map(|s| format!("        {} {}", ty(s), s.js)).collect::<Vec<_>>().join(",\n");
+    out += ") {\n\n    /** Every option at the contract's default. */\n    public static final Options DEFAULTS = builder().build();\n\n";
+    out += "    public Options {\n";
+    for s in specs.iter().filter(|s| nullable(s)) {
+        let _ = writeln!(out, "        Objects.requireNonNull({0}, \"{0}\");", s.js);
+    }
+    out += "    }\n\n    /** A builder at the defaults. */\n    public static Builder builder() {\n        return new Builder();\n    }\n\n";
+    out += "    /** A builder starting from these options. */\n    public Builder toBuilder() {\n        Builder b = new Builder();\n";
+    for s in &specs {
+        let _ = writeln!(out, "        b.{0} = {0};", s.js);
+    }
+    out += "        return b;\n    }\n\n";
+    out += "    /** The raw ABI's symbol_flags word (guest/raw/ABI.md). */\n    long symbolFlags() {\n        return 0";
+    for s in &specs {
+        match s.raw {
+            Raw::SymbolFlag(bit) => {
+                let _ = write!(out, "\n                | ({} ? {bit} : 0)", s.js);
+            }
+            Raw::SymbolParam(bit) => {
+                let _ = write!(out, "\n                | ({}.isPresent() ? {bit} : 0)", s.js);
+            }
+            _ => {}
+        }
+    }
+    out += ";\n    }\n\n";
+    out += "    /** Builds {@link Options}; every setter returns the builder. Not thread-safe. */\n";
+    out += "    public static final class Builder {\n";
+    for s in &specs {
+        let default = match s.default {
+            DefaultValue::None => "OptionalLong.empty()".to_string(),
+            DefaultValue::EcLevel(_) => format!("EcLevel.fromWitName(Contract.DEFAULT_{})", upper(s.wit)),
+            _ => format!("Contract.DEFAULT_{}", upper(s.wit)),
+        };
+        let _ = writeln!(out, "        private {} {} = {default};", ty(s), s.js);
+    }
+    out += "\n        private Builder() {}\n";
+    for s in &specs {
+        let (param, value) = match s.ty {
+            Ty::OptionU32 => ("long", "OptionalLong.of(value)".to_string()),
+            Ty::EcLevel | Ty::Rgba => (ty(s), format!("Objects.requireNonNull(value, \"{}\")", s.js)),
+            _ => (ty(s), "value".to_string()),
+        };
+        let doc = default_doc(s).replace('<', "&lt;");
+        let _ = write!(
+            out,
+            "\n        /** {doc} */\n        public Builder {0}({param} value) {{\n            {0} = {value};\n            return this;\n        }}\n",
+            s.js
+        );
+        if s.ty == Ty::OptionU32 {
+            let _ = write!(
+                out,
+                "\n        /** Back to none, the default. */\n        public Builder no{1}() {{\n            {0} = OptionalLong.empty();\n            return this;\n        }}\n",
+                s.js,
+                upper_first(s.js)
+            );
+        }
+    }
+    out += "\n        /** Sets the option named {@code name} (its Java name) to {@code value}, boxed (the CLI's table). */\n";
+    out += "        Builder set(String name, Object value) {\n            return switch (name) {\n";
+    for s in &specs {
+        let cast = match s.ty {
+            Ty::EcLevel => "(EcLevel) value",
+            Ty::U32 | Ty::OptionU32 => "(Long) value",
+            Ty::Rgba => "(String) value",
+            Ty::Bool => "(Boolean) value",
+            _ => unreachable!(),
+        };
+        let _ = writeln!(out, "                case \"{0}\" -> {0}({cast});", s.js);
+    }
+    out += "                default -> throw new IllegalArgumentException(\"no option \" + name);\n            };\n        }\n\n";
+    out += "        public Options build() {\n            return new Options(\n                    ";
+    out += &specs.iter().map(|s| s.js).collect::<Vec<_>>().join(", ");
+    out += ");\n        }\n    }\n}\n";
+    out
+}
+
+/// A Go field name for an option (`minVersion`, `viewBoxOnly`; text's own `style`).
+fn go_field(s: &OptionSpec) -> String {
+    if s.ty == Ty::TextStyle { "style".to_string() } else { go_lower_camel(s.wit) }
+}
+
+/// The Go host's settings (every option of a call), their defaults, the With*
+/// options and the raw ABI's flag words.
+fn go_settings() -> String {
+    let mut out = String::new();
+    let go_ty = |s: &OptionSpec| match s.ty {
+        Ty::EcLevel => "ECLevel",
+        Ty::TextStyle => "TextStyle",
+        Ty::U32 | Ty::OptionU32 => "uint32",
+        Ty::Rgba | Ty::OptionString => "string",
+        Ty::Bool => "bool",
+    };
+    let optional = |s: &OptionSpec| matches!(s.ty, Ty::OptionU32 | Ty::OptionString);
+    let has = |s: &OptionSpec| format!("has{}", upper_camel(s.wit));
+    out += "\n// settings is every option of a call; newSettings gives the contract's defaults, which the\n";
+    out += "// options change. An optional option has its has* field.\ntype settings struct {\n";
+    let mut fields = Vec::new();
+    for s in OPTIONS {
+        if optional(s) {
+            fields.push((has(s), "bool"));
+        }
+        fields.push((go_field(s), go_ty(s)));
+    }
+    // Aligned as gofmt aligns a struct's fields.
+    let width = fields.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    for (name, ty) in fields {
+        let _ = writeln!(out, "\t{name:width$} {ty}");
+    }
+    out += "}\n\nfunc newSettings() settings {\n\treturn settings{";
+    let defaults = OPTIONS
+        .iter()
+        .filter_map(|s| match s.default {
+            DefaultValue::U32(_) | DefaultValue::Rgba(_) => Some(format!("{}: Default{}", go_field(s), upper_camel(s.wit))),
+            DefaultValue::Bool(true) => Some(format!("{}: true", go_field(s))),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    out += &defaults;
+    out += "}\n}\n";
+    out += "\n// symbolFlags is the raw ABI's symbol_flags word.\nfunc (s *settings) symbolFlags() uint32 {\n\tvar flags uint32\n";
+    let mut svg = String::from("\n// svgFlags is the raw ABI's svg_flags word.\nfunc (s *settings) svgFlags() uint32 {\n\tvar flags uint32\n");
+    for s in OPTIONS {
+        let (target, bit, on) = match s.raw {
+            Raw::SymbolFlag(bit) => (&mut out, bit, format!("s.{}", go_field(s))),
+            Raw::SymbolParam(bit) => (&mut out, bit, format!("s.{}", has(s))),
+            Raw::SvgFlag(bit) => (&mut svg, bit, format!("s.{}", go_field(s))),
+            Raw::SvgBuffer(bit) => (&mut svg, bit, format!("s.{}", has(s))),
+            Raw::Param => continue,
+        };
+        let _ = writeln!(target, "\tif {on} {{\n\t\tflags |= {bit}\n\t}}");
+    }
+    out += "\treturn flags\n}\n";
+    svg += "\treturn flags\n}\n";
+    out += &svg;
+    for s in OPTIONS {
+        let (name, kind, wrapper) = match s.place {
+            Place::Options | Place::Symbol => (format!("With{}", upper_camel(s.wit)), "Option", "common"),
+            Place::Svg => (format!("With{}", upper_camel(s.wit)), "SVGOption", "svgOnly"),
+            Place::TextStyle => ("WithStyle".to_string(), "TextOption", "textOnly"),
+        };
+        let field = go_field(s);
+        let set = if optional(s) { format!("s.{}, s.{field} = true, value", has(s)) } else { format!("s.{field} = value") };
+        let bounds = match (s.bounds, s.micro_bounds, s.ty) {
+            (Some((_, max)), _, Ty::OptionString) => format!(" At most {max} UTF-8 bytes (the host refuses more)."),
+            (Some((min, max)), Some((mmin, mmax)), _) => format!(" {min}..={max} ({mmin}..={mmax} with Micro)."),
+            (Some((min, max)), None, _) => format!(" {min}..={max}."),
+            _ => String::new(),
+        };
+        let default = match s.default {
+            DefaultValue::None => "none".to_string(),
+            DefaultValue::EcLevel(l) => l.as_str().to_string(),
+            DefaultValue::TextStyle(t) => t.as_str().to_string(),
+            DefaultValue::U32(n) => n.to_string(),
+            DefaultValue::Rgba(rgba) => rgba.to_hex(),
+            DefaultValue::Bool(b) => b.to_string(),
+        };
+        let doc = wrap(&format!("{name} sets {} (WIT `{}`): {}{bounds} Default {default}.", s.wit, s.wit, s.doc), 96);
+        out += "\n";
+        for line in doc {
+            let _ = writeln!(out, "// {line}");
+        }
+        let _ = writeln!(out, "func {name}(value {}) {kind} {{\n\treturn {wrapper}(func(s *settings) {{ {set} }})\n}}", go_ty(s));
+    }
+    out
+}
+
+/// Go's FlagOption: the Option a CLI flag every command takes sets, from its
+/// parsed value (the CLI's table, so cmd/qrglue names no option itself).
+fn go_flag_option() -> String {
+    let mut out = String::from("\n// FlagOption is the Option that the CLI flag `flag` (CLIFlags, without its dashes) of every\n");
+    out += "// command sets, from its parsed value: a bool, a uint32, an ECLevel or a string by the flag's\n";
+    out += "// Kind. It is nil for a flag that is no such option.\nfunc FlagOption(flag string, value any) Option {\n\tswitch flag {\n";
+    for s in places(&[Place::Options, Place::Symbol]) {
+        let cast = match s.ty {
+            Ty::EcLevel => "ECLevel",
+            Ty::U32 | Ty::OptionU32 => "uint32",
+            Ty::Rgba => "string",
+            Ty::Bool => "bool",
+            _ => unreachable!(),
+        };
+        let _ = writeln!(out, "\tcase {}:\n\t\treturn With{}(value.({cast}))", go_str(s.cli), upper_camel(s.wit));
+    }
+    out += "\t}\n\treturn nil\n}\n";
     out
 }

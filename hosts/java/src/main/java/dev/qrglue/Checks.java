@@ -71,12 +71,6 @@ final class Checks {
         long minVersion =
                 u32("min-version", o.minVersion(), micro ? Contract.MICRO_VERSION_BOUNDS : Contract.VERSION_BOUNDS);
         long mask = u32("mask", o.mask(), micro ? Contract.MICRO_MASK_BOUNDS : Contract.MASK_BOUNDS);
-        long flags = (micro ? Contract.RAW_SYMBOL_MICRO : 0)
-                | (o.boostEc() ? Contract.RAW_SYMBOL_BOOST_EC : 0)
-                | (o.version().isPresent() ? Contract.RAW_SYMBOL_HAS_VERSION : 0)
-                | (o.minVersion().isPresent() ? Contract.RAW_SYMBOL_HAS_MIN_VERSION : 0)
-                | (o.mask().isPresent() ? Contract.RAW_SYMBOL_HAS_MASK : 0)
-                | (o.eci() ? Contract.RAW_SYMBOL_ECI : 0);
         return new long[] {
             o.ecLevel().ordinal(),
             minSize,
@@ -85,7 +79,7 @@ final class Checks {
             scale,
             dark,
             light,
-            flags,
+            o.symbolFlags(),
             version,
             minVersion,
             mask

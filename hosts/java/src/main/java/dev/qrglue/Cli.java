@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -19,9 +20,7 @@ import java.util.stream.Stream;
  *
  * <pre>
  * qrglue png|svg|text (TEXT | --data-file PATH) [-o FILE] [--path auto|native|compiled|interpreted]
- *     [--ec-level low|medium|quartile|high] [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX]
- *     [--micro] [--symbol-version N] [--min-version N] [--mask N] [--boost-ec] [--eci]
- *     svg: [--view-box-only] [--title TEXT] [--class NAMES]; text: [--style half-blocks|...]
+ *     [the option flags: Contract.CLI_FLAGS, generated from the contract's table]
  * </pre>
  *
  * Exit status: 0 written; 1 the generator refused the input ({@code qrglue: <kind>: <message>}); 2 a
@@ -55,10 +54,24 @@ public final class Cli {
     }
 
     private static final String USAGE = "usage: qrglue {png,svg,text} (TEXT | --data-file PATH) [-o FILE] "
-            + "[--path auto|native|compiled|interpreted] [--ec-level low|medium|quartile|high] [--min-size N] [--quiet-zone N] [--scale N] "
-            + "[--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N] [--mask N] "
-            + "[--boost-ec] [--eci] (svg: [--view-box-only] [--title TEXT] [--class NAMES]; "
-            + "text: [--style half-blocks|half-blocks-inverted|ascii])";
+            + "[--path auto|native|compiled|interpreted] " + usageOf(null) + " (svg: " + usageOf("svg") + "; text: "
+            + usageOf("text") + ")";
+
+    /** The option flags of one command (null: every command's), as the usage line shows them. */
+    private static String usageOf(String command) {
+        return Contract.CLI_FLAGS.stream()
+                .filter(f -> Objects.equals(f.command(), command))
+                .map(f -> "[--" + f.flag()
+                        + switch (f.type()) {
+                            case "bool" -> "";
+                            case "u32", "option-u32" -> " N";
+                            case "ec-level" -> " " + String.join("|", Contract.EC_LEVELS);
+                            case "text-style" -> " " + String.join("|", Contract.TEXT_STYLES);
+                            default -> " " + f.value();
+                        }
+                        + "]")
+                .collect(java.util.stream.Collectors.joining(" "));
+    }
 
     private final InputStream stdin;
     private final PrintStream stdout;
@@ -163,29 +176,22 @@ public final class Cli {
                 throw new UsageException("argument --path: invalid choice '" + values.get("--path")
                         + "' (choose from auto, native, compiled, interpreted)");
         };
+        // Every option flag every command takes, as the generated table types it.
         Options.Builder options = Options.builder();
-        if (values.containsKey("--ec-level")) {
-            // The WIT names, exactly, as every library and the other CLIs take them (docs/contract.md).
-            EcLevel level;
-            try {
-                level = EcLevel.fromWitName(values.get("--ec-level"));
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("argument --ec-level: invalid value '" + values.get("--ec-level")
-                        + "' [possible values: low, medium, quartile, high]");
+        for (Contract.CliFlag f : Contract.CLI_FLAGS) {
+            String flag = "--" + f.flag();
+            if (f.command() != null || !values.containsKey(flag)) {
+                continue;
             }
-            options.ecLevel(level);
+            options.set(
+                    f.name(),
+                    switch (f.type()) {
+                        case "bool" -> true;
+                        case "u32", "option-u32" -> u32(values, flag);
+                        case "ec-level" -> ecLevel(values.get(flag));
+                        default -> values.get(flag);
+                    });
         }
-        if (values.containsKey("--min-size")) options.minSize(u32(values, "--min-size"));
-        if (values.containsKey("--quiet-zone")) options.quietZone(u32(values, "--quiet-zone"));
-        if (values.containsKey("--scale")) options.scale(u32(values, "--scale"));
-        if (values.containsKey("--dark")) options.dark(values.get("--dark"));
-        if (values.containsKey("--light")) options.light(values.get("--light"));
-        if (values.containsKey("--symbol-version")) options.version(u32(values, "--symbol-version"));
-        if (values.containsKey("--min-version")) options.minVersion(u32(values, "--min-version"));
-        if (values.containsKey("--mask")) options.mask(u32(values, "--mask"));
-        options.micro(values.containsKey("--micro"))
-                .boostEc(values.containsKey("--boost-ec"))
-                .eci(values.containsKey("--eci"));
         TextStyle style = TextStyle.HALF_BLOCKS;
         if (values.containsKey("--style")) {
             String name = values.get("--style");
@@ -253,6 +259,16 @@ public final class Cli {
             return EXIT_FAILURE;
         }
         return 0;
+    }
+
+    /** The WIT names, exactly, as every library and the other CLIs take them (docs/contract.md). */
+    private static EcLevel ecLevel(String value) throws UsageException {
+        try {
+            return EcLevel.fromWitName(value);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("argument --ec-level: invalid value '" + value + "' [possible values: "
+                    + String.join(", ", Contract.EC_LEVELS) + "]");
+        }
     }
 
     /** At most one byte past the longest payload: enough for data-too-long without reading it all. */
