@@ -10,6 +10,10 @@
 //! - the Node and Python CLIs' flag tables (`hosts/node/lib/cli-flags.js`,
 //!   `hosts/python/src/qrglue/_cli_flags.py`; the Rust CLI reads the table
 //!   itself, `contract::help_for`);
+//! - Go's option layer (`hosts/go/options_gen.go`: names, defaults, bounds,
+//!   messages, the raw ABI's flag words, the `With*` options and the CLI's
+//!   flag table) and Java's (`Contract.java`: constants, messages and the CLI's
+//!   flag table; `Options.java`: the record and its builder at the defaults);
 //! - the option table in docs/contract.md, between its `options` markers.
 //!
 //! `contract write OUT.json` writes them all (a file only when its bytes
@@ -933,8 +937,11 @@ fn java(contract: &serde_json::Value) -> String {
     out += "    /** WIT {@code qr-error} cases, in declaration order. */\n";
     let _ = writeln!(out, "    public static final List<String> ERROR_KINDS = List.of({});", list(strings(&contract["error_kinds"])));
     out += "    /** The order in which the checks run: with two mistakes at once, the first is reported. */\n";
-    let _ =
-        writeln!(out, "    public static final List<String> ERROR_CHECK_ORDER = List.of({});\n", list(strings(&contract["error_check_order"])));
+    let _ = writeln!(
+        out,
+        "    public static final List<String> ERROR_CHECK_ORDER = List.of({});\n",
+        list(strings(&contract["error_check_order"]))
+    );
     out += "    // Each option's default (WIT has none); an absent one is none.\n";
     for spec in OPTIONS {
         let name = format!("DEFAULT_{}", upper(spec.wit));
@@ -1057,7 +1064,8 @@ fn java_options() -> String {
     for s in specs.iter().filter(|s| nullable(s)) {
         let _ = writeln!(out, "        Objects.requireNonNull({0}, \"{0}\");", s.js);
     }
-    out += "    }\n\n    /** A builder at the defaults. */\n    public static Builder builder() {\n        return new Builder();\n    }\n\n";
+    out +=
+        "    }\n\n    /** A builder at the defaults. */\n    public static Builder builder() {\n        return new Builder();\n    }\n\n";
     out += "    /** A builder starting from these options. */\n    public Builder toBuilder() {\n        Builder b = new Builder();\n";
     for s in &specs {
         let _ = writeln!(out, "        b.{0} = {0};", s.js);
@@ -1172,7 +1180,8 @@ fn go_settings() -> String {
     out += &defaults;
     out += "}\n}\n";
     out += "\n// symbolFlags is the raw ABI's symbol_flags word.\nfunc (s *settings) symbolFlags() uint32 {\n\tvar flags uint32\n";
-    let mut svg = String::from("\n// svgFlags is the raw ABI's svg_flags word.\nfunc (s *settings) svgFlags() uint32 {\n\tvar flags uint32\n");
+    let mut svg =
+        String::from("\n// svgFlags is the raw ABI's svg_flags word.\nfunc (s *settings) svgFlags() uint32 {\n\tvar flags uint32\n");
     for s in OPTIONS {
         let (target, bit, on) = match s.raw {
             Raw::SymbolFlag(bit) => (&mut out, bit, format!("s.{}", go_field(s))),
