@@ -244,11 +244,11 @@ func WithStyle(value TextStyle) TextOption {
 	return textOnly(func(s *settings) { s.style = value })
 }
 
-// FlagOption is the Option that the CLI flag `flag` (CLIFlags, without its dashes) of every
-// command sets, from its parsed value: a bool, a uint32, an ECLevel or a string by the flag's
-// Kind. It is nil for a flag that is no such option.
-func FlagOption(flag string, value any) Option {
-	switch flag {
+// NamedOption is the Option every call takes named `name` in WIT (CLIFlag.Name), set to
+// value: a bool, a uint32, an ECLevel or a string by its Kind (the CLI's and the corpus's
+// table). It is nil for a name that is no such option.
+func NamedOption(name string, value any) Option {
+	switch name {
 	case "ec-level":
 		return WithECLevel(value.(ECLevel))
 	case "min-size":
@@ -263,7 +263,7 @@ func FlagOption(flag string, value any) Option {
 		return WithLight(value.(string))
 	case "micro":
 		return WithMicro(value.(bool))
-	case "symbol-version":
+	case "version":
 		return WithVersion(value.(uint32))
 	case "min-version":
 		return WithMinVersion(value.(uint32))
@@ -277,29 +277,29 @@ func FlagOption(flag string, value any) Option {
 	return nil
 }
 
-// CLIFlag is one CLI option flag: its name without dashes, its type (the table's kinds), the
+// CLIFlag is one CLI option flag: its name without dashes, the option's WIT name, its type (the table's kinds), the
 // value's name ("" for a flag that takes none), the one subcommand that takes it ("": every
 // one) and the help line, the default and possible values appended as clap appends them.
 type CLIFlag struct {
-	Flag, Kind, Value, Command, Help string
+	Flag, Name, Kind, Value, Command, Help string
 }
 
 // CLIFlags is the CLI's option flags, one per option of the contract's table, in its order.
 var CLIFlags = []CLIFlag{
-	{"ec-level", "ec-level", "EC_LEVEL", "", "Error-correction level: about 7, 15, 25 or 30 % of codewords recoverable [default: low] [possible values: low, medium, quartile, high]"},
-	{"min-size", "u32", "MIN_SIZE", "", "Minimum image width and height in pixels (1..=4096) [default: 200]"},
-	{"quiet-zone", "u32", "QUIET_ZONE", "", "Light margin around the code, in modules (the standard asks for 4) (0..=16) [default: 4]"},
-	{"scale", "option-u32", "SCALE", "", "Pixels per module; when given it sizes the image (min-size is checked but unused) (1..=20)"},
-	{"dark", "rgba", "HEX", "", "The dark modules' colour as CSS hex: #rgb, #rgba, #rrggbb or #rrggbbaa [default: #000000ff]"},
-	{"light", "rgba", "HEX", "", "The light modules' and the quiet zone's colour, as dark; must differ from dark [default: #ffffffff]"},
-	{"micro", "bool", "", "", "A Micro QR code (M1 to M4) for a short text; it has no level high and no ECI"},
-	{"symbol-version", "option-u32", "N", "", "Exactly this version; a text it cannot hold is data-too-long. Not with min-version (1..=40, 1..=4 with micro)"},
-	{"min-version", "option-u32", "N", "", "At least this version: the smallest from it up that holds the text (1..=40, 1..=4 with micro)"},
-	{"mask", "option-u32", "N", "", "This mask pattern instead of the one with the lowest penalty score (0..=7, 0..=3 with micro)"},
-	{"boost-ec", "bool", "", "", "Raise the EC level as far as the chosen version still holds the text"},
-	{"eci", "bool", "", "", "Precede the data with ECI designator 26 (UTF-8); not with micro"},
-	{"view-box-only", "bool", "", "svg", "SVG only: leave out width and height, so the document scales to its box"},
-	{"title", "option-string", "TEXT", "svg", "SVG only: a <title> (the code's accessible name), in UTF-8 bytes of text XML 1.0 can carry (at most 1024)"},
-	{"class", "option-string", "NAMES", "svg", "SVG only: the <svg> element's class, CSS class names separated by single spaces, in bytes (at most 256)"},
-	{"style", "text-style", "STYLE", "text", "text only: half blocks (ink on the dark modules, or on the light ones), or ## per dark module [default: half-blocks] [possible values: half-blocks, half-blocks-inverted, ascii]"},
+	{"ec-level", "ec-level", "ec-level", "EC_LEVEL", "", "Error-correction level: about 7, 15, 25 or 30 % of codewords recoverable [default: low] [possible values: low, medium, quartile, high]"},
+	{"min-size", "min-size", "u32", "MIN_SIZE", "", "Minimum image width and height in pixels (1..=4096) [default: 200]"},
+	{"quiet-zone", "quiet-zone", "u32", "QUIET_ZONE", "", "Light margin around the code, in modules (the standard asks for 4) (0..=16) [default: 4]"},
+	{"scale", "scale", "option-u32", "SCALE", "", "Pixels per module; when given it sizes the image (min-size is checked but unused) (1..=20)"},
+	{"dark", "dark", "rgba", "HEX", "", "The dark modules' colour as CSS hex: #rgb, #rgba, #rrggbb or #rrggbbaa [default: #000000ff]"},
+	{"light", "light", "rgba", "HEX", "", "The light modules' and the quiet zone's colour, as dark; must differ from dark [default: #ffffffff]"},
+	{"micro", "micro", "bool", "", "", "A Micro QR code (M1 to M4) for a short text; it has no level high and no ECI"},
+	{"symbol-version", "version", "option-u32", "N", "", "Exactly this version; a text it cannot hold is data-too-long. Not with min-version (1..=40, 1..=4 with micro)"},
+	{"min-version", "min-version", "option-u32", "N", "", "At least this version: the smallest from it up that holds the text (1..=40, 1..=4 with micro)"},
+	{"mask", "mask", "option-u32", "N", "", "This mask pattern instead of the one with the lowest penalty score (0..=7, 0..=3 with micro)"},
+	{"boost-ec", "boost-ec", "bool", "", "", "Raise the EC level as far as the chosen version still holds the text"},
+	{"eci", "eci", "bool", "", "", "Precede the data with ECI designator 26 (UTF-8); not with micro"},
+	{"view-box-only", "view-box-only", "bool", "", "svg", "SVG only: leave out width and height, so the document scales to its box"},
+	{"title", "title", "option-string", "TEXT", "svg", "SVG only: a <title> (the code's accessible name), in UTF-8 bytes of text XML 1.0 can carry (at most 1024)"},
+	{"class", "class", "option-string", "NAMES", "svg", "SVG only: the <svg> element's class, CSS class names separated by single spaces, in bytes (at most 256)"},
+	{"style", "text-style", "text-style", "STYLE", "text", "text only: half blocks (ink on the dark modules, or on the light ones), or ## per dark module [default: half-blocks] [possible values: half-blocks, half-blocks-inverted, ascii]"},
 }

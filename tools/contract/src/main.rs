@@ -654,6 +654,7 @@ fn python(contract: &serde_json::Value) -> String {
 /// appended as clap appends them to the Rust CLI's.
 struct Flag {
     flag: &'static str,
+    wit: &'static str,
     js: &'static str,
     py: &'static str,
     kind: &'static str,
@@ -694,7 +695,7 @@ fn flags() -> Vec<Flag> {
                 Ty::TextStyle => help += &format!(" [possible values: {}]", TextStyle::ALL.map(|s| s.as_str()).join(", ")),
                 _ => {}
             }
-            Flag { flag: spec.cli, js: spec.js, py: spec.py, kind: kind_name(spec.ty), value, command, help }
+            Flag { flag: spec.cli, wit: spec.wit, js: spec.js, py: spec.py, kind: kind_name(spec.ty), value, command, help }
         })
         .collect()
 }
@@ -876,17 +877,18 @@ fn go(contract: &serde_json::Value) -> String {
     }
     out += &go_settings();
     out += &go_flag_option();
-    out += "\n// CLIFlag is one CLI option flag: its name without dashes, its type (the table's kinds), the\n";
+    out += "\n// CLIFlag is one CLI option flag: its name without dashes, the option's WIT name, its type (the table's kinds), the\n";
     out += "// value's name (\"\" for a flag that takes none), the one subcommand that takes it (\"\": every\n";
     out += "// one) and the help line, the default and possible values appended as clap appends them.\n";
-    out += "type CLIFlag struct {\n\tFlag, Kind, Value, Command, Help string\n}\n\n";
+    out += "type CLIFlag struct {\n\tFlag, Name, Kind, Value, Command, Help string\n}\n\n";
     out += "// CLIFlags is the CLI's option flags, one per option of the contract's table, in its order.\n";
     out += "var CLIFlags = []CLIFlag{\n";
     for f in flags() {
         let _ = writeln!(
             out,
-            "\t{{{}, {}, {}, {}, {}}},",
+            "\t{{{}, {}, {}, {}, {}, {}}},",
             go_str(f.flag),
+            go_str(f.wit),
             go_str(f.kind),
             go_str(f.value.as_deref().unwrap_or("")),
             go_str(f.command.unwrap_or("")),
@@ -1227,12 +1229,12 @@ fn go_settings() -> String {
     out
 }
 
-/// Go's FlagOption: the Option a CLI flag every command takes sets, from its
-/// parsed value (the CLI's table, so cmd/qrglue names no option itself).
+/// Go's NamedOption: the Option a WIT name sets, from its parsed value (the
+/// CLI's and the corpus runner's table, so neither names an option itself).
 fn go_flag_option() -> String {
-    let mut out = String::from("\n// FlagOption is the Option that the CLI flag `flag` (CLIFlags, without its dashes) of every\n");
-    out += "// command sets, from its parsed value: a bool, a uint32, an ECLevel or a string by the flag's\n";
-    out += "// Kind. It is nil for a flag that is no such option.\nfunc FlagOption(flag string, value any) Option {\n\tswitch flag {\n";
+    let mut out = String::from("\n// NamedOption is the Option every call takes named `name` in WIT (CLIFlag.Name), set to\n");
+    out += "// value: a bool, a uint32, an ECLevel or a string by its Kind (the CLI's and the corpus's\n";
+    out += "// table). It is nil for a name that is no such option.\nfunc NamedOption(name string, value any) Option {\n\tswitch name {\n";
     for s in places(&[Place::Options, Place::Symbol]) {
         let cast = match s.ty {
             Ty::EcLevel => "ECLevel",
@@ -1241,7 +1243,7 @@ fn go_flag_option() -> String {
             Ty::Bool => "bool",
             _ => unreachable!(),
         };
-        let _ = writeln!(out, "\tcase {}:\n\t\treturn With{}(value.({cast}))", go_str(s.cli), upper_camel(s.wit));
+        let _ = writeln!(out, "\tcase {}:\n\t\treturn With{}(value.({cast}))", go_str(s.wit), upper_camel(s.wit));
     }
     out += "\t}\n\treturn nil\n}\n";
     out

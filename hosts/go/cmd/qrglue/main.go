@@ -101,9 +101,10 @@ type request struct {
 }
 
 // optionFlag is a flag of an option every command takes (qrglue.CLIFlags), parsed by its
-// kind; value is what qrglue.FlagOption takes, given whether the command line has it.
+// kind; value is what qrglue.NamedOption takes, given whether the command line has it.
 type optionFlag struct {
-	name  string
+	name  string // the WIT name
+	flag  string
 	value func() any
 	given bool
 }
@@ -114,11 +115,11 @@ func addOptionFlag(fs *flag.FlagSet, f qrglue.CLIFlag) optionFlag {
 	case "bool":
 		on := new(bool)
 		fs.BoolVar(on, f.Flag, false, f.Help)
-		return optionFlag{name: f.Flag, value: func() any { return *on }}
+		return optionFlag{name: f.Name, flag: f.Flag, value: func() any { return *on }}
 	case "u32", "option-u32":
 		n := new(u32)
 		fs.Var(n, f.Flag, f.Help)
-		return optionFlag{name: f.Flag, value: func() any { return n.value }}
+		return optionFlag{name: f.Name, flag: f.Flag, value: func() any { return n.value }}
 	case "ec-level":
 		names := make([]string, 0, len(ecLevels))
 		for level := qrglue.Low; level <= qrglue.High; level++ {
@@ -126,11 +127,11 @@ func addOptionFlag(fs *flag.FlagSet, f qrglue.CLIFlag) optionFlag {
 		}
 		c := &choice{allowed: names}
 		fs.Var(c, f.Flag, f.Help)
-		return optionFlag{name: f.Flag, value: func() any { return ecLevels[c.value] }}
+		return optionFlag{name: f.Name, flag: f.Flag, value: func() any { return ecLevels[c.value] }}
 	default:
 		text := new(string)
 		fs.StringVar(text, f.Flag, "", f.Help)
-		return optionFlag{name: f.Flag, value: func() any { return *text }}
+		return optionFlag{name: f.Name, flag: f.Flag, value: func() any { return *text }}
 	}
 }
 
@@ -214,7 +215,7 @@ func parse(args []string, stderr io.Writer) (*request, int) {
 			r.outputGiven = true
 		}
 		for i := range r.common {
-			if r.common[i].name == f.Name {
+			if r.common[i].flag == f.Name {
 				r.common[i].given = true
 			}
 		}
@@ -264,7 +265,7 @@ func (r *request) options() []qrglue.Option {
 	var opts []qrglue.Option
 	for _, o := range r.common {
 		if o.given {
-			opts = append(opts, qrglue.FlagOption(o.name, o.value()))
+			opts = append(opts, qrglue.NamedOption(o.name, o.value()))
 		}
 	}
 	return opts
