@@ -116,7 +116,7 @@ func svgRefusal(s *settings) string {
 	}{{"title", s.title, s.hasTitle}, {"class", s.class, s.hasClass}} {
 		if at, ok := firstInvalidUTF8(option.value); option.given && !ok {
 			if isEncodedSurrogate(option.value[at:]) {
-				return fmt.Sprintf(optionSurrogateMessage, option.name)
+				return fmt.Sprintf(optionLoneSurrogateTemplate, option.name)
 			}
 			return fmt.Sprintf(optionNotTextTemplate, option.name, at)
 		}

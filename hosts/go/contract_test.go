@@ -85,6 +85,6 @@ func TestConstantsMatchTheContract(t *testing.T) {
 	check("class", fmt.Sprintf(classTemplate, `"a"`), fill(m["class"], "{value}", `"a"`))
 	check("option-not-text", fmt.Sprintf(optionNotTextTemplate, "class", 2),
 		fill(m["option-not-text"], "{option}", "class", "{index}", "2"))
-	check("option-lone-surrogate", fmt.Sprintf(optionSurrogateMessage, "title"),
+	check("option-lone-surrogate", fmt.Sprintf(optionLoneSurrogateTemplate, "title"),
 		fill(m["option-lone-surrogate"], "{option}", "title"))
 }

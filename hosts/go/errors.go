@@ -45,35 +45,8 @@ func (e *TrapError) Unwrap() error { return e.Err }
 // ErrClosed is returned by a Generator's calls after Close.
 var ErrClosed = errors.New("qrglue: the generator is closed")
 
-// The contract's constants and messages (guest/core/src/contract.rs), restated
-// so this package stands alone; contract_test.go holds them equal to
-// target/contract.json, so they cannot drift.
-const (
-	// MaxTextBytes: no QR code holds more (numeric, version 40-L); a longer
-	// text or payload is data-too-long before any byte enters the guest.
-	MaxTextBytes = 7089
-	// MaxPNGRepeatTimes: the most renders one PNGRepeat probe call may ask for.
-	MaxPNGRepeatTimes = 50
-
-	DefaultMinSize   = 200
-	DefaultQuietZone = 4
-	DefaultDark      = "#000000ff"
-	DefaultLight     = "#ffffffff"
-
-	emptyTextMessage       = "text is empty"
-	dataTooLongMessage     = "text does not fit in a QR code at this error-correction level"
-	loneSurrogateMessage   = "text contains a lone surrogate (not encodable as UTF-8)"
-	notUTF8Template        = "text is not valid UTF-8 from byte %d"
-	colorTemplate          = "%s must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got %s"
-	tooLongTemplate        = "%s must be at most %d UTF-8 bytes, got %d"
-	notXMLCharTemplate     = "%s holds U+%04X at byte %d, which XML 1.0 cannot carry"
-	classTemplate          = "class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got %s"
-	optionNotTextTemplate  = "%s is not valid UTF-8 from byte %d"
-	optionSurrogateMessage = "%s contains a lone surrogate (not encodable as UTF-8)"
-
-	svgTitleMaxBytes = 1024
-	svgClassMaxBytes = 256
-)
+// The contract's constants, defaults and messages are generated into
+// options_gen.go from the one option table (guest/core/src/contract.rs).
 
 // rawStatusKinds maps the raw ABI's result status (guest/raw/ABI.md) to a kind.
 var rawStatusKinds = map[uint32]Kind{1: EmptyText, 2: InvalidText, 3: DataTooLong, 4: InvalidOptions}

@@ -15,25 +15,7 @@ import (
 //go:embed qrglue.raw.wasm
 var rawWasm []byte
 
-// rawABIVersion is the ABI this glue is written against.
-const rawABIVersion = 7
-
-// rawRecordBytes is the result record's size: {status, payload_ptr, payload_len}.
-const rawRecordBytes = 12
-
-// The bits of symbol_flags and svg_flags (guest/raw/ABI.md).
-const (
-	symbolMicro         = 1
-	symbolBoostEC       = 2
-	symbolHasVersion    = 4
-	symbolHasMinVersion = 8
-	symbolHasMask       = 16
-	symbolECI           = 32
-
-	svgViewBoxOnly = 1
-	svgHasTitle    = 2
-	svgHasClass    = 4
-)
+// rawABIVersion, rawRecordBytes and the symbol_flags/svg_flags bits are in options_gen.go.
 
 // Export is one function of qrglue.raw.wasm that the glue calls. An Engine
 // resolves each of RawExports by its Name once per instance; Instance.Call
@@ -241,24 +223,14 @@ func (in *instance) result(record uint32) ([]byte, error) {
 // min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags,
 // version, min_version, mask. The colours were parsed by the caller.
 func (s *settings) abi(dark, light uint32) [11]uint32 {
-	var flags uint32
-	for _, bit := range []struct {
-		on  bool
-		bit uint32
-	}{{s.micro, symbolMicro}, {s.boostEC, symbolBoostEC}, {s.hasVersion, symbolHasVersion},
-		{s.hasMinVer, symbolHasMinVersion}, {s.hasMask, symbolHasMask}, {s.eci, symbolECI}} {
-		if bit.on {
-			flags |= bit.bit
-		}
-	}
-	return [11]uint32{uint32(s.ec), s.minSize, s.quietZone, boolU32(s.hasScale), s.scale, dark, light,
-		flags, s.version, s.minVer, s.mask}
+	return [11]uint32{uint32(s.ecLevel), s.minSize, s.quietZone, boolU32(s.hasScale), s.scale, dark, light,
+		s.symbolFlags(), s.version, s.minVersion, s.mask}
 }
 
 // svgABI is svg_flags, title_len and the one buffer of both strings (the
 // title's bytes, then the class's), as ABI 6 passes them.
 func (s *settings) svgABI() (flags uint32, titleLen uint32, strings string) {
-	flags = boolU32(s.viewBoxOnly)*svgViewBoxOnly | boolU32(s.hasTitle)*svgHasTitle | boolU32(s.hasClass)*svgHasClass
+	flags = s.svgFlags()
 	return flags, uint32(len(s.title)), s.title + s.class
 }
 

@@ -1,10 +1,9 @@
 // Command qrglue makes QR codes from the command line: the Go twin of the
 // Rust CLI (hosts/rust/cli), the Node one and the Python one, with the same
-// commands, flags and exit codes.
+// commands, flags and exit codes. The option flags every command takes come
+// from the contract's table (qrglue.CLIFlags, generated): `qrglue png -h` lists them.
 //
-//	qrglue png (TEXT | --data-file PATH | --text-stdin) [-o FILE] [--path auto|raw|native] [--ec-level low|medium|quartile|high]
-//	               [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX] [--micro]
-//	               [--symbol-version N] [--min-version N] [--mask N] [--boost-ec] [--eci]
+//	qrglue png (TEXT | --data-file PATH | --text-stdin) [-o FILE] [--path auto|raw|native] [options]
 //	qrglue svg (TEXT | ...) [same options] [--view-box-only] [--title TEXT] [--class NAMES]
 //	qrglue text (TEXT | ...) [--style half-blocks|half-blocks-inverted|ascii] [same options]
 //
@@ -91,15 +90,49 @@ func (c *choice) Set(s string) error {
 type request struct {
 	command                             string
 	text                                *string
-	dataFile, output, dark, light       string
-	textStdin, micro, boostEC, eci      bool
+	dataFile, output                    string
+	textStdin                           bool
 	viewBoxOnly                         bool
 	title, class                        string
-	path, ecLevel, style                choice
-	minSize, quietZone, scale           u32
-	symbolVersion, minVersion, mask     u32
+	path, style                         choice
+	common                              []optionFlag
 	flags                               *flag.FlagSet
 	titleGiven, classGiven, outputGiven bool
+}
+
+// optionFlag is a flag of an option every command takes (qrglue.CLIFlags), parsed by its
+// kind; value is what qrglue.NamedOption takes, given whether the command line has it.
+type optionFlag struct {
+	name  string // the WIT name
+	flag  string
+	value func() any
+	given bool
+}
+
+// addOptionFlag defines the flag f on fs, typed by its kind.
+func addOptionFlag(fs *flag.FlagSet, f qrglue.CLIFlag) optionFlag {
+	switch f.Kind {
+	case "bool":
+		on := new(bool)
+		fs.BoolVar(on, f.Flag, false, f.Help)
+		return optionFlag{name: f.Name, flag: f.Flag, value: func() any { return *on }}
+	case "u32", "option-u32":
+		n := new(u32)
+		fs.Var(n, f.Flag, f.Help)
+		return optionFlag{name: f.Name, flag: f.Flag, value: func() any { return n.value }}
+	case "ec-level":
+		names := make([]string, 0, len(ecLevels))
+		for level := qrglue.Low; level <= qrglue.High; level++ {
+			names = append(names, level.String())
+		}
+		c := &choice{allowed: names}
+		fs.Var(c, f.Flag, f.Help)
+		return optionFlag{name: f.Name, flag: f.Flag, value: func() any { return ecLevels[c.value] }}
+	default:
+		text := new(string)
+		fs.StringVar(text, f.Flag, "", f.Help)
+		return optionFlag{name: f.Name, flag: f.Flag, value: func() any { return *text }}
+	}
 }
 
 func parse(args []string, stderr io.Writer) (*request, int) {
@@ -124,10 +157,8 @@ func parse(args []string, stderr io.Writer) (*request, int) {
 		return nil, exitUsage
 	}
 	r := &request{command: args[0],
-		path:    choice{value: "auto", allowed: []string{"auto", "raw", "native"}},
-		ecLevel: choice{value: "low", allowed: []string{"low", "medium", "quartile", "high"}},
-		style:   choice{value: "half-blocks", allowed: []string{"half-blocks", "half-blocks-inverted", "ascii"}},
-		minSize: u32{value: qrglue.DefaultMinSize}, quietZone: u32{value: qrglue.DefaultQuietZone}}
+		path:  choice{value: "auto", allowed: []string{"auto", "raw", "native"}},
+		style: choice{value: "half-blocks", allowed: []string{"half-blocks", "half-blocks-inverted", "ascii"}}}
 	fs := flag.NewFlagSet("qrglue "+r.command, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	r.flags = fs
@@ -137,18 +168,12 @@ func parse(args []string, stderr io.Writer) (*request, int) {
 	fs.StringVar(&r.output, "output", "", "Same as -o")
 	fs.Var(&r.path, "path", "Which implementation runs the generator: raw (wazero), native (cgo), "+
 		"or auto: the fastest this build has, native if built with it, else raw [default: auto]")
-	fs.Var(&r.ecLevel, "ec-level", "Error-correction level: low, medium, quartile or high (~7, 15, 25, 30 %) [default: low]")
-	fs.Var(&r.minSize, "min-size", "Minimum image width in pixels (1..=4096) [default: 200]")
-	fs.Var(&r.quietZone, "quiet-zone", "Margin in modules (0..=16) [default: 4]")
-	fs.Var(&r.scale, "scale", "Pixels per module (1..=20); sizes the image instead of --min-size")
-	fs.StringVar(&r.dark, "dark", qrglue.DefaultDark, "Colour of the dark modules: #rgb, #rgba, #rrggbb or #rrggbbaa")
-	fs.StringVar(&r.light, "light", qrglue.DefaultLight, "Colour of the light modules and the quiet zone (#ffffff00: transparent)")
-	fs.BoolVar(&r.micro, "micro", false, "A Micro QR code (M1..M4) for a short text")
-	fs.Var(&r.symbolVersion, "symbol-version", "Exactly this QR version (1..=40, 1..=4 with --micro)")
-	fs.Var(&r.minVersion, "min-version", "At least this QR version (same bounds; not with --symbol-version)")
-	fs.Var(&r.mask, "mask", "This mask pattern (0..=7, 0..=3 with --micro) instead of the best")
-	fs.BoolVar(&r.boostEC, "boost-ec", false, "Raise the EC level as far as the version still holds the text")
-	fs.BoolVar(&r.eci, "eci", false, "Precede the data with ECI designator 26 (UTF-8) (not with --micro)")
+	// The options every command takes, from the contract's table (qrglue.CLIFlags).
+	for _, f := range qrglue.CLIFlags {
+		if f.Command == "" {
+			r.common = append(r.common, addOptionFlag(fs, f))
+		}
+	}
 	if r.command == "svg" {
 		fs.BoolVar(&r.viewBoxOnly, "view-box-only", false, "Leave out width and height: the document scales to its box")
 		fs.StringVar(&r.title, "title", "", "A <title>: the code's accessible name (at most 1024 UTF-8 bytes), escaped")
@@ -188,6 +213,11 @@ func parse(args []string, stderr io.Writer) (*request, int) {
 			r.classGiven = true
 		case "o", "output":
 			r.outputGiven = true
+		}
+		for i := range r.common {
+			if r.common[i].flag == f.Name {
+				r.common[i].given = true
+			}
 		}
 	})
 	inputs := len(positional)
@@ -232,18 +262,10 @@ func stoppedAtTerminator(fs *flag.FlagSet, given, rest []string) bool {
 }
 
 func (r *request) options() []qrglue.Option {
-	opts := []qrglue.Option{
-		qrglue.WithECLevel(ecLevels[r.ecLevel.value]), qrglue.WithMinSize(r.minSize.value),
-		qrglue.WithQuietZone(r.quietZone.value), qrglue.WithDark(r.dark), qrglue.WithLight(r.light),
-		qrglue.WithMicro(r.micro), qrglue.WithBoostEC(r.boostEC), qrglue.WithECI(r.eci),
-	}
-	for _, o := range []struct {
-		flag *u32
-		with func(uint32) qrglue.Option
-	}{{&r.scale, qrglue.WithScale}, {&r.symbolVersion, qrglue.WithVersion}, {&r.minVersion, qrglue.WithMinVersion},
-		{&r.mask, qrglue.WithMask}} {
-		if o.flag.set {
-			opts = append(opts, o.with(o.flag.value))
+	var opts []qrglue.Option
+	for _, o := range r.common {
+		if o.given {
+			opts = append(opts, qrglue.NamedOption(o.name, o.value()))
 		}
 	}
 	return opts

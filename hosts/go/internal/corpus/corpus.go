@@ -112,27 +112,44 @@ func (rc rawCase) parse() (Case, error) {
 var ecLevels = map[string]qrglue.ECLevel{"low": qrglue.Low, "medium": qrglue.Medium, "quartile": qrglue.Quartile, "high": qrglue.High}
 
 func (c *Case) option(name string, value json.RawMessage) error {
-	number := func(with func(uint32) qrglue.Option) error {
-		n, err := strconv.ParseUint(string(value), 10, 32)
-		if err == nil {
-			c.Options = append(c.Options, with(uint32(n)))
+	// The options every call takes, by the contract's table (qrglue.CLIFlags), parsed by kind.
+	for _, f := range qrglue.CLIFlags {
+		if f.Name != name || f.Command != "" {
+			continue
 		}
-		return err
-	}
-	flag := func(with func(bool) qrglue.Option) error {
-		var on bool
-		err := json.Unmarshal(value, &on)
-		if err == nil {
-			c.Options = append(c.Options, with(on))
+		var parsed any
+		switch f.Kind {
+		case "u32", "option-u32":
+			n, err := strconv.ParseUint(string(value), 10, 32)
+			if err != nil {
+				return err
+			}
+			parsed = uint32(n)
+		case "bool":
+			var on bool
+			if err := json.Unmarshal(value, &on); err != nil {
+				return err
+			}
+			parsed = on
+		case "ec-level":
+			level, err := unquote(value)
+			if err != nil {
+				return err
+			}
+			ec, ok := ecLevels[level]
+			if !ok {
+				return fmt.Errorf("unknown level %q", level)
+			}
+			parsed = ec
+		default:
+			s, err := unquote(value)
+			if err != nil {
+				return err
+			}
+			parsed = s
 		}
-		return err
-	}
-	text := func(with func(string) qrglue.Option) error {
-		s, err := unquote(value)
-		if err == nil {
-			c.Options = append(c.Options, with(s))
-		}
-		return err
+		c.Options = append(c.Options, qrglue.NamedOption(name, parsed))
+		return nil
 	}
 	svgText := func(with func(string) qrglue.SVGOption) error {
 		s, err := unquote(value)
@@ -142,39 +159,6 @@ func (c *Case) option(name string, value json.RawMessage) error {
 		return err
 	}
 	switch name {
-	case "ec-level":
-		level, err := unquote(value)
-		if err != nil {
-			return err
-		}
-		ec, ok := ecLevels[level]
-		if !ok {
-			return fmt.Errorf("unknown level %q", level)
-		}
-		c.Options = append(c.Options, qrglue.WithECLevel(ec))
-		return nil
-	case "min-size":
-		return number(qrglue.WithMinSize)
-	case "quiet-zone":
-		return number(qrglue.WithQuietZone)
-	case "scale":
-		return number(qrglue.WithScale)
-	case "version":
-		return number(qrglue.WithVersion)
-	case "min-version":
-		return number(qrglue.WithMinVersion)
-	case "mask":
-		return number(qrglue.WithMask)
-	case "dark":
-		return text(qrglue.WithDark)
-	case "light":
-		return text(qrglue.WithLight)
-	case "micro":
-		return flag(qrglue.WithMicro)
-	case "boost-ec":
-		return flag(qrglue.WithBoostEC)
-	case "eci":
-		return flag(qrglue.WithECI)
 	case "view-box-only":
 		var on bool
 		if err := json.Unmarshal(value, &on); err != nil {

@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * {@code qrglue} on the JVM (hosts/java/bin/qrglue): the Rust, Node and Python CLIs' commands, flags
@@ -18,9 +20,7 @@ import java.util.Set;
  *
  * <pre>
  * qrglue png|svg|text (TEXT | --data-file PATH) [-o FILE] [--path auto|native|compiled|interpreted]
- *     [--ec-level low|medium|quartile|high] [--min-size N] [--quiet-zone N] [--scale N] [--dark HEX] [--light HEX]
- *     [--micro] [--symbol-version N] [--min-version N] [--mask N] [--boost-ec] [--eci]
- *     svg: [--view-box-only] [--title TEXT] [--class NAMES]; text: [--style half-blocks|...]
+ *     [the option flags: Contract.CLI_FLAGS, generated from the contract's table]
  * </pre>
  *
  * Exit status: 0 written; 1 the generator refused the input ({@code qrglue: <kind>: <message>}); 2 a
@@ -34,29 +34,44 @@ public final class Cli {
     static final String VERSION = "qrglue 0.2.0";
 
     private static final Set<String> COMMANDS = Set.of("png", "svg", "text");
-    private static final Set<String> FLAGS = Set.of("--micro", "--boost-ec", "--eci", "--view-box-only");
-    private static final Set<String> VALUED = Set.of(
-            "-o",
-            "--output",
-            "--data-file",
-            "--path",
-            "--ec-level",
-            "--min-size",
-            "--quiet-zone",
-            "--scale",
-            "--dark",
-            "--light",
-            "--symbol-version",
-            "--min-version",
-            "--mask",
-            "--title",
-            "--class",
-            "--style");
+    /** The option flags that take no value and those that take one, from the generated table. */
+    private static final Set<String> FLAGS = optionFlags(false);
+
+    private static final Set<String> VALUED = java.util.stream.Stream.concat(
+                    Stream.of("-o", "--output", "--data-file", "--path"), optionFlags(true).stream())
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+    /** The flags only one command takes (svg's own, text's style), from the generated table. */
+    private static final Map<String, String> ONLY_FOR = Contract.CLI_FLAGS.stream()
+            .filter(f -> f.command() != null)
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(f -> "--" + f.flag(), Contract.CliFlag::command));
+
+    private static Set<String> optionFlags(boolean valued) {
+        return Contract.CLI_FLAGS.stream()
+                .filter(f -> (f.value() != null) == valued)
+                .map(f -> "--" + f.flag())
+                .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
     private static final String USAGE = "usage: qrglue {png,svg,text} (TEXT | --data-file PATH) [-o FILE] "
-            + "[--path auto|native|compiled|interpreted] [--ec-level low|medium|quartile|high] [--min-size N] [--quiet-zone N] [--scale N] "
-            + "[--dark HEX] [--light HEX] [--micro] [--symbol-version N] [--min-version N] [--mask N] "
-            + "[--boost-ec] [--eci] (svg: [--view-box-only] [--title TEXT] [--class NAMES]; "
-            + "text: [--style half-blocks|half-blocks-inverted|ascii])";
+            + "[--path auto|native|compiled|interpreted] " + usageOf(null) + " (svg: " + usageOf("svg") + "; text: "
+            + usageOf("text") + ")";
+
+    /** The option flags of one command (null: every command's), as the usage line shows them. */
+    private static String usageOf(String command) {
+        return Contract.CLI_FLAGS.stream()
+                .filter(f -> Objects.equals(f.command(), command))
+                .map(f -> "[--" + f.flag()
+                        + switch (f.type()) {
+                            case "bool" -> "";
+                            case "u32", "option-u32" -> " N";
+                            case "ec-level" -> " " + String.join("|", Contract.EC_LEVELS);
+                            case "text-style" -> " " + String.join("|", Contract.TEXT_STYLES);
+                            default -> " " + f.value();
+                        }
+                        + "]")
+                .collect(java.util.stream.Collectors.joining(" "));
+    }
 
     private final InputStream stdin;
     private final PrintStream stdout;
@@ -111,9 +126,8 @@ public final class Cli {
                 if (!positionalOnly && arg.equals("--")) {
                     positionalOnly = true;
                 } else if (!positionalOnly && (FLAGS.contains(arg) || VALUED.contains(arg))) {
-                    boolean svgOnly =
-                            Set.of("--view-box-only", "--title", "--class").contains(arg);
-                    if ((svgOnly && !command.equals("svg")) || (arg.equals("--style") && !command.equals("text"))) {
+                    String only = ONLY_FOR.get(arg);
+                    if (only != null && !only.equals(command)) {
                         throw new UsageException("unrecognized argument for " + command + ": " + arg);
                     }
                     if (values.containsKey(arg)) {
@@ -162,29 +176,22 @@ public final class Cli {
                 throw new UsageException("argument --path: invalid choice '" + values.get("--path")
                         + "' (choose from auto, native, compiled, interpreted)");
         };
+        // Every option flag every command takes, as the generated table types it.
         Options.Builder options = Options.builder();
-        if (values.containsKey("--ec-level")) {
-            // The WIT names, exactly, as every library and the other CLIs take them (docs/contract.md).
-            EcLevel level;
-            try {
-                level = EcLevel.fromWitName(values.get("--ec-level"));
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("argument --ec-level: invalid value '" + values.get("--ec-level")
-                        + "' [possible values: low, medium, quartile, high]");
+        for (Contract.CliFlag f : Contract.CLI_FLAGS) {
+            String flag = "--" + f.flag();
+            if (f.command() != null || !values.containsKey(flag)) {
+                continue;
             }
-            options.ecLevel(level);
+            options.set(
+                    f.name(),
+                    switch (f.type()) {
+                        case "bool" -> true;
+                        case "u32", "option-u32" -> u32(values, flag);
+                        case "ec-level" -> ecLevel(values.get(flag));
+                        default -> values.get(flag);
+                    });
         }
-        if (values.containsKey("--min-size")) options.minSize(u32(values, "--min-size"));
-        if (values.containsKey("--quiet-zone")) options.quietZone(u32(values, "--quiet-zone"));
-        if (values.containsKey("--scale")) options.scale(u32(values, "--scale"));
-        if (values.containsKey("--dark")) options.dark(values.get("--dark"));
-        if (values.containsKey("--light")) options.light(values.get("--light"));
-        if (values.containsKey("--symbol-version")) options.version(u32(values, "--symbol-version"));
-        if (values.containsKey("--min-version")) options.minVersion(u32(values, "--min-version"));
-        if (values.containsKey("--mask")) options.mask(u32(values, "--mask"));
-        options.micro(values.containsKey("--micro"))
-                .boostEc(values.containsKey("--boost-ec"))
-                .eci(values.containsKey("--eci"));
         TextStyle style = TextStyle.HALF_BLOCKS;
         if (values.containsKey("--style")) {
             String name = values.get("--style");
@@ -252,6 +259,16 @@ public final class Cli {
             return EXIT_FAILURE;
         }
         return 0;
+    }
+
+    /** The WIT names, exactly, as every library and the other CLIs take them (docs/contract.md). */
+    private static EcLevel ecLevel(String value) throws UsageException {
+        try {
+            return EcLevel.fromWitName(value);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("argument --ec-level: invalid value '" + value + "' [possible values: "
+                    + String.join(", ", Contract.EC_LEVELS) + "]");
+        }
     }
 
     /** At most one byte past the longest payload: enough for data-too-long without reading it all. */

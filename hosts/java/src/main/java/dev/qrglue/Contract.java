@@ -1,33 +1,48 @@
+// generated; do not edit.
+// tools/contract writes it from guest/core/src/contract.rs (`just contract`); `just lint` checks it.
+
 package dev.qrglue;
 
 import java.util.List;
 import java.util.Map;
 
 /**
- * The contract's constants (guest/core/src/contract.rs): defaults, bounds, kinds, messages and the raw
- * ABI's codes, restated so the jar stands alone. {@code ContractTest} asserts each equals
- * target/contract.json, which the build writes from contract.rs, so they cannot drift.
+ * The contract's constants (guest/core/src/contract.rs): defaults, bounds, kinds, messages, the raw
+ * ABI's codes and the CLI's option flags, generated from the one option table so the jar stands
+ * alone and nothing hand-written restates them.
  */
 public final class Contract {
     private Contract() {}
 
+    /** WIT {@code ec-level} cases; the index is the raw ABI's encoding. */
+    public static final List<String> EC_LEVELS = List.of("low", "medium", "quartile", "high");
+    /** WIT {@code text-style} cases; the index is the raw ABI's encoding. */
+    public static final List<String> TEXT_STYLES = List.of("half-blocks", "half-blocks-inverted", "ascii");
     /** WIT {@code qr-error} cases, in declaration order. */
-    public static final List<String> ERROR_KINDS =
-            List.of("empty-text", "invalid-text", "data-too-long", "invalid-options");
+    public static final List<String> ERROR_KINDS = List.of("empty-text", "invalid-text", "data-too-long", "invalid-options");
     /** The order in which the checks run: with two mistakes at once, the first is reported. */
-    public static final List<String> ERROR_CHECK_ORDER =
-            List.of("invalid-text", "empty-text", "data-too-long", "invalid-options");
+    public static final List<String> ERROR_CHECK_ORDER = List.of("invalid-text", "empty-text", "data-too-long", "invalid-options");
 
+    // Each option's default (WIT has none); an absent one is none.
+    public static final String DEFAULT_EC_LEVEL = "low";
     public static final int DEFAULT_MIN_SIZE = 200;
     public static final int DEFAULT_QUIET_ZONE = 4;
     public static final String DEFAULT_DARK = "#000000ff";
     public static final String DEFAULT_LIGHT = "#ffffffff";
+    public static final boolean DEFAULT_MICRO = false;
+    public static final boolean DEFAULT_BOOST_EC = false;
+    public static final boolean DEFAULT_ECI = false;
+    public static final boolean DEFAULT_VIEW_BOX_ONLY = false;
+    public static final String DEFAULT_TEXT_STYLE = "half-blocks";
 
+    // Inclusive bounds (the guest checks them); the SVG strings' in UTF-8 bytes.
     public static final long[] MIN_SIZE_BOUNDS = {1, 4096};
     public static final long[] QUIET_ZONE_BOUNDS = {0, 16};
     public static final long[] SCALE_BOUNDS = {1, 20};
     public static final long[] VERSION_BOUNDS = {1, 40};
     public static final long[] MICRO_VERSION_BOUNDS = {1, 4};
+    public static final long[] MIN_VERSION_BOUNDS = {1, 40};
+    public static final long[] MICRO_MIN_VERSION_BOUNDS = {1, 4};
     public static final long[] MASK_BOUNDS = {0, 7};
     public static final long[] MICRO_MASK_BOUNDS = {0, 3};
     public static final int MAX_SVG_TITLE_BYTES = 1024;
@@ -35,43 +50,104 @@ public final class Contract {
 
     /** No QR code holds more bytes: longer inputs are data-too-long before entering the guest. */
     public static final int MAX_TEXT_BYTES = 7089;
+    /** The most renders one pngRepeat probe call may ask for. */
+    public static final int MAX_PNG_REPEAT_TIMES = 50;
 
-    public static final String EMPTY_TEXT_MESSAGE = "text is empty";
+    // The contract's messages; a template's {name}s are filled by fill().
+    public static final String CLASS_TEMPLATE = "class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got {value}";
+    public static final String COLOR_TEMPLATE = "{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}";
     public static final String DATA_TOO_LONG_MESSAGE = "text does not fit in a QR code at this error-correction level";
+    public static final String EC_LEVEL_INDEX_TEMPLATE = "ec-level must be 0..=3 (low, medium, quartile, high), got {value}";
+    public static final String EC_LEVEL_NAME_TEMPLATE = "ec-level must be one of low, medium, quartile, high, got {value}";
+    public static final String EMPTY_TEXT_MESSAGE = "text is empty";
     public static final String LONE_SURROGATE_MESSAGE = "text contains a lone surrogate (not encodable as UTF-8)";
-    public static final String OUT_OF_RANGE_TEMPLATE = "{option} must be within {min}..={max}, got {value}";
-    public static final String COLOR_TEMPLATE =
-            "{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}";
-    public static final String SAME_COLORS_TEMPLATE = "dark and light must be different colours, both are {value}";
-    public static final String VERSION_CONFLICT_MESSAGE = "version and min-version exclude each other: give one";
-    public static final String MICRO_EC_LEVEL_MESSAGE =
-            "ec-level high is not available in Micro QR (M4 goes up to quartile)";
+    public static final String MICRO_EC_LEVEL_MESSAGE = "ec-level high is not available in Micro QR (M4 goes up to quartile)";
     public static final String MICRO_ECI_MESSAGE = "eci is not available in Micro QR (it has no ECI mode)";
+    public static final String NOT_INTEGER_TEMPLATE = "{option} must be an integer, got {value}";
+    public static final String NOT_UTF8_TEMPLATE = "text is not valid UTF-8 from byte {index}";
+    public static final String NOT_XML_CHAR_TEMPLATE = "{option} holds {char} at byte {index}, which XML 1.0 cannot carry";
+    public static final String OPTION_LONE_SURROGATE_TEMPLATE = "{option} contains a lone surrogate (not encodable as UTF-8)";
+    public static final String OPTION_NOT_TEXT_TEMPLATE = "{option} is not valid UTF-8 from byte {index}";
+    public static final String OUT_OF_RANGE_TEMPLATE = "{option} must be within {min}..={max}, got {value}";
+    public static final String SAME_COLORS_TEMPLATE = "dark and light must be different colours, both are {value}";
+    public static final String TEXT_STYLE_INDEX_TEMPLATE = "text-style must be 0..=2 (half-blocks, half-blocks-inverted, ascii), got {value}";
+    public static final String TEXT_STYLE_NAME_TEMPLATE = "text-style must be one of half-blocks, half-blocks-inverted, ascii, got {value}";
     public static final String TOO_LONG_TEMPLATE = "{option} must be at most {max} UTF-8 bytes, got {value}";
-    public static final String NOT_XML_CHAR_TEMPLATE =
-            "{option} holds {char} at byte {index}, which XML 1.0 cannot carry";
-    public static final String CLASS_TEMPLATE = "class must be CSS class names (ASCII letters, digits, - and _) "
-            + "separated by single spaces, at most 256 bytes, got {value}";
-    public static final String OPTION_LONE_SURROGATE_TEMPLATE =
-            "{option} contains a lone surrogate (not encodable as UTF-8)";
+    public static final String VERSION_CONFLICT_MESSAGE = "version and min-version exclude each other: give one";
 
     /** guest/raw/ABI.md. */
     public static final int RAW_ABI_VERSION = 7;
-
     public static final int RAW_RECORD_BYTES = 12;
     /** Status code to kind; 0 is ok. */
-    public static final Map<Integer, String> RAW_STATUS_KINDS =
-            Map.of(1, "empty-text", 2, "invalid-text", 3, "data-too-long", 4, "invalid-options");
+    public static final Map<Integer, String> RAW_STATUS_KINDS = Map.of(1, "empty-text", 2, "invalid-text", 3, "data-too-long", 4, "invalid-options");
 
-    public static final int RAW_SYMBOL_MICRO = 1;
     public static final int RAW_SYMBOL_BOOST_EC = 2;
-    public static final int RAW_SYMBOL_HAS_VERSION = 4;
-    public static final int RAW_SYMBOL_HAS_MIN_VERSION = 8;
-    public static final int RAW_SYMBOL_HAS_MASK = 16;
     public static final int RAW_SYMBOL_ECI = 32;
-    public static final int RAW_SVG_VIEW_BOX_ONLY = 1;
-    public static final int RAW_SVG_HAS_TITLE = 2;
+    public static final int RAW_SYMBOL_HAS_MASK = 16;
+    public static final int RAW_SYMBOL_HAS_MIN_VERSION = 8;
+    public static final int RAW_SYMBOL_HAS_VERSION = 4;
+    public static final int RAW_SYMBOL_MICRO = 1;
     public static final int RAW_SVG_HAS_CLASS = 4;
+    public static final int RAW_SVG_HAS_TITLE = 2;
+    public static final int RAW_SVG_VIEW_BOX_ONLY = 1;
+
+    /**
+     * One CLI option flag: the flag without its dashes, the option's name, its type (the table's
+     * kinds), the value's name (null: a flag that takes none), the one subcommand that takes it
+     * (null: every one) and the help line, with the default and possible values clap appends.
+     */
+    public record CliFlag(String flag, String name, String type, String value, String command, String help) {}
+
+    /** The CLI's option flags, one per option of the contract's table, in its order. */
+    public static final List<CliFlag> CLI_FLAGS = List.of(
+            new CliFlag(
+                    "ec-level", "ecLevel", "ec-level", "EC_LEVEL", null,
+                    "Error-correction level: about 7, 15, 25 or 30 % of codewords recoverable [default: low] [possible values: low, medium, quartile, high]"),
+            new CliFlag(
+                    "min-size", "minSize", "u32", "MIN_SIZE", null,
+                    "Minimum image width and height in pixels (1..=4096) [default: 200]"),
+            new CliFlag(
+                    "quiet-zone", "quietZone", "u32", "QUIET_ZONE", null,
+                    "Light margin around the code, in modules (the standard asks for 4) (0..=16) [default: 4]"),
+            new CliFlag(
+                    "scale", "scale", "option-u32", "SCALE", null,
+                    "Pixels per module; when given it sizes the image (min-size is checked but unused) (1..=20)"),
+            new CliFlag(
+                    "dark", "dark", "rgba", "HEX", null,
+                    "The dark modules' colour as CSS hex: #rgb, #rgba, #rrggbb or #rrggbbaa [default: #000000ff]"),
+            new CliFlag(
+                    "light", "light", "rgba", "HEX", null,
+                    "The light modules' and the quiet zone's colour, as dark; must differ from dark [default: #ffffffff]"),
+            new CliFlag(
+                    "micro", "micro", "bool", null, null,
+                    "A Micro QR code (M1 to M4) for a short text; it has no level high and no ECI"),
+            new CliFlag(
+                    "symbol-version", "version", "option-u32", "N", null,
+                    "Exactly this version; a text it cannot hold is data-too-long. Not with min-version (1..=40, 1..=4 with micro)"),
+            new CliFlag(
+                    "min-version", "minVersion", "option-u32", "N", null,
+                    "At least this version: the smallest from it up that holds the text (1..=40, 1..=4 with micro)"),
+            new CliFlag(
+                    "mask", "mask", "option-u32", "N", null,
+                    "This mask pattern instead of the one with the lowest penalty score (0..=7, 0..=3 with micro)"),
+            new CliFlag(
+                    "boost-ec", "boostEc", "bool", null, null,
+                    "Raise the EC level as far as the chosen version still holds the text"),
+            new CliFlag(
+                    "eci", "eci", "bool", null, null,
+                    "Precede the data with ECI designator 26 (UTF-8); not with micro"),
+            new CliFlag(
+                    "view-box-only", "viewBoxOnly", "bool", null, "svg",
+                    "SVG only: leave out width and height, so the document scales to its box"),
+            new CliFlag(
+                    "title", "title", "option-string", "TEXT", "svg",
+                    "SVG only: a <title> (the code's accessible name), in UTF-8 bytes of text XML 1.0 can carry (at most 1024)"),
+            new CliFlag(
+                    "class", "class", "option-string", "NAMES", "svg",
+                    "SVG only: the <svg> element's class, CSS class names separated by single spaces, in bytes (at most 256)"),
+            new CliFlag(
+                    "style", "style", "text-style", "STYLE", "text",
+                    "text only: half blocks (ink on the dark modules, or on the light ones), or ## per dark module [default: half-blocks] [possible values: half-blocks, half-blocks-inverted, ascii]"));
 
     /** A template with its {name} placeholders filled, in the given (name, value) pairs. */
     static String fill(String template, Object... pairs) {

@@ -1,28 +1,30 @@
+// generated; do not edit.
+// tools/contract writes it from guest/core/src/contract.rs (`just contract`); `just lint` checks it.
+
 package dev.qrglue;
 
 import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
- * The options every output takes (WIT {@code options} with its {@code symbol-options}), immutable. The
- * defaults are the contract's ({@link #DEFAULTS}: low, 200 px, 4 modules, no scale, black on opaque
- * white, the automatic symbol). Numbers are {@code long} so that any value a caller has reaches the
- * checks and is named in the message as given ({@code min-size must be within 1..=4096, got -1});
- * nothing is checked here but nulls: the contract's checks run at the call, in the contract's order
- * (an empty text wins over a bad option).
+ * The options every output takes (WIT {@code options} with its {@code symbol-options}), immutable,
+ * each at the contract's default unless set ({@link #DEFAULTS}). Numbers are {@code long} so that
+ * any value a caller has reaches the checks and is named in the message as given: one outside u32
+ * is the host's refusal, every bound and combination the guest's (docs/contract.md). Nothing is
+ * checked here but nulls.
  *
- * @param ecLevel error-correction level
- * @param minSize minimum image width in pixels, 1..=4096 (ignored with a scale)
- * @param quietZone margin in modules, 0..=16
- * @param scale pixels per module, 1..=20: sizes the image instead of minSize
- * @param dark the dark modules' colour: #rgb, #rgba, #rrggbb or #rrggbbaa
- * @param light the light modules' and the quiet zone's colour, same forms
- * @param micro a Micro QR code (M1..M4)
- * @param version exactly this version (1..=40, 1..=4 with micro)
- * @param minVersion at least this version (same bounds; not with version)
- * @param mask this mask pattern (0..=7, 0..=3 with micro) instead of the best
- * @param boostEc raise the level as far as the version still holds the text
- * @param eci ECI designator 26 (UTF-8) before the data (not with micro)
+ * @param ecLevel Error-correction level: about 7, 15, 25 or 30 % of codewords recoverable. Default 'low'.
+ * @param minSize Minimum image width and height in pixels. 1..=4096. Default 200.
+ * @param quietZone Light margin around the code, in modules (the standard asks for 4). 0..=16. Default 4.
+ * @param scale Pixels per module; when given it sizes the image (min-size is checked but unused). 1..=20. Default none.
+ * @param dark The dark modules' colour as CSS hex: #rgb, #rgba, #rrggbb or #rrggbbaa. Default '#000000ff'.
+ * @param light The light modules' and the quiet zone's colour, as dark; must differ from dark. Default '#ffffffff'.
+ * @param micro A Micro QR code (M1 to M4) for a short text; it has no level high and no ECI. Default false.
+ * @param version Exactly this version; a text it cannot hold is data-too-long. Not with min-version. 1..=40 (1..=4 with micro). Default none.
+ * @param minVersion At least this version: the smallest from it up that holds the text. 1..=40 (1..=4 with micro). Default none.
+ * @param mask This mask pattern instead of the one with the lowest penalty score. 0..=7 (0..=3 with micro). Default none.
+ * @param boostEc Raise the EC level as far as the chosen version still holds the text. Default false.
+ * @param eci Precede the data with ECI designator 26 (UTF-8); not with micro. Default false.
  */
 public record Options(
         EcLevel ecLevel,
@@ -74,92 +76,147 @@ public record Options(
         return b;
     }
 
-    /** Whether every symbol option is at its default (the automatic symbol). */
-    boolean automaticSymbol() {
-        return !micro && version.isEmpty() && minVersion.isEmpty() && mask.isEmpty() && !boostEc && !eci;
+    /** The raw ABI's symbol_flags word (guest/raw/ABI.md). */
+    long symbolFlags() {
+        return 0
+                | (micro ? 1 : 0)
+                | (version.isPresent() ? 4 : 0)
+                | (minVersion.isPresent() ? 8 : 0)
+                | (mask.isPresent() ? 16 : 0)
+                | (boostEc ? 2 : 0)
+                | (eci ? 32 : 0);
     }
 
     /** Builds {@link Options}; every setter returns the builder. Not thread-safe. */
     public static final class Builder {
-        private EcLevel ecLevel = EcLevel.LOW;
+        private EcLevel ecLevel = EcLevel.fromWitName(Contract.DEFAULT_EC_LEVEL);
         private long minSize = Contract.DEFAULT_MIN_SIZE;
         private long quietZone = Contract.DEFAULT_QUIET_ZONE;
         private OptionalLong scale = OptionalLong.empty();
         private String dark = Contract.DEFAULT_DARK;
         private String light = Contract.DEFAULT_LIGHT;
-        private boolean micro;
+        private boolean micro = Contract.DEFAULT_MICRO;
         private OptionalLong version = OptionalLong.empty();
         private OptionalLong minVersion = OptionalLong.empty();
         private OptionalLong mask = OptionalLong.empty();
-        private boolean boostEc;
-        private boolean eci;
+        private boolean boostEc = Contract.DEFAULT_BOOST_EC;
+        private boolean eci = Contract.DEFAULT_ECI;
 
         private Builder() {}
 
+        /** Error-correction level: about 7, 15, 25 or 30 % of codewords recoverable. Default 'low'. */
         public Builder ecLevel(EcLevel value) {
             ecLevel = Objects.requireNonNull(value, "ecLevel");
             return this;
         }
 
+        /** Minimum image width and height in pixels. 1..=4096. Default 200. */
         public Builder minSize(long value) {
             minSize = value;
             return this;
         }
 
+        /** Light margin around the code, in modules (the standard asks for 4). 0..=16. Default 4. */
         public Builder quietZone(long value) {
             quietZone = value;
             return this;
         }
 
+        /** Pixels per module; when given it sizes the image (min-size is checked but unused). 1..=20. Default none. */
         public Builder scale(long value) {
             scale = OptionalLong.of(value);
             return this;
         }
 
-        /** Back to no scale (the image sized by minSize). */
+        /** Back to none, the default. */
         public Builder noScale() {
             scale = OptionalLong.empty();
             return this;
         }
 
+        /** The dark modules' colour as CSS hex: #rgb, #rgba, #rrggbb or #rrggbbaa. Default '#000000ff'. */
         public Builder dark(String value) {
             dark = Objects.requireNonNull(value, "dark");
             return this;
         }
 
+        /** The light modules' and the quiet zone's colour, as dark; must differ from dark. Default '#ffffffff'. */
         public Builder light(String value) {
             light = Objects.requireNonNull(value, "light");
             return this;
         }
 
+        /** A Micro QR code (M1 to M4) for a short text; it has no level high and no ECI. Default false. */
         public Builder micro(boolean value) {
             micro = value;
             return this;
         }
 
+        /** Exactly this version; a text it cannot hold is data-too-long. Not with min-version. 1..=40 (1..=4 with micro). Default none. */
         public Builder version(long value) {
             version = OptionalLong.of(value);
             return this;
         }
 
+        /** Back to none, the default. */
+        public Builder noVersion() {
+            version = OptionalLong.empty();
+            return this;
+        }
+
+        /** At least this version: the smallest from it up that holds the text. 1..=40 (1..=4 with micro). Default none. */
         public Builder minVersion(long value) {
             minVersion = OptionalLong.of(value);
             return this;
         }
 
+        /** Back to none, the default. */
+        public Builder noMinVersion() {
+            minVersion = OptionalLong.empty();
+            return this;
+        }
+
+        /** This mask pattern instead of the one with the lowest penalty score. 0..=7 (0..=3 with micro). Default none. */
         public Builder mask(long value) {
             mask = OptionalLong.of(value);
             return this;
         }
 
+        /** Back to none, the default. */
+        public Builder noMask() {
+            mask = OptionalLong.empty();
+            return this;
+        }
+
+        /** Raise the EC level as far as the chosen version still holds the text. Default false. */
         public Builder boostEc(boolean value) {
             boostEc = value;
             return this;
         }
 
+        /** Precede the data with ECI designator 26 (UTF-8); not with micro. Default false. */
         public Builder eci(boolean value) {
             eci = value;
             return this;
+        }
+
+        /** Sets the option named {@code name} (its Java name) to {@code value}, boxed (the CLI's table). */
+        Builder set(String name, Object value) {
+            return switch (name) {
+                case "ecLevel" -> ecLevel((EcLevel) value);
+                case "minSize" -> minSize((Long) value);
+                case "quietZone" -> quietZone((Long) value);
+                case "scale" -> scale((Long) value);
+                case "dark" -> dark((String) value);
+                case "light" -> light((String) value);
+                case "micro" -> micro((Boolean) value);
+                case "version" -> version((Long) value);
+                case "minVersion" -> minVersion((Long) value);
+                case "mask" -> mask((Long) value);
+                case "boostEc" -> boostEc((Boolean) value);
+                case "eci" -> eci((Boolean) value);
+                default -> throw new IllegalArgumentException("no option " + name);
+            };
         }
 
         public Options build() {

@@ -44,7 +44,7 @@ public final class QrGenerator {
     /** The PNG (1-bit grayscale, or indexed with colours) for a text. */
     public byte[] png(String text, Options options) {
         byte[] data = Checks.utf8(text);
-        long[] abi = Checks.lower(options, data.length == 0);
+        long[] abi = Checks.lower(options);
         return run(core -> core.png(data, false, abi));
     }
 
@@ -55,7 +55,7 @@ public final class QrGenerator {
     /** The PNG for a binary payload (the bytes as they are, no UTF-8 check). */
     public byte[] png(byte[] data, Options options) {
         byte[] copy = payload(data);
-        long[] abi = Checks.lower(options, copy.length == 0);
+        long[] abi = Checks.lower(options);
         return run(core -> core.png(copy, true, abi));
     }
 
@@ -87,8 +87,8 @@ public final class QrGenerator {
 
     private String svgCall(byte[] data, Options options, SvgOptions svg, boolean bytes) {
         Objects.requireNonNull(svg, "svg");
-        long[] abi = Checks.lower(options, data.length == 0);
-        Checks.SvgArgs args = Checks.svg(svg, data.length == 0, abi[5], abi[6]);
+        long[] abi = Checks.lower(options);
+        Checks.SvgArgs args = Checks.svg(svg);
         byte[] out = run(core -> core.svg(data, bytes, abi, args));
         return new String(out, StandardCharsets.UTF_8);
     }
@@ -96,7 +96,7 @@ public final class QrGenerator {
     /** The module matrix for a text. */
     public QrMatrix matrix(String text, Options options) {
         byte[] data = Checks.utf8(text);
-        long[] abi = Checks.lower(options, data.length == 0);
+        long[] abi = Checks.lower(options);
         return toMatrix(run(core -> core.matrix(data, false, abi)));
     }
 
@@ -106,7 +106,7 @@ public final class QrGenerator {
 
     public QrMatrix matrix(byte[] data, Options options) {
         byte[] copy = payload(data);
-        long[] abi = Checks.lower(options, copy.length == 0);
+        long[] abi = Checks.lower(options);
         return toMatrix(run(core -> core.matrix(copy, true, abi)));
     }
 
@@ -114,7 +114,7 @@ public final class QrGenerator {
     public String text(String text, Options options, TextStyle style) {
         Objects.requireNonNull(style, "style");
         byte[] data = Checks.utf8(text);
-        long[] abi = Checks.lower(options, data.length == 0);
+        long[] abi = Checks.lower(options);
         return utf8(run(core -> core.text(data, false, abi, style.ordinal())));
     }
 
@@ -125,7 +125,7 @@ public final class QrGenerator {
     public String text(byte[] data, Options options, TextStyle style) {
         Objects.requireNonNull(style, "style");
         byte[] copy = payload(data);
-        long[] abi = Checks.lower(options, copy.length == 0);
+        long[] abi = Checks.lower(options);
         return utf8(run(core -> core.text(copy, true, abi, style.ordinal())));
     }
 

@@ -115,10 +115,10 @@ class ErrorsTest {
 
     @Test
     void optionsAreCheckedInWitOrder() {
-        // min-size before scale before the colours before the symbol options.
+        // What the host refuses (a colour that is none) comes before every bound the guest checks.
         assertRefusal(
                 "invalid-options",
-                "min-size must be within 1..=4096, got 0",
+                "dark must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got \"bad\"",
                 () -> GEN.png(
                         "hi",
                         Options.builder()
@@ -127,15 +127,21 @@ class ErrorsTest {
                                 .dark("bad")
                                 .mask(99)
                                 .build()));
+        // Within what the ABI carries, the guest's order: min-size before scale.
         assertRefusal(
                 "invalid-options",
-                "scale must be within 1..=20, got 0",
-                () -> GEN.png("hi", Options.builder().scale(0).dark("bad").build()));
+                "min-size must be within 1..=4096, got 0",
+                () -> GEN.png("hi", Options.builder().minSize(0).scale(0).build()));
+        // A mask outside u32 is the host's, before the guest sees the equal colours.
+        assertRefusal(
+                "invalid-options",
+                "mask must be within 0..=7, got -3",
+                () -> GEN.png("hi", Options.builder().light("#000").mask(-3).build()));
         // Equal colours come before a bad symbol option (the guest's order).
         assertRefusal(
                 "invalid-options",
                 "dark and light must be different colours, both are #000000ff",
-                () -> GEN.png("hi", Options.builder().light("#000").mask(-3).build()));
+                () -> GEN.png("hi", Options.builder().light("#000").mask(30).build()));
         assertRefusal(
                 "invalid-options",
                 Contract.VERSION_CONFLICT_MESSAGE,
@@ -157,11 +163,27 @@ class ErrorsTest {
     }
 
     @Test
-    void anEmptyTextWinsOverBadOptions() {
-        Options bad = Options.builder().minSize(-1).dark("nope").mask(-1).build();
+    void anEmptyTextWinsOverTheGuestsChecksNotOverTheHosts() {
+        // The host's refusals run before the guest is called (docs/contract.md).
+        Options unCarriable =
+                Options.builder().minSize(-1).dark("nope").mask(-1).build();
+        String minSize = "min-size must be within 1..=4096, got -1";
+        assertRefusal("invalid-options", minSize, () -> GEN.png("", unCarriable));
+        assertRefusal("invalid-options", minSize, () -> GEN.png(new byte[0], unCarriable));
+        assertRefusal(
+                "invalid-options",
+                "title contains a lone surrogate (not encodable as UTF-8)",
+                () -> GEN.svg("", Options.DEFAULTS, new SvgOptions(false, "\ud800", null)));
+        // Every bound and combination is the guest's, checked after an empty text.
+        Options bad = Options.builder()
+                .minSize(0)
+                .light("#000")
+                .version(2)
+                .minVersion(3)
+                .build();
         assertRefusal("empty-text", "text is empty", () -> GEN.png("", bad));
         assertRefusal("empty-text", "text is empty", () -> GEN.png(new byte[0], bad));
-        assertRefusal("empty-text", "text is empty", () -> GEN.svg("", bad, new SvgOptions(false, "\ud800", null)));
+        assertRefusal("empty-text", "text is empty", () -> GEN.svg("", bad, SvgOptions.NONE.withTitle("\u0001")));
         assertRefusal("empty-text", "text is empty", () -> GEN.png(""));
     }
 
@@ -186,15 +208,15 @@ class ErrorsTest {
                 "invalid-options",
                 "class must be at most 256 UTF-8 bytes, got 257",
                 () -> gen.svg("hi", Options.DEFAULTS, SvgOptions.NONE.withSvgClass(longClass)));
-        // A title's bad character is reported before an oversized class, as the guest orders them.
+        // An oversized class is the host's: before the title's bad character, which is the guest's.
         assertRefusal(
                 "invalid-options",
-                "title holds U+0001 at byte 2, which XML 1.0 cannot carry",
+                "class must be at most 256 UTF-8 bytes, got 257",
                 () -> gen.svg("hi", Options.DEFAULTS, new SvgOptions(false, "é\u0001", longClass)));
-        // Equal colours come before any SVG option.
+        // And before equal colours, which are the guest's.
         assertRefusal(
                 "invalid-options",
-                "dark and light must be different colours, both are #ffffffff",
+                "class must be at most 256 UTF-8 bytes, got 257",
                 () -> gen.svg("hi", Options.builder().dark("#fff").build(), SvgOptions.NONE.withSvgClass(longClass)));
         assertEquals(0, gen.callsEntered());
         // Within bounds, the guest checks the strings itself: the same words.
