@@ -449,7 +449,7 @@ bench-java: build-java
 bench-extism: build-go build-node build-python
     hosts/go/bin/qrglue-bench-extism
     cd hosts/node && node extism/bench.mjs
-    hosts/python/.venv/bin/python hosts/python/bench_extism.py
+    hosts/python/.venv/bin/python hosts/python/bench/bench_extism.py
 
 # The engine table's own figures (tests/bench/engines.py): load, first png, peak RSS per engine in fresh processes, wasm3 in process; writes target/bench/engines.json.
 [group('bench')]

@@ -25,7 +25,7 @@ from typing import Any
 import qrglue.extism
 import qrglue.raw
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 class Series:
