@@ -191,9 +191,6 @@ func cliPath() (string, error) {
 	return filepath.Join(filepath.Dir(self), "..", "..", "..", "target", "host", "qrglue"), nil
 }
 
-// cliLevels: the CLI's --ec-level, by QrglueOptions.ec_level.
-var cliLevels = [4]string{"l", "m", "q", "h"}
-
 // cliRefusal: the CLI's line for a refused input (its exit status 1).
 var cliRefusal = regexp.MustCompile(`^qrglue: ([a-z-]+): (.*)\n?$`)
 
@@ -205,7 +202,7 @@ var cliRefusal = regexp.MustCompile(`^qrglue: ([a-z-]+): (.*)\n?$`)
 func runCLI(cli string, r *request) ([]byte, error) {
 	argv := []string{"png", "-o", "-", "--path", "native", "--text-stdin"}
 	u := func(v uint32) string { return strconv.FormatUint(uint64(v), 10) }
-	argv = append(argv, "--ec-level", cliLevels[r.ECLevel], "--min-size", u(r.MinSize), "--quiet-zone", u(r.QuietZone),
+	argv = append(argv, "--ec-level", qrglue.ECLevel(r.ECLevel).String(), "--min-size", u(r.MinSize), "--quiet-zone", u(r.QuietZone),
 		"--dark", hexColor(r.Dark), "--light", hexColor(r.Light))
 	for _, o := range []struct {
 		flag string

@@ -184,7 +184,7 @@ final class Tiers {
             Options o = query.options();
             List<String> argv = new ArrayList<>(List.of(cli, "png", "-o", "-", "--path", "native", "--text-stdin"));
             argv.addAll(List.of(
-                    "--ec-level", o.ecLevel().witName().substring(0, 1),
+                    "--ec-level", o.ecLevel().witName(),
                     "--min-size", Long.toString(o.minSize()),
                     "--quiet-zone", Long.toString(o.quietZone()),
                     "--dark", o.dark(),
