@@ -153,9 +153,15 @@ class GuestTest {
             }
         };
         round.run(); // warm-up: the JIT's own native allocations settle
-        long before = MallocProbe.inUse();
-        round.run();
-        long grown = MallocProbe.inUse() - before;
+        // Up to three measured rounds: the JVM's compiler threads malloc their arenas (C2 compiling the
+        // Chicory-generated methods other tests in this JVM ran), a transient one round can catch; a leak
+        // grows the heap in every round, so it fails all three.
+        long grown = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 3 && grown >= 4L << 20; attempt++) {
+            long before = MallocProbe.inUse();
+            round.run();
+            grown = MallocProbe.inUse() - before;
+        }
         // A leak of the SVGs alone would be calls / 4 x 20 KB (25 MB at 5,000 calls).
         assertTrue(grown < 4L << 20, "the C heap grew by " + grown + " bytes over " + calls + " calls");
     }
