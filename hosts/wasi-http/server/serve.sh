@@ -29,6 +29,10 @@
 #                     qrglue.http.wasm: a project dir under target/wasmcloud/PORT whose
 #                     .wash/config.yaml names the prebuilt component (build.command `true`) and
 #                     dev.address; wash's own state under target/wasmcloud/home; loopback only
+#   lattice           wasmCloud in production shape: nats-server, two `wash host`s with the
+#                     workload started through NATS, Debian's nginx in front (lattice.py);
+#                     needs nats-server (QRGLUE_NATS_SERVER, `just _setup-nats`) and nginx;
+#                     --request-timeout is nginx's client header/body/send/keep-alive timeout
 #
 # Limits (see hosts/wasi-http/README.md): qrglue-wasi-http has those of
 # hosts/rust/server (hyper: 431 past a 16 KiB head or 100 header lines, the
@@ -43,15 +47,16 @@
 # and stops it (jco serve runs the component in a child node process).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
-tiers="qrglue, qrglue-reuse, qrglue-static, wasmtime, wasmtime-reuse, wasmtime-static, jco, jco-static, wasmcloud"
+tiers="qrglue, qrglue-reuse, qrglue-static, wasmtime, wasmtime-reuse, wasmtime-static, jco, jco-static, wasmcloud, lattice"
 tier="${1:?usage: serve.sh TIER [PORT] (tiers: $tiers)}"
 port="${2:-8080}"
 shift $(( $# >= 2 ? 2 : 1 ))
 host_flags=()
+request_timeout=10
 while [ $# -gt 0 ]; do
     case "$1" in
         --workers) export TOKIO_WORKER_THREADS="${2:?--workers N}"; host_flags+=(--workers "$2"); shift 2 ;;
-        --request-timeout) host_flags+=(--request-timeout "${2:?--request-timeout SECS}"); shift 2 ;;
+        --request-timeout) host_flags+=(--request-timeout "${2:?--request-timeout SECS}"); request_timeout="$2"; shift 2 ;;
         *) echo "serve.sh: unknown flag '$1' (--workers N, --request-timeout SECS)" >&2; exit 2 ;;
     esac
 done
@@ -61,9 +66,22 @@ export PATH="$root/target/tools/bin:$PATH"
 wasm="$root/target/wasm/qrglue.http.wasm"
 static="$root/target/wasm/qrglue.http-static.wasm"
 
+# wash captures a std backtrace for every wasmtime::Error it builds, two per
+# request even when the request succeeds, when RUST_BACKTRACE=1 is in the
+# environment (as it is on many machines): ~9 ms of CPU a request in libunwind
+# (README, "Cost per request on wasmCloud"). RUST_LIB_BACKTRACE=0 turns off
+# only those captures; a panic still prints its backtrace.
+export RUST_LIB_BACKTRACE=0
+
 # Our own server: exec'd, so that its exit status (0 after SIGTERM) is this
 # script's; it sets up its pooling allocator itself (the same sizes as below).
 case "$tier" in
+    lattice)
+        # nginx in front of two `wash host`s joined by NATS (lattice.py, the one
+        # definition of that deployment); nginx times out slow clients after
+        # --request-timeout. Exec'd: SIGTERM stops every process of it, exit 0.
+        echo "serve.sh: lattice on http://127.0.0.1:$port/ (nginx -> 2 wash hosts)" >&2
+        exec python3 "$root/hosts/wasi-http/server/lattice.py" --port "$port" --request-timeout "$request_timeout" ;;
     qrglue*)
         bin="$root/target/host/qrglue-wasi-http"
         [ -x "$bin" ] || { echo "serve.sh: $bin is missing: run \`just _build-rust-bins\`" >&2; exit 1; }
