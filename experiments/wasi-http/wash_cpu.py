@@ -8,6 +8,7 @@ import http.client
 import os
 import sys
 import time
+from pathlib import Path
 
 pid, port = int(sys.argv[1]), int(sys.argv[2])
 n = int(sys.argv[3]) if len(sys.argv) > 3 else 300
@@ -16,7 +17,7 @@ tick = os.sysconf("SC_CLK_TCK")
 
 
 def cpu() -> tuple[int, int]:
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return int(fields[11]), int(fields[12])  # utime, stime (ticks)
 
 

@@ -38,10 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "http"))
 import test_fuzz as fuzz
 import test_hostile as hostile
 import test_servers as shared
-from test_servers import check_alive
-
 from conftest import ROOT, Server, start
 from conftest import stop as stop_server
+from test_servers import check_alive
 
 TIERS = ["qrglue", "qrglue-reuse", "qrglue-static",
          "wasmtime", "wasmtime-reuse", "jco", "wasmtime-static", "jco-static", "wasmcloud", "lattice"]
@@ -262,7 +261,7 @@ test_stop = shared.test_stop
 def component_wit(name: str) -> tuple[list[str], list[str]]:
     command = ["wasm-tools", "component", "wit", str(WASM / name)]
     wit = subprocess.run(command, check=True, capture_output=True, text=True).stdout
-    return re.findall(r"^\s*import ([\w:/.@-]+);", wit, re.M), re.findall(r"^\s*export ([\w:/.@-]+);", wit, re.M)
+    return re.findall(r"^\s*import ([\w:/.@-]+);", wit, re.MULTILINE), re.findall(r"^\s*export ([\w:/.@-]+);", wit, re.MULTILINE)
 
 
 @pytest.mark.parametrize("name", ["qrglue.http.wasm", "qrglue.http-static.wasm"])

@@ -222,7 +222,10 @@ pid {work}/nginx.pid;
 error_log {work}/nginx-error.log warn;
 events {{ worker_connections 4096; }}
 http {{
-    access_log off;
+    # Which host answered each request (a retried one names both, comma-separated):
+    # what test_wasmcloud_lattice.py counts. Buffered: written every second.
+    log_format upstream '$status|$upstream_addr|$upstream_status';
+    access_log {work}/nginx-access.log upstream buffer=64k flush=1s;
     client_body_temp_path {work}/nginx-tmp/body;
     proxy_temp_path {work}/nginx-tmp/proxy;
     fastcgi_temp_path {work}/nginx-tmp/fastcgi;
