@@ -358,12 +358,12 @@ test-http: build-http contract
 
 # Host wasi-http: every tier through tests/http's suites, the component's imports, the two-host wasmCloud lattice.
 [group('test')]
-test-http-proxy: build-http-wasi-http build-python _setup-nats
+test-http-proxy: setup-system build-http-wasi-http build-python _setup-nats
     QRGLUE_NATS_SERVER="{{nats_server}}" hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http-proxy
 
-# The wasmCloud lattice alone (also in test-http-proxy): NATS, two wash hosts, one killed under load.
+# The wasmCloud lattice alone (also in test-http-proxy): NATS, two wash hosts behind nginx, one killed under load, none lost.
 [group('test')]
-test-wasmcloud-lattice: build-http-proxy build-python _setup-nats
+test-wasmcloud-lattice: setup-system build-http-proxy build-python _setup-nats
     QRGLUE_NATS_SERVER="{{nats_server}}" hosts/python/.venv/bin/python -m pytest -q -s -p no:cacheprovider \
         tests/http-proxy/test_wasmcloud_lattice.py
 
@@ -463,8 +463,8 @@ bench-browser: build-web
 
 # The server experiment (tests/http/README.md): every server and tier under vegeta on loopback (--quick: a smoke run).
 [group('bench')]
-bench-http *flags: build-http build-http-wasi-http _setup-vegeta _report-venv
-    python3 tests/bench/http_bench.py --vegeta "{{vegeta}}" {{flags}}
+bench-http *flags: setup-system build-http build-http-wasi-http _setup-vegeta _setup-nats _report-venv
+    QRGLUE_NATS_SERVER="{{nats_server}}" python3 tests/bench/http_bench.py --vegeta "{{vegeta}}" {{flags}}
     target/report-venv/bin/python tests/bench/report.py > /dev/null
     echo "report: target/bench/report.md (section 'HTTP servers')"
 

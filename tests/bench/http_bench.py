@@ -44,8 +44,12 @@ TIERS = {
     "java": ["zxing", "cli", "raw", "native", "static"],
     # The wasi:http component under each server (hosts/wasi-http), its tier 0 axum.
     "wasi-http": ["qrglue", "qrglue-reuse", "qrglue-static",
-                  "wasmtime", "wasmtime-reuse", "wasmtime-static", "jco", "jco-static", "wasmcloud"],
+                  "wasmtime", "wasmtime-reuse", "wasmtime-static", "jco", "jco-static", "wasmcloud", "lattice"],
 }
+# Tiers served by several hosts behind a balancer, and how many: tier lattice is
+# nginx in front of two `wash host`s (hosts/wasi-http/server/lattice.py), all on
+# the server's one core like every other tier; its row has req/s per host too.
+HOSTS_PER_TIER = {"lattice": 2}
 PEER_TIERS = {"qrcode", "segno", "go-qrcode", "zxing"}  # their own encoders: other bytes, by design
 SERVER_CPUS = "0"
 LOADGEN_CPUS = "1"
@@ -105,16 +109,32 @@ def rss_bytes(pids: list[int]) -> int:
 
 
 class PeakRss:
-    """Samples the RSS of the server's whole process tree until stopped."""
+    """Samples the RSS of the server's whole process tree until stopped; also
+    each process's own peak, by its name (a lattice's hosts, one by one)."""
 
     def __init__(self, pid: int) -> None:
         self.pid, self.peak, self._stop = pid, 0, threading.Event()
+        self.per_pid: dict[int, tuple[str, int]] = {}
         self._thread = threading.Thread(target=self._run, daemon=True)
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            self.peak = max(self.peak, rss_bytes(process_tree(self.pid)))
+            pids = process_tree(self.pid)
+            self.peak = max(self.peak, rss_bytes(pids))
+            for pid in pids:
+                try:
+                    name = Path(f"/proc/{pid}/comm").read_text().strip()
+                except OSError:
+                    continue
+                self.per_pid[pid] = (name, max(self.per_pid.get(pid, (name, 0))[1], rss_bytes([pid])))
             self._stop.wait(0.05)
+
+    def by_name(self) -> dict[str, list[int]]:
+        """Each process's peak RSS, grouped by process name."""
+        names: dict[str, list[int]] = {}
+        for name, peak in self.per_pid.values():
+            names.setdefault(name, []).append(peak)
+        return names
 
     def __enter__(self) -> PeakRss:
         self._thread.start()
@@ -196,6 +216,9 @@ def bench_tier(vegeta: str, host: str, tier: str, seconds: float, warmup: float,
         "status_codes": codes, "response_bytes": len(body), "first_status": status,
         "peer": tier in PEER_TIERS, "digest_match": None if tier in PEER_TIERS else digest == golden,
         "peak_rss_bytes": rss.peak,
+        "hosts": HOSTS_PER_TIER.get(tier, 1),
+        "req_per_s_per_host": report["throughput"] / HOSTS_PER_TIER.get(tier, 1),
+        "peak_rss_bytes_by_process": rss.by_name() if tier in HOSTS_PER_TIER else None,
     }
 
 
@@ -228,6 +251,11 @@ def main() -> int:
             print(f"{host:<10}{tier:<16}{row['req_per_s']:>10,.0f} req/s  mean {row['mean_ns'] / 1e6:7.2f} ms  "
                   f"p99 {row['p99_ns'] / 1e6:7.2f} ms  {row['response_bytes']:>5} B  "
                   f"peak RSS {row['peak_rss_bytes'] / 2**20:7.1f} MiB  non-2xx {row['non_2xx']}", flush=True)
+            if row["hosts"] > 1:
+                rss_by = {name: " + ".join(f"{b / 2**20:.1f}" for b in sorted(peaks))
+                          for name, peaks in sorted((row["peak_rss_bytes_by_process"] or {}).items())}
+                print(f"{'':<26}{row['hosts']} hosts: {row['req_per_s_per_host']:,.0f} req/s per host; "
+                      f"peak RSS MiB by process: {rss_by}", flush=True)
     vegeta_version = "v12.13.0"
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({
