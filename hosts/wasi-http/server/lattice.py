@@ -11,8 +11,7 @@ the one place this deployment is defined. All on 127.0.0.1:
 - HOSTS `wash host`s (wash 2.10.3), joined by NATS, each serving HTTP on its
   own port; the workload is started on each by the JSON request wasmCloud's
   Kubernetes runtime-operator sends on `runtime.host.<id>.workload.start`,
-  with instance pooling asked for (POOL_SIZE warm instances: see
-  hosts/wasi-http/README.md, "Cost per request on wasmCloud");
+  a fresh instance per request (wash's default; --pool-size asks for warm ones);
 - Debian's nginx as the load balancer on PORT, its config generated into the
   work directory (`nginx_conf`): it times out slow clients, keeps a pool of
   keep-alive connections to each host, and retries an idempotent request on
@@ -50,11 +49,13 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"  # Debian's, tools/system/pac
 # `config.host`); nginx sets it on every request it passes on.
 HOSTNAME = "qrglue.local"
 HOSTS = 2
-# Warm instances per host (the workload's `poolSize`): wash 2.10 builds,
-# instantiates and drops a store per request unless a component opts into
-# pooling. The component keeps no state between requests (guest/http-proxy),
-# so reuse is safe; `maxInvocations` still retires an instance after that many.
-POOL_SIZE = 4
+# Warm instances per host (the workload's `poolSize`; --pool-size): 0, wash's
+# default, a store built, instantiated and dropped per request, as our own
+# server's tier qrglue does. Measured (README, "Cost per request on wasmCloud"):
+# 4 warm instances did not lower wash's CPU per request (0.56-0.59 ms against
+# 0.45-0.57 ms, sequential, loaded machine), so the component keeps wasi:http's
+# fresh instance per request. `maxInvocations` retires a warm instance.
+POOL_SIZE = 0
 MAX_INVOCATIONS = 10000
 
 
