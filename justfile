@@ -477,7 +477,8 @@ serve HOST TIER PORT="8080" *FLAGS:
         *) echo "serve: HOST is node, python, rust, go, java or wasi-http, not '{{HOST}}'" >&2; exit 2;; esac
     just build-http-{{HOST}}
     if [ "{{TIER}}" = cli ]; then just _build-rust-bins; fi
-    exec bash hosts/{{HOST}}/server/serve.sh {{TIER}} {{PORT}} {{FLAGS}}
+    if [ "{{TIER}}" = lattice ]; then just setup-system _setup-nats; fi
+    QRGLUE_NATS_SERVER="{{nats_server}}" exec bash hosts/{{HOST}}/server/serve.sh {{TIER}} {{PORT}} {{FLAGS}}
 
 # Serve the page on http://127.0.0.1:PORT (COOP/COEP, application/wasm); Ctrl-C stops.
 [group('run')]
