@@ -347,7 +347,7 @@ class Lattice:
                 # even when it succeeds, and under RUST_BACKTRACE=1 each captured a
                 # backtrace: ~9 ms of CPU a request (README, "Cost per request on
                 # wasmCloud"). Panics still print theirs (RUST_BACKTRACE).
-                env = {**os.environ, "HOME": str(self.work / f"home{i}"), "RUST_LIB_BACKTRACE": "0",
+                env = {**os.environ, "HOME": str(self.work / f"home{i}"), "RUST_LIB_BACKTRACE": os.environ.get("RUST_LIB_BACKTRACE", "0"),
                        **self.host_env}
                 proc = subprocess.Popen(
                     [str(WASH), "host", "--non-interactive", "--scheduler-nats-url", url, "--data-nats-url", url,

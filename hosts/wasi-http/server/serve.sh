@@ -71,7 +71,7 @@ static="$root/target/wasm/qrglue.http-static.wasm"
 # environment (as it is on many machines): ~9 ms of CPU a request in libunwind
 # (README, "Cost per request on wasmCloud"). RUST_LIB_BACKTRACE=0 turns off
 # only those captures; a panic still prints its backtrace.
-export RUST_LIB_BACKTRACE=0
+export RUST_LIB_BACKTRACE="${RUST_LIB_BACKTRACE:-0}"  # set to 1 to measure the "before"
 
 # Our own server: exec'd, so that its exit status (0 after SIGTERM) is this
 # script's; it sets up its pooling allocator itself (the same sizes as below).
