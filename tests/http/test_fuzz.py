@@ -71,8 +71,9 @@ def mutate(rng: random.Random) -> bytes:
 
 
 def is_http09(data: bytes) -> bool:
-    """Whether the first request line is HTTP/0.9's `METHOD target`, with no version."""
-    line = data.split(b"\n", 1)[0].rstrip(b"\r")
+    """Whether the first request line is HTTP/0.9's `METHOD target`, with no
+    version (empty lines before a request line are skipped, RFC 9112 2.2)."""
+    line = data.lstrip(b"\r\n").split(b"\n", 1)[0].rstrip(b"\r")
     return len(line.split()) == 2
 
 
