@@ -383,8 +383,8 @@ fuzz-ci: (fuzz "2000" "1")
 
 # HTTP fuzzing: seeded random and mutated requests against every server and tier for SECONDS each.
 [group('test')]
-fuzz-http SECONDS="30" SEED="20261124": build-http build-http-wasi-http
-    QRGLUE_FUZZ_HTTP_SECONDS={{SECONDS}} QRGLUE_FUZZ_HTTP_SEED={{SEED}} hosts/python/.venv/bin/python -m pytest -q \
+fuzz-http SECONDS="30" SEED="20261124": setup-system build-http build-http-wasi-http _setup-nats
+    QRGLUE_NATS_SERVER="{{nats_server}}" QRGLUE_FUZZ_HTTP_SECONDS={{SECONDS}} QRGLUE_FUZZ_HTTP_SEED={{SEED}} hosts/python/.venv/bin/python -m pytest -q \
         -p no:cacheprovider tests/http/test_fuzz.py tests/http-proxy/test_wasi_http.py -k fuzzed
 
 # Core: our mask choice against stock qrcode's on N seeded random inputs.
