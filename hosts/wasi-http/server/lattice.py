@@ -51,7 +51,7 @@ HOSTNAME = "qrglue.local"
 HOSTS = 2
 # Warm instances per host (the workload's `poolSize`; --pool-size): 0, wash's
 # default, a store built, instantiated and dropped per request, as our own
-# server's tier qrglue does. Measured (README, "Cost per request on wasmCloud"):
+# server's tier qrglue does. Measured (hosts/wasi-http/UPSTREAM.md, section 4):
 # 4 warm instances did not lower wash's CPU per request (0.56-0.59 ms against
 # 0.45-0.57 ms, sequential, loaded machine), so the component keeps wasi:http's
 # fresh instance per request. `maxInvocations` retires a warm instance.
@@ -343,12 +343,13 @@ class Lattice:
             url = f"nats://127.0.0.1:{nats_port}"
             for i in range(self.hosts):
                 port = free_port()
-                # RUST_LIB_BACKTRACE=0: wash builds two wasmtime::Errors per request
-                # even when it succeeds, and under RUST_BACKTRACE=1 each captured a
-                # backtrace: ~9 ms of CPU a request (README, "Cost per request on
-                # wasmCloud"). Panics still print theirs (RUST_BACKTRACE).
-                env = {**os.environ, "HOME": str(self.work / f"home{i}"), "RUST_LIB_BACKTRACE": os.environ.get("RUST_LIB_BACKTRACE", "0"),
-                       **self.host_env}
+                # RUST_LIB_BACKTRACE=0 unless set (1 measures the "before"): wash
+                # builds two wasmtime::Errors per request even when it succeeds,
+                # and under RUST_BACKTRACE=1 each captured a backtrace: ~12 ms of
+                # CPU a request (hosts/wasi-http/UPSTREAM.md, section 4). Panics
+                # still print theirs (RUST_BACKTRACE).
+                env = {**os.environ, "HOME": str(self.work / f"home{i}"),
+                       "RUST_LIB_BACKTRACE": os.environ.get("RUST_LIB_BACKTRACE", "0"), **self.host_env}
                 proc = subprocess.Popen(
                     [str(WASH), "host", "--non-interactive", "--scheduler-nats-url", url, "--data-nats-url", url,
                      "--http-addr", f"127.0.0.1:{port}", "--host-name", f"qrglue-{i}",

@@ -69,7 +69,7 @@ static="$root/target/wasm/qrglue.http-static.wasm"
 # wash captures a std backtrace for every wasmtime::Error it builds, two per
 # request even when the request succeeds, when RUST_BACKTRACE=1 is in the
 # environment (as it is on many machines): ~9 ms of CPU a request in libunwind
-# (README, "Cost per request on wasmCloud"). RUST_LIB_BACKTRACE=0 turns off
+# (hosts/wasi-http/UPSTREAM.md, section 4). RUST_LIB_BACKTRACE=0 turns off
 # only those captures; a panic still prints its backtrace.
 export RUST_LIB_BACKTRACE="${RUST_LIB_BACKTRACE:-0}"  # set to 1 to measure the "before"
 
