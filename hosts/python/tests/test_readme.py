@@ -18,7 +18,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 def readme_example() -> str:
     blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
     assert blocks, "README.md has no ```python block"
-    return blocks[0]
+    return str(blocks[0])
 
 
 def png_size(png: bytes) -> tuple[int, int]:
@@ -29,12 +29,14 @@ def png_size(png: bytes) -> tuple[int, int]:
 
 def test_readme_example_runs_and_its_comments_hold(capsys: pytest.CaptureFixture[str]) -> None:
     scope: dict[str, object] = {}
-    exec(compile(readme_example(), str(README), "exec"), scope)  # noqa: S102 - the README's own code
+    exec(compile(readme_example(), str(README), "exec"), scope)  # the README's own code
     import qrglue
+    import qrglue.native
 
     out = capsys.readouterr().out
     assert "▄" in out or "▀" in out, "text(..., style='half-blocks-inverted') printed no half blocks"
-    assert scope["png"] == scope["png2"] == scope["png3"], "component, raw and native differ"
+    assert scope["png2"] == scope["png3"] == qrglue.png("https://example.com"), "component, raw and native differ"
+    assert scope["png"] == qrglue.native.png("https://example.com", ec_level="medium", min_size=300, quiet_zone=4)
     matrix = scope["matrix"]
     assert isinstance(matrix, qrglue.QrMatrix) and matrix.width == 25  # comment: QrMatrix(width=25, ...)
     assert scope["dark"] is True  # comment: a finder pattern's corner
