@@ -342,7 +342,7 @@ test-dist: dist _setup-arm64-runtimes
     cd hosts/node && node --test dist-test/installed.mjs dist-test/installed-arm64.mjs
     cd hosts/python && .venv/bin/python -m pytest -q -p no:cacheprovider dist-test
 
-# Web: the page in headless Chromium per path, its bench panel, and report.svg with no overlapping text.
+# Web: the page in headless Chromium per path, its bench panel, report.svg and report.html with no overlapping text.
 [group('test')]
 test-web: build-web _report-venv
     cd hosts/web && node --test
@@ -403,7 +403,7 @@ bless outputs="": build-wasm
 
 # ================================ bench ================================
 
-# Build everything, benchmark every bridge, write target/bench/report.{json,md,svg} (--quick: a smoke run).
+# Build everything, benchmark every bridge, write target/bench/report.{html,json,md,svg} (--quick: a smoke run).
 [group('bench')]
 bench *flags: build-wasm
     bash tests/bench/run.sh {{flags}}

@@ -2,7 +2,8 @@
 
 Reads target/bench/{rust,node,python,go,browser}.json (written by `just bench-rust`,
 `bench-node`, `bench-python`, `bench-go`, `bench-browser`; schema and method in tests/bench/README.md) and writes
-target/bench/report.json, report.md and report.svg, then prints the table.
+target/bench/report.json, report.md, report.svg and report.html (report_html.py: the page a person
+reads first), then prints the table.
 
 Everything in the report is computed from those files: the ratios, the glue
 decomposition (a + b*bytes fits), the cold starts and the "What to pick"
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import engine_table
 import extism_report
+import report_html
 
 REPO = Path(__file__).resolve().parents[2]
 BENCH = REPO / "target" / "bench"
@@ -581,7 +583,10 @@ def markdown(report: dict) -> str:
         lines += [""] + http_section(report["http"])
     lines += [""] + engine_table.section(report.get("engines", []), {"cold": report.get("engines_extism_cold", [])}, us)
     lines += [""] + extism_report.section(report.get("extism", []), us)
-    lines += ["", "## What to pick", ""] + [f"- {a}" for a in report["advice"]]
+    # The decision first, as report.html shows it (report_html.decision: one sentence and one table per host);
+    # the reasoning behind each host's figures after it.
+    lines += ["", "## What to pick", ""] + report_html.decision_markdown(report, label)
+    lines += ["## Why: what each path's figures say", ""] + [f"- {a}" for a in report["advice"]]
     lines += ["", "## Machine", ""] + [f"- {h}: {m}" for h, m in report["machines"].items()]
     if report.get("browser_version"):
         lines.append(f"- browser version: {report['browser_version']} (headless, driven by playwright-core from hosts/web/tools/bench.mjs)")
@@ -658,9 +663,14 @@ def main() -> int:
     parser.add_argument("--no-chart", action="store_true", help="skip report.svg (no matplotlib)")
     parser.add_argument("--chart", nargs=2, type=Path, metavar=("REPORT_JSON", "OUT_SVG"),
                         help="only draw the chart of an existing report.json (the chart's test does)")
+    parser.add_argument("--html", nargs=2, type=Path, metavar=("REPORT_JSON", "OUT_HTML"),
+                        help="only write the page of an existing report.json (the page's test does)")
     args = parser.parse_args()
     if args.chart:
         chart(json.loads(args.chart[0].read_text()), args.chart[1])
+        return 0
+    if args.html:
+        report_html.write(json.loads(args.html[0].read_text()), args.html[1], label, PEER_OPTIONS)
         return 0
     hosts = load_hosts()
     http = load_http()
@@ -686,6 +696,7 @@ def main() -> int:
     (BENCH / "report.md").write_text(md)
     if not args.no_chart:
         chart(report, BENCH / "report.svg")
+        report_html.write(report, BENCH / "report.html", label, PEER_OPTIONS)
     print(md)
     missing = [f"{h} {p}" for h, p in ROWS if h in hosts and not any(r["host"] == h and r["path"] == p for r in report["png"]) and p not in OPTIONAL_ROWS]
     mismatched = [f"{r['host']} {r['path']}" for r in report["png"] if r["digest_match"] is False]

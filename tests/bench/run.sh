@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `just bench [--quick]`: build everything, run every host's bridge bench, and
-# merge them into target/bench/report.{json,md,svg} (tests/bench/README.md).
+# merge them into target/bench/report.{html,json,md,svg} (tests/bench/README.md).
 # Run from the repository root by the justfile, which passes its flags.
 set -euo pipefail
 cargo="${CARGO:-cargo}"
@@ -34,4 +34,4 @@ echo "== [7/8] browser: component, raw, wasm-bindgen in headless Chromium (the p
 echo "== [8/8] report"
 just _report-venv
 target/report-venv/bin/python tests/bench/report.py
-echo "== done in $((SECONDS - start)) s: target/bench/report.md, report.json, report.svg"
+echo "== done in $((SECONDS - start)) s: open target/bench/report.html (the page; report.md is its plain-text twin, report.json the data, report.svg the charts)"

@@ -69,9 +69,30 @@ const PROBE = `
   out.addons = Object.keys(createRequire(import.meta.url).cache).filter((p) => p.endsWith('.node'));
   console.log(JSON.stringify(out));`;
 
+// The same from CommonJS: require() of each entry (require(esm), Node >= 20.19; no entry uses top-level await).
+const PROBE_CJS = `
+  const { createHash } = require('node:crypto');
+  const digest = (b) => createHash('sha256').update(b).digest('hex');
+  const url = ${JSON.stringify(REFERENCE_URL)};
+  const out = {};
+  for (const entry of ['qrglue', 'qrglue/native', 'qrglue/auto']) {
+    try {
+      const m = require(entry);
+      out[entry] = { png: digest(m.png(url)), svg: digest(m.svg(url)), path: m.path ?? null };
+    } catch (error) {
+      out[entry] = { code: error.code, message: error.message };
+    }
+  }
+  console.log(JSON.stringify(out));`;
+
 function probe(project) {
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', PROBE],
+  const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', PROBE],
     { cwd: project, encoding: 'utf8' }));
+  const cjs = JSON.parse(execFileSync(process.execPath, ['--input-type=commonjs', '-e', PROBE_CJS],
+    { cwd: project, encoding: 'utf8' }));
+  // require() gives every entry exactly what import gives (or the same error).
+  for (const entry of ['qrglue', 'qrglue/native', 'qrglue/auto']) assert.deepEqual(cjs[entry], out[entry], `require('${entry}')`);
+  return out;
 }
 
 test('target/dist holds napi-rs\'s layout: qrglue with optionalDependencies, and the platform package with the addon', () => {

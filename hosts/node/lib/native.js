@@ -10,9 +10,11 @@
 // "Installing"): first the platform package of this process's triple
 // (qrglue-linux-x64-gnu, ...: an optionalDependency of the published package,
 // so npm installs only the one whose os/cpu/libc match), then the in-tree
-// build of the repository (`just build-node`). Where neither is there, loading
-// this module throws an Error saying how to get one (code
-// QRGLUE_NO_ADDON, which 'qrglue/auto' takes as its cue for the wasm path).
+// build of the repository (`just build-node`). Where neither is there, this
+// module still loads (so that 'qrglue/auto' can import it statically, with no
+// top-level await, and stay loadable by require()), and LOAD_ERROR holds an
+// Error saying how to get one (code QRGLUE_NO_ADDON): the 'qrglue/native'
+// entry throws it on import, 'qrglue/auto' takes it as its cue for wasm.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -58,8 +60,9 @@ function platformPackagePath() {
   }
 }
 
+// -> { addon, path }, or { error } when no addon is installed. A platform
+// package that is there but fails to load (a broken install) throws as it is.
 function loadAddon() {
-  // A platform package that is there but fails to load (a broken install) throws as it is.
   const path = platformPackagePath() ?? (existsSync(ADDON_PATH) ? ADDON_PATH : null);
   if (path === null) {
     const error = new Error(`qrglue/native: no native addon for ${PLATFORM} (neither the package ` +
@@ -69,15 +72,17 @@ function loadAddon() {
       `target/addon/libqrglue_node_native.so (.dylib on macOS) to ${ADDON_PATH}. ` +
       "The wasm paths ('qrglue', 'qrglue/raw', and 'qrglue/auto', which falls back to them) need no addon.");
     error.code = 'QRGLUE_NO_ADDON';
-    throw error;
+    return { error };
   }
   return { addon: require(path), path };
 }
 
 const loaded = loadAddon();
-/** The file the addon was loaded from: the platform package's, or the in-tree build. */
-export const LOADED_FROM = loaded.path;
-const { addon } = loaded;
+/** Null, or the Error (code QRGLUE_NO_ADDON) that says no addon is installed and how to get one. */
+export const LOAD_ERROR = loaded.error ?? null;
+/** The file the addon was loaded from: the platform package's, or the in-tree build (null without one). */
+export const LOADED_FROM = loaded.path ?? null;
+const addon = loaded.addon ?? null;
 const QR_ERROR_KINDS = new Set(ERROR_KINDS);
 
 // Runs one addon call; an error whose code is a WIT kind becomes QrError with
@@ -95,7 +100,14 @@ function nativeCall(call) {
 // png, svg, matrix and text as on the bindgen path (common.js
 // flatGenerators): a text is read from the JS string, a payload's bytes in
 // place (no copy).
-const generators = flatGenerators(addon, nativeCall);
+// Without an addon the functions throw LOAD_ERROR (only reached by importing
+// this file directly: the entries never hand them out then).
+const generators = addon === null ? missingAddon() : flatGenerators(addon, nativeCall);
+
+function missingAddon() {
+  const fail = () => { throw LOAD_ERROR; };
+  return { png: fail, svg: fail, matrix: fail, text: fail, pngRepeat: fail };
+}
 
 export const { png, svg, matrix, text } = generators;
 

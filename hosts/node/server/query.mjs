@@ -4,8 +4,9 @@
 // httpPathAndQuery, httpMethodClass), loaded on every tier whatever path the
 // tier measures; docs/contract.md ("One query grammar") says why the addon.
 import { createRequire } from 'node:module';
-import { LOADED_FROM } from '../lib/native.js';
+import { LOAD_ERROR, LOADED_FROM } from '../lib/native.js';
 
+if (LOAD_ERROR !== null) throw LOAD_ERROR;
 const addon = createRequire(import.meta.url)(LOADED_FROM);
 
 export const UNKNOWN_METHOD_MESSAGE = addon.HTTP_UNKNOWN_METHOD_MESSAGE;

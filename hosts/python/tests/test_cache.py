@@ -81,3 +81,13 @@ def test_import_loads_only_what_the_first_call_needs() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == []
 
+
+
+def test_native_path_loads_no_wasmtime() -> None:
+    # docs/python.md says the native path's cold start loads no wasm runtime:
+    # `import qrglue.native` and a first png import nothing of wasmtime.
+    script = ("import sys, qrglue.native; qrglue.native.png('hi'); "
+              "print(' '.join(m for m in sys.modules if m == 'wasmtime' or m.startswith('wasmtime.')))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == []

@@ -358,6 +358,7 @@ def test_missing_extension_says_how_to_get_it() -> None:
               "try:\n    import qrglue.native\nexcept ImportError as e:\n    print(e)\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+    assert "pip install qrglue-native" in done.stdout  # the wheel's name, for a user of the packages
     assert "pip install ./hosts/python/native" in done.stdout
     assert "just build-python" in done.stdout
 

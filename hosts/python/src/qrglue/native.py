@@ -7,9 +7,9 @@ Same API, defaults, errors and output as `qrglue` and `qrglue.raw`:
     data = qrglue.native.png("https://example.com", ec_level="medium", min_size=300)
 
 The extension (`qrglue._native`) is a separate distribution, so the
-`qrglue` wheel stays pure Python + wasm: `pip install ./hosts/python/native`
-(after `pip install ./hosts/python`), or `just build-python` in a source
-checkout. Without it, `import qrglue.native` raises ImportError saying so.
+`qrglue` wheel stays pure Python + wasm: `pip install qrglue-native` (the
+platform wheel), `pip install ./hosts/python/native` from the repository, or
+`just build-python` in a source checkout. Without it, `import qrglue.native` raises ImportError saying so.
 
 How it differs from the wasm paths:
 - The core runs with the GIL released: `png`, `svg`, `matrix`, `text` and `png_repeat` calls
@@ -70,8 +70,8 @@ except ImportError as e:
         raise  # present but does not load: say why, not that it is missing
     raise ImportError(
         "qrglue.native needs the compiled extension qrglue._native, which is not installed: "
-        "`pip install ./hosts/python/native` (from the qrglue repository, after `pip install ./hosts/python`), "
-        "or `just build-python` in a source checkout",
+        "`pip install qrglue-native` (the platform wheel), `pip install ./hosts/python/native` "
+        "from the qrglue repository, or `just build-python` in a source checkout",
         name=__name__,
     ) from e
 
