@@ -463,7 +463,9 @@ impl BitWriter {
 /// Canonical Huffman codes (RFC 1951, 3.2.2), bit-reversed for LSB-first
 /// writing.
 struct Codes {
-    codes: Vec<(u16, u8)>,
+    /// (code, length) per symbol; room for the largest alphabet (288), on
+    /// the stack.
+    codes: [(u16, u8); 288],
 }
 
 impl Codes {
@@ -479,17 +481,14 @@ impl Codes {
             code = (code + count[bits - 1]) << 1;
             next[bits] = code;
         }
-        let codes = lengths
-            .iter()
-            .map(|&l| {
-                if l == 0 {
-                    return (0, 0);
-                }
+        let mut codes = [(0u16, 0u8); 288];
+        for (code, &l) in codes.iter_mut().zip(lengths) {
+            if l != 0 {
                 let c = next[l as usize];
                 next[l as usize] += 1;
-                (c.reverse_bits() >> (16 - u32::from(l)), l)
-            })
-            .collect();
+                *code = (c.reverse_bits() >> (16 - u32::from(l)), l);
+            }
+        }
         Codes { codes }
     }
 
@@ -524,8 +523,21 @@ impl FixedCodes {
 /// code in two). Fewer than two used symbols get two codes of length 1 (a
 /// complete code every inflater accepts).
 fn code_lengths(counts: &[u32], max_bits: usize) -> Vec<u8> {
+    // Working arrays on the stack, sized for the largest alphabet (288):
+    // this runs three times a stream, and heap vectors cost more than the
+    // tree itself at these sizes.
+    const MAX_SYMBOLS: usize = 288;
+    assert!(counts.len() <= MAX_SYMBOLS, "an alphabet of at most {MAX_SYMBOLS} symbols");
     let mut lengths = vec![0u8; counts.len()];
-    let mut symbols: Vec<(u32, u16)> = counts.iter().enumerate().filter(|(_, c)| **c > 0).map(|(s, &c)| (c, s as u16)).collect();
+    let mut used = [(0u32, 0u16); MAX_SYMBOLS];
+    let mut n = 0;
+    for (s, &c) in counts.iter().enumerate() {
+        if c > 0 {
+            used[n] = (c, s as u16);
+            n += 1;
+        }
+    }
+    let symbols = &mut used[..n];
     if symbols.len() < 2 {
         // One used symbol (or none) and one other: both length 1.
         let first = symbols.first().map_or(0, |&(_, s)| s as usize);
@@ -534,10 +546,11 @@ fn code_lengths(counts: &[u32], max_bits: usize) -> Vec<u8> {
         return lengths;
     }
     symbols.sort_unstable();
-    let n = symbols.len();
-    let mut weight: Vec<u64> = symbols.iter().map(|&(c, _)| u64::from(c)).collect();
-    weight.resize(2 * n - 1, 0);
-    let mut parent = vec![0usize; 2 * n - 1];
+    let mut weight = [0u64; 2 * MAX_SYMBOLS];
+    for (w, &(c, _)) in weight.iter_mut().zip(symbols.iter()) {
+        *w = u64::from(c);
+    }
+    let mut parent = [0u16; 2 * MAX_SYMBOLS];
     let (mut leaf, mut inner) = (0, n);
     for next in n..2 * n - 1 {
         let mut pick = || {
@@ -551,14 +564,14 @@ fn code_lengths(counts: &[u32], max_bits: usize) -> Vec<u8> {
         };
         let (a, b) = (pick(), pick());
         weight[next] = weight[a] + weight[b];
-        parent[a] = next;
-        parent[b] = next;
+        parent[a] = next as u16;
+        parent[b] = next as u16;
     }
     // Depths, root (the last node) first; reuse `weight` for them.
     let root = 2 * n - 2;
     weight[root] = 0;
     for i in (0..root).rev() {
-        weight[i] = weight[parent[i]] + 1;
+        weight[i] = weight[usize::from(parent[i])] + 1;
     }
     let mut per_length = [0u32; 64];
     for &depth in &weight[..n] {

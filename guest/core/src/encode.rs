@@ -60,12 +60,10 @@ pub fn encode(data: impl AsRef<[u8]>, ec_level: EcLevel) -> Result<QrMatrix, QrE
     let bits = data_bits(data, ec_level)?;
     let version = bits.version();
     let (data, ec) = qrcode::ec::construct_codewords(&bits.into_bytes(), version, level).map_err(from_qrcode_error)?;
-    let mut canvas = Canvas::new(version, level);
-    canvas.draw_all_functional_patterns();
-    canvas.draw_data(&data, &ec);
     // data_bits only yields normal (non-micro) versions: width 21..=177.
+    let Version::Normal(number) = version else { unreachable!("data_bits yields normal versions only") };
     let width = version.width() as usize;
-    let dark = mask::best_masked_symbol(&canvas, width, level);
+    let dark = mask::best_masked_codewords(number, level, &data, &ec);
     Ok(QrMatrix { width, dark })
 }
 

@@ -39,9 +39,10 @@
 //! symbol against stock qrcode on seeded random inputs of every version.
 
 use std::ops::{BitAnd, BitOr, BitXor, Not};
+use std::sync::OnceLock;
 
 use qrcode::canvas::{Canvas, Module};
-use qrcode::types::Color;
+use qrcode::types::{Color, Version};
 
 /// Modules per side of a version-40 code.
 const MAX_WIDTH: usize = 177;
@@ -276,6 +277,107 @@ impl<const W: usize> Planes<W> {
     }
 }
 
+/// What a normal symbol of one version is before its data: the functional
+/// patterns qrcode's `draw_all_functional_patterns` draws (they depend on the
+/// version only; the format information is drawn light, as reserved), the
+/// modules left for data, and the order qrcode's `draw_data` fills them in.
+/// Made once per version from qrcode's own canvas, so each encode places its
+/// codewords' bits straight into the bit planes: no canvas to build, draw
+/// module by module and read back (~40 % of a version-3 encode).
+struct Layout {
+    n: usize,
+    /// Per orientation (as [`MASK_LINES`]), per line, three words: the dark
+    /// functional modules, and the modules data goes to.
+    dark: [Vec<[u64; 3]>; 2],
+    maskable: [Vec<[u64; 3]>; 2],
+    /// The data modules in placement order, as (x, y).
+    order: Vec<(u8, u8)>,
+}
+
+/// One [`Layout`] per normal version, made on first use.
+static LAYOUTS: [OnceLock<Layout>; 40] = [const { OnceLock::new() }; 40];
+
+impl Layout {
+    fn get(version: i16) -> &'static Layout {
+        LAYOUTS[version as usize - 1].get_or_init(|| Layout::new(version))
+    }
+
+    fn new(version: i16) -> Layout {
+        let mut canvas = Canvas::new(Version::Normal(version), qrcode::EcLevel::L);
+        canvas.draw_all_functional_patterns();
+        let n = version as usize * 4 + 17;
+        let mut dark = [vec![[0u64; 3]; n], vec![[0u64; 3]; n]];
+        let mut maskable = [vec![[0u64; 3]; n], vec![[0u64; 3]; n]];
+        let set = |lines: &mut [Vec<[u64; 3]>; 2], x: usize, y: usize| {
+            lines[0][y][x / 64] |= 1 << (x % 64);
+            lines[1][x][y / 64] |= 1 << (y % 64);
+        };
+        for y in 0..n {
+            for x in 0..n {
+                // n <= 177, so the coordinates fit i16.
+                match canvas.get(x as i16, y as i16) {
+                    Module::Empty => set(&mut maskable, x, y),
+                    Module::Masked(Color::Dark) | Module::Unmasked(Color::Dark) => set(&mut dark, x, y),
+                    Module::Masked(Color::Light) | Module::Unmasked(Color::Light) => {}
+                }
+            }
+        }
+        // qrcode's `DataModuleIter` for normal versions (timing column 6):
+        // upward and downward two-column strips from the bottom right,
+        // column 6 skipped; `draw_codewords` takes the empty modules in
+        // this order.
+        let width = n as i16;
+        let (mut x, mut y) = (width - 1, width - 1);
+        let mut taken = vec![false; n * n];
+        let mut order = Vec::new();
+        loop {
+            let adjusted = if x <= 6 { x + 1 } else { x };
+            if adjusted <= 0 {
+                break;
+            }
+            let (ux, uy) = (x as usize, y as usize);
+            if canvas.get(x, y) == Module::Empty && !taken[uy * n + ux] {
+                taken[uy * n + ux] = true;
+                order.push((ux as u8, uy as u8));
+            }
+            match (width - adjusted) % 4 {
+                2 if y > 0 => (x, y) = (x + 1, y - 1),
+                0 if y < width - 1 => (x, y) = (x + 1, y + 1),
+                0 | 2 if x == 7 => x -= 2,
+                _ => x -= 1,
+            }
+        }
+        Layout { n, dark, maskable, order }
+    }
+}
+
+impl<const W: usize> Planes<W> {
+    /// The planes of a normal symbol of `layout`'s version with the data
+    /// codewords `data` and then the EC codewords `ec` drawn, most
+    /// significant bit first: what [`Planes::read`] reads from qrcode's
+    /// canvas after `draw_all_functional_patterns` and `draw_data`. Modules
+    /// beyond the last codeword stay empty (maskable, light).
+    fn from_codewords(layout: &Layout, data: &[u8], ec: &[u8]) -> Self {
+        let n = layout.n;
+        let mut planes = Planes { n, dark: [[Line::EMPTY; MAX_WIDTH]; 2], maskable: [[Line::EMPTY; MAX_WIDTH]; 2] };
+        for across in 0..2 {
+            for k in 0..n {
+                planes.dark[across][k] = Line::prefix(&layout.dark[across][k]);
+                planes.maskable[across][k] = Line::prefix(&layout.maskable[across][k]);
+            }
+        }
+        let bits = data.iter().chain(ec).flat_map(|&byte| (0..8).rev().map(move |j| byte >> j & 1 == 1));
+        for (&(x, y), dark) in layout.order.iter().zip(bits) {
+            if dark {
+                let (x, y) = (usize::from(x), usize::from(y));
+                planes.dark[0][y].set(x);
+                planes.dark[1][x].set(y);
+            }
+        }
+        planes
+    }
+}
+
 impl<const W: usize> Planes<W> {
     /// Line `k` of orientation `across` of the symbol under mask number
     /// `mask`, with the format modules `format` drawn: what qrcode's
@@ -410,12 +512,13 @@ fn penalties<const W: usize>(planes: &Planes<W>, mask: usize, format: &FormatMod
 }
 
 /// Scores the eight masks and returns the winner's symbol, row-major.
-fn best_masked_symbol_in<const W: usize>(canvas: &Canvas, n: usize, ec_level: qrcode::EcLevel) -> Vec<bool> {
-    let planes = Planes::<W>::read(canvas, n);
+fn best_masked_symbol_in<const W: usize>(planes: &Planes<W>, ec_level: qrcode::EcLevel) -> Vec<bool> {
+    let n = planes.n;
+    let planes = planes;
     let formats: [FormatModules<W>; 8] = std::array::from_fn(|mask| FormatModules::new(n, format_info(ec_level, mask)));
     let mut best = (u16::MAX, 0);
     for (mask, format) in formats.iter().enumerate() {
-        let total = penalties(&planes, mask, format).total();
+        let total = penalties(planes, mask, format).total();
         // Strictly lower only: on a tie the lower mask number stays, as
         // with qrcode's `min_by_key`. (If mask 0 scores u16::MAX, it is
         // already `best`, so the initial value cannot win a tie wrongly.)
@@ -445,9 +548,22 @@ pub(crate) fn best_masked_symbol(canvas: &Canvas, n: usize, ec_level: qrcode::Ec
     assert!((21..=MAX_WIDTH).contains(&n), "QR symbol width {n} out of range");
     // The smallest word count that holds a line: less work for small codes.
     match n.div_ceil(64) {
-        1 => best_masked_symbol_in::<1>(canvas, n, ec_level),
-        2 => best_masked_symbol_in::<2>(canvas, n, ec_level),
-        _ => best_masked_symbol_in::<3>(canvas, n, ec_level),
+        1 => best_masked_symbol_in(&Planes::<1>::read(canvas, n), ec_level),
+        2 => best_masked_symbol_in(&Planes::<2>::read(canvas, n), ec_level),
+        _ => best_masked_symbol_in(&Planes::<3>::read(canvas, n), ec_level),
+    }
+}
+
+/// [`best_masked_symbol`] of the normal symbol of `version` (1..=40) with
+/// the codewords `data` and `ec` drawn, without a canvas: the version's
+/// [`Layout`] and the codewords' bits placed in its order.
+pub(crate) fn best_masked_codewords(version: i16, ec_level: qrcode::EcLevel, data: &[u8], ec: &[u8]) -> Vec<bool> {
+    assert!((1..=40).contains(&version), "QR version {version} out of range");
+    let layout = Layout::get(version);
+    match layout.n.div_ceil(64) {
+        1 => best_masked_symbol_in(&Planes::<1>::from_codewords(layout, data, ec), ec_level),
+        2 => best_masked_symbol_in(&Planes::<2>::from_codewords(layout, data, ec), ec_level),
+        _ => best_masked_symbol_in(&Planes::<3>::from_codewords(layout, data, ec), ec_level),
     }
 }
 
@@ -493,6 +609,37 @@ mod tests {
         let p = Penalties { adjacent: [40_000, 30_000], blocks: 1, finder_hits: [9, 10], dark_modules: 220, total_modules: 441 };
         // 40,000 + 30,000 + 3 + (360 - 360) + (400 - 360) + |220 * 200 / 441 - 100| = 70,044.
         assert_eq!(p.total(), (70_044u32 - 65_536) as u16);
+    }
+
+    /// The layout's planes with codewords placed equal what qrcode's canvas
+    /// reads as after `draw_data`, for every version and level, with as
+    /// many codewords as the version has and with fewer (modules left empty).
+    #[test]
+    fn planes_from_codewords_equal_qrcodes_canvas() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut byte = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as u8
+        };
+        for version in 1..=40i16 {
+            for level in [qrcode::EcLevel::L, qrcode::EcLevel::M, qrcode::EcLevel::Q, qrcode::EcLevel::H] {
+                let n = version as usize * 4 + 17;
+                let modules = Layout::get(version).order.len();
+                for (data_len, ec_len) in [(modules / 16, modules / 16), (modules / 8 / 2, modules / 8 - modules / 8 / 2), (3, 2)] {
+                    let data: Vec<u8> = (0..data_len).map(|_| byte()).collect();
+                    let ec: Vec<u8> = (0..ec_len).map(|_| byte()).collect();
+                    let mut canvas = Canvas::new(Version::Normal(version), level);
+                    canvas.draw_all_functional_patterns();
+                    canvas.draw_data(&data, &ec);
+                    let read = Planes::<3>::read(&canvas, n);
+                    let placed = Planes::<3>::from_codewords(Layout::get(version), &data, &ec);
+                    assert_eq!(read.dark, placed.dark, "version {version} {level:?} {data_len}+{ec_len}");
+                    assert_eq!(read.maskable, placed.maskable, "version {version} {level:?} {data_len}+{ec_len}");
+                }
+            }
+        }
     }
 
     #[test]
