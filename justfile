@@ -106,11 +106,11 @@ build-wasm: setup-rust
     just _install-wasm target/{{wasm_target}}/release/qrglue_extism.wasm qrglue.extism.wasm
     just _build-raw-nosimd
 
-# qrglue.raw-nosimd.wasm: the raw guest without simd128, for engines without wasm SIMD (Chicory); README "The paths".
+# qrglue.raw-nosimd.wasm and qrglue.extism-nosimd.wasm: the guests without simd128, for engines without wasm SIMD (Chicory); README "The paths".
 _build-raw-nosimd:
     # .cargo/config.toml's rustflags stay (the 64 MiB cap); --config appends `-simd128`, and the
     # last target-feature wins. Its own target dir: neither build invalidates the other's cache.
-    CARGO_TARGET_DIR=target/nosimd {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-raw \
+    CARGO_TARGET_DIR=target/nosimd {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-raw -p qrglue-extism \
         --config 'target.{{wasm_target}}.rustflags = ["-C", "target-feature=-simd128"]'
     # Re-encoded canonically (print, then parse): wasm-ld leaves call_indirect's table index as a padded
     # 5-byte LEB, which an MVP reader (wasm3) refuses; the canonical form is the single byte 0x00.
@@ -119,6 +119,9 @@ _build-raw-nosimd:
     just _install-wasm target/nosimd/qrglue.raw-nosimd.canonical.wasm qrglue.raw-nosimd.wasm
     # Proof that no SIMD instruction is left, and none of reference types: it validates with both off.
     wasm-tools validate --features=-simd,-reference-types {{wasm_out}}/qrglue.raw-nosimd.wasm
+    # The Extism plug-in for Extism's Chicory SDK (hosts/java, Engine.EXTISM): SIMD off is all it needs.
+    just _install-wasm target/nosimd/{{wasm_target}}/release/qrglue_extism.wasm qrglue.extism-nosimd.wasm
+    wasm-tools validate --features=-simd {{wasm_out}}/qrglue.extism-nosimd.wasm
 
 # target/wasm/qrglue.bindgen.wasm (wasm-bindgen-cli's input, run by build-node), and wasm-bindgen-cli at its pin.
 [group('build')]
