@@ -115,7 +115,8 @@ public enum Engine {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            Manifest manifest = Manifest.ofWasms(ManifestWasm.fromBytes(wasm).withName("qrglue").build())
+            Manifest manifest = Manifest.ofWasms(
+                            ManifestWasm.fromBytes(wasm).withName("qrglue").build())
                     .withOptions(new Manifest.Options().withAoT().withMemoryLimits(17, MAX_PAGES))
                     .build();
             return Plugin.ofManifest(manifest).compile();

@@ -58,7 +58,8 @@ final class ExtismGuest implements Core {
 
     /** The option words, then any further words, as little-endian u32s. */
     private static ByteArrayOutputStream words(long[] options, long... extra) {
-        ByteBuffer buf = ByteBuffer.allocate(4 * (options.length + extra.length)).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer buf =
+                ByteBuffer.allocate(4 * (options.length + extra.length)).order(ByteOrder.LITTLE_ENDIAN);
         for (long word : options) {
             buf.putInt((int) word);
         }
