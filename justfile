@@ -440,7 +440,7 @@ bench-python: build-python build-http-rust
 bench-go: build-go
     cd hosts/go && go run -tags qrglue_native ./cmd/qrglue-bench -out ../../target/bench/go.json
 
-# Java: native (FFM), compiled and interpreted Chicory, ZXing and qrcodegen, each in forked JVMs (cold start, first call, steady state); writes target/bench/java.json.
+# Java: native (FFM), compiled and interpreted Chicory, Extism's Chicory SDK, ZXing and qrcodegen, each in forked JVMs (cold start, first call, steady state); writes target/bench/java.json.
 [group('bench')]
 bench-java: build-java
     cd hosts/java && "$(bash ../../tools/java/jdk.sh)/bin/java" -Dqrglue.repo="$PWD/../.." \
@@ -454,10 +454,17 @@ bench-extism: build-go build-node build-python
     cd hosts/node && node extism/bench.mjs
     hosts/python/.venv/bin/python hosts/python/bench/bench_extism.py
 
-# The engine table's own figures (tests/bench/engines.py): load, first png, peak RSS per engine in fresh processes, wasm3 in process; writes target/bench/engines.json.
+# The engine table's own figures (tests/bench/engines.py): load, first png, peak RSS per engine in fresh processes, wasm3 and Wasmer in process; writes target/bench/engines.json.
 [group('bench')]
-bench-engines: build-go build-node build-python _build-rust-bins
+bench-engines: build-go build-node build-python build-java _build-rust-bins _build-engine-wasmer
     python3 tests/bench/engines.py
+
+# tests/bench/wasmer (Wasmer 7.4.2, Cranelift and Singlepass; its own workspace and lock), then its conformance pass over the corpus on each back end.
+_build-engine-wasmer: build-wasm
+    # Its own target dir: Wasmer's Cranelift never mixes with the main workspace's Wasmtime build.
+    cd tests/bench/wasmer && CARGO_TARGET_DIR=../../../target/engine-wasmer {{cargo}} build {{q}} --locked --release
+    target/engine-wasmer/release/qrglue-engine-wasmer conformance cranelift target/wasm/qrglue.raw.wasm
+    target/engine-wasmer/release/qrglue-engine-wasmer conformance singlepass target/wasm/qrglue.raw-nosimd.wasm
 
 # Browser: the page's own bench panel in headless Chromium; writes target/bench/browser.json.
 [group('bench')]

@@ -25,6 +25,20 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 PY = str(REPO / "hosts" / "python" / ".venv" / "bin" / "python")
 GO_PROBE = str(REPO / "hosts" / "go" / "bin" / "qrglue-engine-probe")
+# tests/bench/wasmer (its own Cargo workspace), built by `just bench-engines`.
+WASMER = str(REPO / "target" / "engine-wasmer" / "release" / "qrglue-engine-wasmer")
+WASM = REPO / "target" / "wasm"
+# hosts/java's EngineProbe (test classes), on the JDK the Java recipes use, with JavaBench's JIT flag.
+JAVA_CP = ":".join(str(REPO / "hosts" / "java" / p) for p in ("target/classes", "target/test-classes", "target/test-lib/*"))
+# Wasmer's rows: (engine name, compiler, module). Singlepass runs no wasm SIMD: the nosimd build only.
+WASMER_ROWS = [("Wasmer (Cranelift)", "cranelift", "qrglue.raw.wasm"),
+               ("Wasmer (Cranelift), nosimd", "cranelift", "qrglue.raw-nosimd.wasm"),
+               ("Wasmer (Singlepass)", "singlepass", "qrglue.raw-nosimd.wasm")]
+
+
+def java() -> str:
+    home = subprocess.run(["bash", str(REPO / "tools" / "java" / "jdk.sh")], capture_output=True, text=True, check=True)
+    return str(Path(home.stdout.strip()) / "bin" / "java")
 
 PY_CHILD = """
 import hashlib, json, sys, time
@@ -57,6 +71,7 @@ def engines(text: str) -> list[dict]:
     raw_js = (REPO / "hosts" / "node" / "lib" / "raw.js").as_uri()
     ext_js = (REPO / "hosts" / "node" / "extism" / "index.js").as_uri()
     raw_wasm = REPO / "hosts" / "node" / "wasm" / "qrglue.raw.wasm"
+    jvm = [java(), "-XX:-DontCompileHugeMethods", "--enable-native-access=ALL-UNNAMED", "-cp", JAVA_CP, "dev.qrglue.EngineProbe"]
     return [
         {"engine": "V8", "host": "node", "module": "qrglue.raw.wasm",
          "argv": ["node", "--input-type=module", "-e", NODE_CHILD.format(
@@ -71,6 +86,14 @@ def engines(text: str) -> list[dict]:
          "argv": [GO_PROBE, "-engine", "wazero", "-text", text]},
         {"engine": "Wasmtime (Rust CLI, whole process)", "host": "rust", "module": "qrglue.raw.wasm",
          "argv": [str(REPO / "target" / "host" / "qrglue"), "png", "--path", "raw", "-o", "-", text], "whole": True},
+        {"engine": "Chicory (compiled at build time)", "host": "java", "module": "qrglue.raw-nosimd.wasm",
+         "argv": [*jvm, "COMPILED", text]},
+        {"engine": "Chicory (interpreted)", "host": "java", "module": "qrglue.raw-nosimd.wasm",
+         "argv": [*jvm, "INTERPRETED", text]},
+        {"engine": "No wasm: the C library through FFM (Java)", "host": "java", "module": "libqrglue_capi.so",
+         "argv": [*jvm, "NATIVE", text]},
+        *({"engine": name, "host": "rust", "module": module, "argv": [WASMER, "probe", compiler, str(WASM / module), text]}
+          for name, compiler, module in WASMER_ROWS),
         {"engine": "Extism go-sdk on wazero", "host": "go", "module": "qrglue.extism.wasm",
          "argv": [GO_PROBE, "-engine", "extism", "-text", text]},
         {"engine": "Extism JS SDK on V8", "host": "node", "module": "qrglue.extism.wasm",
@@ -78,6 +101,8 @@ def engines(text: str) -> list[dict]:
              init="init", module=ext_js, load="await init();"), text]},
         {"engine": "Extism libextism (Wasmtime)", "host": "python", "module": "qrglue.extism.wasm",
          "argv": [PY, "-c", PY_CHILD.format(module="qrglue.extism"), text]},
+        {"engine": "Extism chicory-sdk (Java)", "host": "java", "module": "qrglue.extism-nosimd.wasm",
+         "argv": [*jvm, "EXTISM", text]},
     ]
 
 
@@ -157,6 +182,11 @@ def main() -> int:
         print(f"{r['engine']:<38} load {r['load_ms'] or 0:8.1f} ms  first {r['first_ms'] or 0:7.1f} ms  "
               f"wall {r['wall_ms']:7.1f} ms  rss {r['peak_rss_mib']:6.1f} MiB", file=sys.stderr)
     in_process = in_process_wasm3(text, mode["rounds"])
+    # Wasmer in process: png, png-repeat (per png) and noop, one process per back end and module.
+    for name, compiler, module in WASMER_ROWS:
+        out = subprocess.run([WASMER, "bench", compiler, str(WASM / module), text, str(mode["rounds"])],
+                             cwd=REPO, capture_output=True, text=True, check=True).stdout
+        in_process += [{"engine": name, **m} for m in json.loads(out)]
     out = REPO / "target" / "bench" / "engines.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"quick": quick, "cold": rows, "in_process": in_process}, indent=1) + "\n")
