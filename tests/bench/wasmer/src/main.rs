@@ -87,20 +87,23 @@ impl Raw {
     /// Calls a generating export with `(ptr, len)` of `data`, the option words and `extra`; reads and frees the record.
     fn call(&mut self, export: &str, data: &[u8], options: [u32; 11], extra: &[u32]) -> Result<Answer, Failure> {
         let (ptr, len) = self.lower(data)?;
-        let args: Vec<Value> =
-            [ptr, len].iter().chain(&options).chain(extra).map(|&w| Value::I32(w as i32)).collect();
+        let args: Vec<Value> = [ptr, len].iter().chain(&options).chain(extra).map(|&w| Value::I32(w as i32)).collect();
         let func: &Function = self.instance.exports.get_function(export).map_err(|e| e.to_string())?;
         let record = match func.call(&mut self.store, &args).map_err(|e| format!("{export}: {e}"))?.first() {
             Some(Value::I32(r)) => *r as u32,
             other => return Err(format!("{export} returned {other:?}")),
         };
-        let view = self.memory.view(&self.store);
-        let mut fields = [0u8; RAW_RECORD_BYTES as usize];
-        view.read(u64::from(record), &mut fields).map_err(|e| e.to_string())?;
-        let field = |i: usize| u32::from_le_bytes(fields[i * 4..i * 4 + 4].try_into().expect("4 bytes"));
-        let (status, payload_ptr, payload_len) = (field(0), field(1), field(2));
-        let mut payload = vec![0u8; payload_len as usize];
-        view.read(u64::from(payload_ptr), &mut payload).map_err(|e| e.to_string())?;
+        // The view borrows the store: read the record and its payload, then let it go before qr_free.
+        let (status, payload) = {
+            let view = self.memory.view(&self.store);
+            let mut fields = [0u8; RAW_RECORD_BYTES as usize];
+            view.read(u64::from(record), &mut fields).map_err(|e| e.to_string())?;
+            let field = |i: usize| u32::from_le_bytes(fields[i * 4..i * 4 + 4].try_into().expect("4 bytes"));
+            let (status, payload_ptr, payload_len) = (field(0), field(1), field(2));
+            let mut payload = vec![0u8; payload_len as usize];
+            view.read(u64::from(payload_ptr), &mut payload).map_err(|e| e.to_string())?;
+            (status, payload)
+        };
         let freed = self.free.call(&mut self.store, record).map_err(|e| e.to_string())?;
         if freed != 0 {
             return Err(format!("qr_free({record:#x}) returned {freed}"));
@@ -240,10 +243,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             let load = ms(start);
             let first = Instant::now();
             let png = raw.png(text)?;
-            println!(
-                "{}",
-                serde_json::json!({"load_ms": load, "first_ms": ms(first), "sha256": sha256_hex(&png)})
-            );
+            println!("{}", serde_json::json!({"load_ms": load, "first_ms": ms(first), "sha256": sha256_hex(&png)}));
         }
         ("bench", [text, rounds]) => {
             let rounds: usize = rounds.parse().map_err(|_| usage.to_owned())?;
