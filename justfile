@@ -454,17 +454,10 @@ bench-extism: build-go build-node build-python
     cd hosts/node && node extism/bench.mjs
     hosts/python/.venv/bin/python hosts/python/bench/bench_extism.py
 
-# The engine table's own figures (tests/bench/engines.py): load, first png, peak RSS per engine in fresh processes, wasm3 and Wasmer in process; writes target/bench/engines.json.
+# The engine table's own figures (tests/bench/engines.py): load, first png, peak RSS per engine in fresh processes, wasm3 in process; writes target/bench/engines.json.
 [group('bench')]
-bench-engines: build-go build-node build-python build-java _build-rust-bins _build-engine-wasmer
+bench-engines: build-go build-node build-python build-java _build-rust-bins
     python3 tests/bench/engines.py
-
-# tests/bench/wasmer (Wasmer 7.4.2, Cranelift and Singlepass; its own workspace and lock), then its conformance pass over the corpus on each back end.
-_build-engine-wasmer: build-wasm
-    # Its own target dir: Wasmer's Cranelift never mixes with the main workspace's Wasmtime build.
-    cd tests/bench/wasmer && CARGO_TARGET_DIR=../../../target/engine-wasmer {{cargo}} build {{q}} --locked --release
-    target/engine-wasmer/release/qrglue-engine-wasmer conformance cranelift target/wasm/qrglue.raw.wasm
-    target/engine-wasmer/release/qrglue-engine-wasmer conformance singlepass target/wasm/qrglue.raw-nosimd.wasm
 
 # Browser: the page's own bench panel in headless Chromium; writes target/bench/browser.json.
 [group('bench')]

@@ -2,7 +2,8 @@
 engine, fresh processes that load qrglue's module (compile or parse it and
 instantiate it), then render the reference png once; each child prints its
 load and first-call times and the PNG's digest, and this parent reads the
-child's peak RSS from os.wait4. Plus, for wasm3 (an engine no host bench
+child's peak RSS from os.wait4 (Java's engines through hosts/java's
+EngineProbe, in fresh JVMs). Plus, for wasm3 (an engine no host bench
 runs), png, guest-only (png-repeat) and noop measured in one Python process,
 interleaved with the raw path on wasmtime-py as a yardstick.
 
@@ -25,15 +26,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 PY = str(REPO / "hosts" / "python" / ".venv" / "bin" / "python")
 GO_PROBE = str(REPO / "hosts" / "go" / "bin" / "qrglue-engine-probe")
-# tests/bench/wasmer (its own Cargo workspace), built by `just bench-engines`.
-WASMER = str(REPO / "target" / "engine-wasmer" / "release" / "qrglue-engine-wasmer")
-WASM = REPO / "target" / "wasm"
 # hosts/java's EngineProbe (test classes), on the JDK the Java recipes use, with JavaBench's JIT flag.
 JAVA_CP = ":".join(str(REPO / "hosts" / "java" / p) for p in ("target/classes", "target/test-classes", "target/test-lib/*"))
-# Wasmer's rows: (engine name, compiler, module). Singlepass runs no wasm SIMD: the nosimd build only.
-WASMER_ROWS = [("Wasmer (Cranelift)", "cranelift", "qrglue.raw.wasm"),
-               ("Wasmer (Cranelift), nosimd", "cranelift", "qrglue.raw-nosimd.wasm"),
-               ("Wasmer (Singlepass)", "singlepass", "qrglue.raw-nosimd.wasm")]
 
 
 def java() -> str:
@@ -92,8 +86,6 @@ def engines(text: str) -> list[dict]:
          "argv": [*jvm, "INTERPRETED", text]},
         {"engine": "No wasm: the C library through FFM (Java)", "host": "java", "module": "libqrglue_capi.so",
          "argv": [*jvm, "NATIVE", text]},
-        *({"engine": name, "host": "rust", "module": module, "argv": [WASMER, "probe", compiler, str(WASM / module), text]}
-          for name, compiler, module in WASMER_ROWS),
         {"engine": "Extism go-sdk on wazero", "host": "go", "module": "qrglue.extism.wasm",
          "argv": [GO_PROBE, "-engine", "extism", "-text", text]},
         {"engine": "Extism JS SDK on V8", "host": "node", "module": "qrglue.extism.wasm",
@@ -182,11 +174,6 @@ def main() -> int:
         print(f"{r['engine']:<38} load {r['load_ms'] or 0:8.1f} ms  first {r['first_ms'] or 0:7.1f} ms  "
               f"wall {r['wall_ms']:7.1f} ms  rss {r['peak_rss_mib']:6.1f} MiB", file=sys.stderr)
     in_process = in_process_wasm3(text, mode["rounds"])
-    # Wasmer in process: png, png-repeat (per png) and noop, one process per back end and module.
-    for name, compiler, module in WASMER_ROWS:
-        out = subprocess.run([WASMER, "bench", compiler, str(WASM / module), text, str(mode["rounds"])],
-                             cwd=REPO, capture_output=True, text=True, check=True).stdout
-        in_process += [{"engine": name, **m} for m in json.loads(out)]
     out = REPO / "target" / "bench" / "engines.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"quick": quick, "cold": rows, "in_process": in_process}, indent=1) + "\n")
