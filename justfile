@@ -106,11 +106,11 @@ build-wasm: setup-rust
     just _install-wasm target/{{wasm_target}}/release/qrglue_extism.wasm qrglue.extism.wasm
     just _build-raw-nosimd
 
-# qrglue.raw-nosimd.wasm: the raw guest without simd128, for engines without wasm SIMD (Chicory); README "The paths".
+# qrglue.raw-nosimd.wasm and qrglue.extism-nosimd.wasm: the guests without simd128, for engines without wasm SIMD (Chicory); README "The paths".
 _build-raw-nosimd:
     # .cargo/config.toml's rustflags stay (the 64 MiB cap); --config appends `-simd128`, and the
     # last target-feature wins. Its own target dir: neither build invalidates the other's cache.
-    CARGO_TARGET_DIR=target/nosimd {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-raw \
+    CARGO_TARGET_DIR=target/nosimd {{cargo}} build {{q}} --locked --release --target {{wasm_target}} -p qrglue-raw -p qrglue-extism \
         --config 'target.{{wasm_target}}.rustflags = ["-C", "target-feature=-simd128"]'
     # Re-encoded canonically (print, then parse): wasm-ld leaves call_indirect's table index as a padded
     # 5-byte LEB, which an MVP reader (wasm3) refuses; the canonical form is the single byte 0x00.
@@ -119,6 +119,9 @@ _build-raw-nosimd:
     just _install-wasm target/nosimd/qrglue.raw-nosimd.canonical.wasm qrglue.raw-nosimd.wasm
     # Proof that no SIMD instruction is left, and none of reference types: it validates with both off.
     wasm-tools validate --features=-simd,-reference-types {{wasm_out}}/qrglue.raw-nosimd.wasm
+    # The Extism plug-in for Extism's Chicory SDK (hosts/java, Engine.EXTISM): SIMD off is all it needs.
+    just _install-wasm target/nosimd/{{wasm_target}}/release/qrglue_extism.wasm qrglue.extism-nosimd.wasm
+    wasm-tools validate --features=-simd {{wasm_out}}/qrglue.extism-nosimd.wasm
 
 # target/wasm/qrglue.bindgen.wasm (wasm-bindgen-cli's input, run by build-node), and wasm-bindgen-cli at its pin.
 [group('build')]
@@ -437,7 +440,7 @@ bench-python: build-python build-http-rust
 bench-go: build-go
     cd hosts/go && go run -tags qrglue_native ./cmd/qrglue-bench -out ../../target/bench/go.json
 
-# Java: native (FFM), compiled and interpreted Chicory, ZXing and qrcodegen, each in forked JVMs (cold start, first call, steady state); writes target/bench/java.json.
+# Java: native (FFM), compiled and interpreted Chicory, Extism's Chicory SDK, ZXing and qrcodegen, each in forked JVMs (cold start, first call, steady state); writes target/bench/java.json.
 [group('bench')]
 bench-java: build-java
     cd hosts/java && "$(bash ../../tools/java/jdk.sh)/bin/java" -Dqrglue.repo="$PWD/../.." \
@@ -453,7 +456,7 @@ bench-extism: build-go build-node build-python
 
 # The engine table's own figures (tests/bench/engines.py): load, first png, peak RSS per engine in fresh processes, wasm3 in process; writes target/bench/engines.json.
 [group('bench')]
-bench-engines: build-go build-node build-python _build-rust-bins
+bench-engines: build-go build-node build-python build-java _build-rust-bins
     python3 tests/bench/engines.py
 
 # Browser: the page's own bench panel in headless Chromium; writes target/bench/browser.json.

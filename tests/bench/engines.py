@@ -2,7 +2,8 @@
 engine, fresh processes that load qrglue's module (compile or parse it and
 instantiate it), then render the reference png once; each child prints its
 load and first-call times and the PNG's digest, and this parent reads the
-child's peak RSS from os.wait4. Plus, for wasm3 (an engine no host bench
+child's peak RSS from os.wait4 (Java's engines through hosts/java's
+EngineProbe, in fresh JVMs). Plus, for wasm3 (an engine no host bench
 runs), png, guest-only (png-repeat) and noop measured in one Python process,
 interleaved with the raw path on wasmtime-py as a yardstick.
 
@@ -25,6 +26,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 PY = str(REPO / "hosts" / "python" / ".venv" / "bin" / "python")
 GO_PROBE = str(REPO / "hosts" / "go" / "bin" / "qrglue-engine-probe")
+# hosts/java's EngineProbe (test classes), on the JDK the Java recipes use, with JavaBench's JIT flag.
+JAVA_CP = ":".join(str(REPO / "hosts" / "java" / p) for p in ("target/classes", "target/test-classes", "target/test-lib/*"))
+
+
+def java() -> str:
+    home = subprocess.run(["bash", str(REPO / "tools" / "java" / "jdk.sh")], capture_output=True, text=True, check=True)
+    return str(Path(home.stdout.strip()) / "bin" / "java")
 
 PY_CHILD = """
 import hashlib, json, sys, time
@@ -57,6 +65,7 @@ def engines(text: str) -> list[dict]:
     raw_js = (REPO / "hosts" / "node" / "lib" / "raw.js").as_uri()
     ext_js = (REPO / "hosts" / "node" / "extism" / "index.js").as_uri()
     raw_wasm = REPO / "hosts" / "node" / "wasm" / "qrglue.raw.wasm"
+    jvm = [java(), "-XX:-DontCompileHugeMethods", "--enable-native-access=ALL-UNNAMED", "-cp", JAVA_CP, "dev.qrglue.EngineProbe"]
     return [
         {"engine": "V8", "host": "node", "module": "qrglue.raw.wasm",
          "argv": ["node", "--input-type=module", "-e", NODE_CHILD.format(
@@ -71,6 +80,12 @@ def engines(text: str) -> list[dict]:
          "argv": [GO_PROBE, "-engine", "wazero", "-text", text]},
         {"engine": "Wasmtime (Rust CLI, whole process)", "host": "rust", "module": "qrglue.raw.wasm",
          "argv": [str(REPO / "target" / "host" / "qrglue"), "png", "--path", "raw", "-o", "-", text], "whole": True},
+        {"engine": "Chicory (compiled at build time)", "host": "java", "module": "qrglue.raw-nosimd.wasm",
+         "argv": [*jvm, "COMPILED", text]},
+        {"engine": "Chicory (interpreted)", "host": "java", "module": "qrglue.raw-nosimd.wasm",
+         "argv": [*jvm, "INTERPRETED", text]},
+        {"engine": "No wasm: the C library through FFM (Java)", "host": "java", "module": "libqrglue_capi.so",
+         "argv": [*jvm, "NATIVE", text]},
         {"engine": "Extism go-sdk on wazero", "host": "go", "module": "qrglue.extism.wasm",
          "argv": [GO_PROBE, "-engine", "extism", "-text", text]},
         {"engine": "Extism JS SDK on V8", "host": "node", "module": "qrglue.extism.wasm",
@@ -78,6 +93,8 @@ def engines(text: str) -> list[dict]:
              init="init", module=ext_js, load="await init();"), text]},
         {"engine": "Extism libextism (Wasmtime)", "host": "python", "module": "qrglue.extism.wasm",
          "argv": [PY, "-c", PY_CHILD.format(module="qrglue.extism"), text]},
+        {"engine": "Extism chicory-sdk (Java)", "host": "java", "module": "qrglue.extism-nosimd.wasm",
+         "argv": [*jvm, "EXTISM", text]},
     ]
 
 

@@ -15,7 +15,20 @@ FitLine = Callable[[list[tuple[float, float]]], "tuple[float, float] | None"]
 
 
 def load(bench: Path) -> dict[str, dict]:
-    return {h: json.loads((bench / f"extism-{h}.json").read_text()) for h in HOSTS if (bench / f"extism-{h}.json").exists()}
+    files = {h: json.loads((bench / f"extism-{h}.json").read_text()) for h in HOSTS if (bench / f"extism-{h}.json").exists()}
+    # Java's pair comes from JavaBench's forks (target/bench/java.json, `just bench-java`): the raw ABI on
+    # Chicory's build-time compiler and guest/extism through Extism's Chicory SDK, the same forks and counts
+    # (no png-repeat nor per-byte probes there).
+    java = bench / "java.json"
+    if java.exists():
+        data = json.loads(java.read_text())
+        rename = {"compiled": "raw", "extism": "extism"}
+        measurements = [{**m, "path": rename[m["path"]]} for m in data["measurements"] if m["path"] in rename]
+        if any(m["path"] == "extism" for m in measurements):
+            files["java"] = {"measurements": measurements, "quick": data.get("quick"),
+                             "engines": "raw: Chicory 1.7.5 compiled at build time; extism: org.extism.sdk:chicory-sdk-core "
+                                        "0.3.0 on the same Chicory, compiled at run time (both qrglue's nosimd builds)"}
+    return files
 
 
 def _find(host: dict, path: str, op: str, size: int | None = None) -> dict | None:

@@ -75,7 +75,8 @@ LABELS = {"component": "component", "component-stock": "component (stock wasmtim
 HOST_LABELS = {("node", "native"): "native addon (napi-rs)", ("python", "native"): "native extension (PyO3)",
                ("go", "raw"): "raw ABI on wazero", ("go", "native"): "native (the C library through cgo)",
                ("java", "native"): "native (the C library through FFM)",
-               ("java", "compiled"): "raw ABI, Chicory compiled to JVM bytecode", ("java", "interpreted"): "raw ABI, Chicory's interpreter"}
+               ("java", "compiled"): "raw ABI, Chicory compiled to JVM bytecode", ("java", "interpreted"): "raw ABI, Chicory's interpreter",
+               ("java", "extism"): "Extism plug-in, Extism's Chicory SDK"}
 
 
 def output_golden(expected_case: dict, op: str) -> str:

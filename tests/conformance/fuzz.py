@@ -147,7 +147,7 @@ def main() -> int:
     args = parser.parse_args()
     paths = run.PATHS if args.with_java_interpreted else [p for p in run.PATHS if p not in SLOW_PATHS]
     if not args.with_java_interpreted:
-        os.environ["QRGLUE_JAVA_ENGINES"] = "COMPILED,NATIVE"  # hosts/java's runner: all but the interpreter
+        os.environ["QRGLUE_JAVA_ENGINES"] = "COMPILED,NATIVE,EXTISM"  # hosts/java's runner: all but the interpreter
     rng = random.Random(args.seed)
     start = time.monotonic()
     divergent = []

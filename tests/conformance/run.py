@@ -23,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 PATHS = ["rust-native", "rust-component", "rust-raw", "rust-raw-nosimd", "node-component", "node-raw", "node-native", "node-bindgen", "node-extism",
          "python-component", "python-raw", "python-native", "python-extism", "python-wasm3", "go-raw", "go-native", "go-wasmtime", "go-extism", "java-compiled", "java-interpreted",
-         "java-native"]
+         "java-native", "java-extism"]
 RUNNERS = {
     # hosts/rust/conformance, built by build_rust_runner.
     "rust": [str(REPO / "target" / "host" / "qrglue-conformance")],

@@ -7,6 +7,10 @@ import dev.qrglue.gen.RawModule;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import org.extism.sdk.chicory.CompiledPlugin;
+import org.extism.sdk.chicory.Manifest;
+import org.extism.sdk.chicory.ManifestWasm;
+import org.extism.sdk.chicory.Plugin;
 
 /**
  * What runs the generator: a Chicory machine over qrglue.raw-nosimd.wasm (Chicory runs no wasm SIMD,
@@ -32,6 +36,18 @@ public enum Engine {
             return new RawGuest(Instance.builder(Compiled.MODULE)
                     .withMachineFactory(RawModule::create)
                     .build());
+        }
+    },
+    /**
+     * guest/extism's plug-in (qrglue.extism-nosimd.wasm) through Extism's pure-JVM SDK on Chicory
+     * ({@link ExtismGuest}): Extism's memory model in place of the hand-written raw ABI. The SDK
+     * translates the module to JVM bytecode when the process first loads it (Chicory's run-time
+     * compiler; the raw paths' COMPILED is done at build time), once per process.
+     */
+    EXTISM {
+        @Override
+        Core open() {
+            return new ExtismGuest(Extism.PLUGIN.instantiate());
         }
     },
     /**
@@ -80,6 +96,30 @@ public enum Engine {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+        }
+    }
+
+    /** The plug-in, compiled once (holder class: on the first Extism instance). */
+    private static final class Extism {
+        // The guest's own memory maximum (1024 pages, 64 MiB), stated to Extism too, as the other hosts do.
+        static final int MAX_PAGES = 1024;
+        static final CompiledPlugin PLUGIN = compile();
+
+        private static CompiledPlugin compile() {
+            byte[] wasm;
+            try (InputStream in = Engine.class.getResourceAsStream("qrglue.extism-nosimd.wasm")) {
+                if (in == null) {
+                    throw new IllegalStateException("qrglue.extism-nosimd.wasm is not in the jar (just build-java)");
+                }
+                wasm = in.readAllBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            Manifest manifest = Manifest.ofWasms(
+                            ManifestWasm.fromBytes(wasm).withName("qrglue").build())
+                    .withOptions(new Manifest.Options().withAoT().withMemoryLimits(17, MAX_PAGES))
+                    .build();
+            return Plugin.ofManifest(manifest).compile();
         }
     }
 

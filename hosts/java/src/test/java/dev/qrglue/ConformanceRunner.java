@@ -33,7 +33,7 @@ public final class ConformanceRunner {
         System.out.println(Corpus.JSON.writeValueAsString(Map.of("paths", paths)));
     }
 
-    /** The path's name in the conformance run: java-compiled, java-interpreted. */
+    /** The path's name in the conformance run: java-compiled, java-interpreted, java-native, java-extism. */
     static String pathName(Engine engine) {
         return "java-" + engine.name().toLowerCase(java.util.Locale.ROOT);
     }

@@ -51,6 +51,8 @@ public final class JavaBench {
         // the steady state needs a long warm-up (hosts/java/README.md).
         SUBJECTS.put("compiled", new int[] {12_000, 2_000});
         SUBJECTS.put("interpreted", new int[] {150, 100});
+        // guest/extism through Extism's Chicory SDK: run-time compiled to bytecode, the same C2 warm-up.
+        SUBJECTS.put("extism", new int[] {12_000, 2_000});
         SUBJECTS.put("zxing", new int[] {3_000, 2_000});
         SUBJECTS.put("qrcodegen", new int[] {3_000, 2_000});
     }
@@ -252,7 +254,7 @@ public final class JavaBench {
 
     private static Supplier<byte[]> subject(String subject, String text, Options options) {
         return switch (subject) {
-            case "native", "compiled", "interpreted" -> {
+            case "native", "compiled", "interpreted", "extism" -> {
                 QrGenerator gen = new QrGenerator(Engine.valueOf(subject.toUpperCase(java.util.Locale.ROOT)), 1);
                 yield () -> gen.png(text, options);
             }
@@ -264,7 +266,7 @@ public final class JavaBench {
 
     private static Runnable noop(String subject) {
         return switch (subject) {
-            case "native", "compiled", "interpreted" -> {
+            case "native", "compiled", "interpreted", "extism" -> {
                 QrGenerator gen = new QrGenerator(Engine.valueOf(subject.toUpperCase(java.util.Locale.ROOT)), 1);
                 yield gen::noop;
             }
