@@ -354,9 +354,7 @@ test-http: build-http contract
     cd hosts/python/server && ../.venv/bin/python -m pytest -q -p no:cacheprovider test_http_query.py
     cd hosts/go/server && go test -count=1 .
     cd hosts/java/server && JAVA_HOME="$(bash ../../../tools/java/jdk.sh)" mvn -B -q test
-    # 4 pytest-xdist workers, one group per module and server (tests/http/conftest.py): the suite
-    # mostly waits on start-ups and the servers' timeouts, so 4 servers side by side on 2 cores.
-    hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider -n 4 --dist loadgroup tests/http
+    hosts/python/.venv/bin/python -m pytest -q -p no:cacheprovider tests/http
 
 # Host wasi-http: every tier through tests/http's suites, the component's imports, the two-host wasmCloud lattice.
 [group('test')]

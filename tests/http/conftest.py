@@ -107,18 +107,6 @@ def stop(server: Server) -> int | None:
         return None
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """One xdist group per module and server (`pytest -n N --dist loadgroup`, just test-http):
-    the suite mostly waits (start-ups, the servers' timeouts), so servers run side by side,
-    while each server's tests still run on one worker, in the module's order (golden first,
-    SIGTERM last), against a server started once per module as without xdist."""
-    for item in items:
-        callspec = getattr(item, "callspec", None)
-        if callspec is not None and "server" in callspec.params:
-            host, tier = callspec.params["server"]
-            item.add_marker(pytest.mark.xdist_group(f"{item.path.stem}-{host}-{tier}"))
-
-
 @pytest.fixture(scope="module", params=SERVERS, ids=[f"{h}-{t}" for h, t in SERVERS])
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     host, tier = request.param
