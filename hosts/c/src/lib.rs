@@ -15,7 +15,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use qrglue_core::{EcLevel, ErrorKind, Options, QrError, Rgba, SvgOptions, TextStyle};
+use qrglue_core::{ErrorKind, Options, QrError, SvgOptions, TextStyle};
 use qrglue_core::{contract, flat};
 use qrglue_http_query::{Checked, Refusal, with_core};
 
@@ -476,6 +476,7 @@ fn into_result(status: u32, payload: Vec<u8>) -> QrglueResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use qrglue_core::{EcLevel, Rgba};
 
     fn parse(query: &[u8], flags: u32) -> (u32, Vec<u8>, Option<QrglueOptions>) {
         let mut options = QrglueOptions { ec_level: 99, ..from_options(&Options::default()) };
