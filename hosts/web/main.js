@@ -2,7 +2,7 @@
 // an inline SVG and the code as text (half blocks) as the user types, through
 // the chosen path; or, instead of the text, a binary payload: a chosen file's
 // bytes (the *-bytes generators, any bytes). The form has one field per option
-// of the generated table (lib/options.js), and the state lives in the URL under
+// of the contract's table (lib/options.js), and the state lives in the URL under
 // the options' WIT names (?text=&ec-level=&min-size=&quiet-zone=&path=, the
 // other options when given, a box as =true; a payload as &data-hex= in the place
 // of text), so a link reproduces an image. Every failure is shown next to the input, never only in

@@ -1,7 +1,7 @@
 //! `hosts/python/src/qrglue/_native.pyi`: the types of the PyO3 extension
 //! (hosts/python/native), whose functions take every option positionally in
-//! the table's order. Generated so that a new option changes the stub by
-//! itself: the signatures were restated nine times by hand.
+//! the table's order. Written from the table so that a new option changes
+//! the stub by itself: the signatures were restated nine times by hand.
 
 use qrglue_core::contract::{OptionSpec, Place, Ty};
 
