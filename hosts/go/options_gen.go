@@ -277,6 +277,25 @@ func NamedOption(name string, value any) Option {
 	return nil
 }
 
+// SymbolFlag is one symbol option's bit in the raw ABI's symbol_flags word: the option's
+// WIT name (NamedOption's), and whether the bit says its number is given (a word of its own)
+// rather than being the option's bool.
+type SymbolFlag struct {
+	Name   string
+	Bit    uint32
+	Number bool
+}
+
+// SymbolFlags is every symbol option's bit, in the table's (check) order.
+var SymbolFlags = []SymbolFlag{
+	{"micro", 1, false},
+	{"version", 4, true},
+	{"min-version", 8, true},
+	{"mask", 16, true},
+	{"boost-ec", 2, false},
+	{"eci", 32, false},
+}
+
 // CLIFlag is one CLI option flag: its name without dashes, the option's WIT name, its type (the table's kinds), the
 // value's name ("" for a flag that takes none), the one subcommand that takes it ("": every
 // one) and the help line, the default and possible values appended as clap appends them.

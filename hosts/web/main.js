@@ -1,13 +1,14 @@
 // The page: a text box and the options make a PNG (<img> from a Blob),
 // an inline SVG and the code as text (half blocks) as the user types, through
 // the chosen path; or, instead of the text, a binary payload: a chosen file's
-// bytes (the *-bytes generators, any bytes). The state lives
-// in the URL (?text=&ec-level=&min-size=&quiet-zone=&path=, and &scale=, &dark=,
-// &light=, &version=, &min-version=, &mask=, &micro=true, &boost-ec=true, &eci=true, and
-// the SVG's &view-box-only=true, &title=, &class= when given; a payload as
-// &data-hex= in the place of text), so a link reproduces an image. Every failure is shown next to the input, never only in
+// bytes (the *-bytes generators, any bytes). The form has one field per option
+// of the contract's table (lib/options.js), and the state lives in the URL under
+// the options' WIT names (?text=&ec-level=&min-size=&quiet-zone=&path=, the
+// other options when given, a box as =true; a payload as &data-hex= in the place
+// of text), so a link reproduces an image. Every failure is shown next to the input, never only in
 // the console. The bench panel runs in a module worker (bench-worker.js).
 import { DEFAULTS, EC_LEVELS, MAX_TEXT_BYTES } from '../node/lib/common.js';
+import { OPTION_FIELDS, SVG_OPTION_FIELDS } from '../node/lib/options.js';
 import { PATH_NAMES, QrError, loadPath } from './paths.js';
 import { benchTable, plotBench } from './plot.js';
 
@@ -15,35 +16,41 @@ const REFERENCE_URL = 'https://www.reddit.com/r/rustjerk/top/?t=all';
 const DEFAULT_PATH = 'component';
 
 const $ = (id) => document.getElementById(id);
-const form = {
-  text: $('text'), ecLevel: $('ec-level'), minSize: $('min-size'), quietZone: $('quiet-zone'),
-  scale: $('scale'), dark: $('dark'), light: $('light'),
-  version: $('version'), 'min-version': $('min-version'), mask: $('mask'), micro: $('micro'), 'boost-ec': $('boost-ec'),
-  eci: $('eci'),
-  'view-box-only': $('view-box-only'), title: $('title'), class: $('class'),
-  path: $('path'),
-};
-// The options a field left empty (a box left unticked) means the default of:
-// in the URL only when given, under their WIT names (the form's keys).
-// The last three are the SVG's own (svg-options): applied to the SVG output alone.
-const OPTIONAL_FIELDS = Object.freeze([
-  'scale', 'dark', 'light', 'version', 'min-version', 'mask', 'micro', 'boost-ec', 'eci', 'view-box-only', 'title',
-  'class',
-]);
-// The symbol options' three flags and the SVG's view-box-only: checkboxes, 'true' in the state when ticked.
-const CHECKBOXES = Object.freeze(['micro', 'boost-ec', 'eci', 'view-box-only']);
-const fieldValue = (name) => (CHECKBOXES.includes(name) ? (form[name].checked ? 'true' : '') : form[name].value);
 
-for (const level of EC_LEVELS) form.ecLevel.add(new Option(level, level));
+// Every option of the table, in check order: WIT `options`, `symbol-options`,
+// then svg()'s own (applied to the SVG output alone). Each gets a field whose
+// id is its WIT name, built here so that a new option needs no line in the page.
+const FIELDS = Object.freeze([...OPTION_FIELDS, ...SVG_OPTION_FIELDS.map((f) => ({ ...f, svg: true }))]);
+// Pre-filled with its default and always in the URL: a plain number or the
+// level. The others (none, a box, a colour) are empty when not given.
+const isFilled = (f) => f.type === 'ec-level' || f.type === 'u32';
+const optionsBox = $('options');
+for (const f of FIELDS) {
+  const row = document.createElement('div');
+  const label = document.createElement('label');
+  label.htmlFor = f.wit;
+  label.textContent = f.svg ? `SVG: ${f.wit}` : f.wit;
+  const input = document.createElement(f.type === 'ec-level' ? 'select' : 'input');
+  input.id = input.name = f.wit;
+  if (f.type === 'ec-level') {
+    for (const level of EC_LEVELS) input.add(new Option(level, level));
+  } else if (f.type === 'bool') {
+    input.type = 'checkbox';
+  } else {
+    input.type = 'text';
+    if (f.type === 'u32' || f.type === 'option-u32') input.inputMode = 'numeric';
+    else input.spellcheck = false;
+    const fallback = DEFAULTS[f.name];
+    // none: the symbol's numbers are the encoder's choice, the others absent.
+    input.placeholder = fallback === undefined ? (f.symbol ? 'auto' : 'none') : String(fallback);
+  }
+  if (f.bounds !== null && f.type !== 'option-string') input.title = `${f.bounds[0]}..=${f.bounds[1]}`;
+  row.append(label, input);
+  optionsBox.insertBefore(row, $('path').parentElement);
+}
+const form = { text: $('text'), path: $('path'), ...Object.fromEntries(FIELDS.map((f) => [f.wit, $(f.wit)])) };
+const fieldValue = (f) => (f.type === 'bool' ? (form[f.wit].checked ? 'true' : '') : form[f.wit].value);
 for (const name of PATH_NAMES) form.path.add(new Option(name, name));
-form.minSize.placeholder = String(DEFAULTS.minSize);
-form.quietZone.placeholder = String(DEFAULTS.quietZone);
-form.scale.placeholder = 'none';
-form.dark.placeholder = DEFAULTS.dark;
-form.light.placeholder = DEFAULTS.light;
-for (const name of ['version', 'min-version', 'mask']) form[name].placeholder = 'auto';
-form.title.placeholder = 'none';
-form.class.placeholder = 'none';
 
 // --- the binary payload ------------------------------------------------------
 // Instead of the text, a payload: the bytes of a chosen file (at most one
@@ -100,26 +107,17 @@ form.text.addEventListener('input', () => {
 // (text: the reference URL, so the first visit shows a code).
 function stateFromUrl() {
   const params = new URLSearchParams(location.search);
+  const given = (f) => params.get(f.wit) ?? (isFilled(f) ? String(DEFAULTS[f.name]) : '');
   return {
     dataHex: params.get('data-hex'),
     text: params.get('text') ?? REFERENCE_URL,
-    ecLevel: params.get('ec-level') ?? DEFAULTS.ecLevel,
-    minSize: params.get('min-size') ?? String(DEFAULTS.minSize),
-    quietZone: params.get('quiet-zone') ?? String(DEFAULTS.quietZone),
-    ...Object.fromEntries(OPTIONAL_FIELDS.map((name) => [name, params.get(name) ?? ''])),
+    ...Object.fromEntries(FIELDS.map((f) => [f.wit, given(f)])),
     path: params.get('path') ?? DEFAULT_PATH,
   };
 }
 
 function stateFromForm() {
-  return {
-    text: form.text.value,
-    ecLevel: form.ecLevel.value,
-    minSize: form.minSize.value,
-    quietZone: form.quietZone.value,
-    ...Object.fromEntries(OPTIONAL_FIELDS.map((name) => [name, fieldValue(name)])),
-    path: form.path.value,
-  };
+  return { text: form.text.value, ...Object.fromEntries(FIELDS.map((f) => [f.wit, fieldValue(f)])), path: form.path.value };
 }
 
 function showState(state) {
@@ -128,15 +126,14 @@ function showState(state) {
   showPayload();
   // A value the select does not offer (e.g. ?ec-level=ultra) stays visible as
   // an extra option, so the error shown below matches what the form says.
-  for (const [select, value] of [[form.ecLevel, state.ecLevel], [form.path, state.path]]) {
+  for (const select of [...FIELDS.filter((f) => f.type === 'ec-level').map((f) => form[f.wit]), form.path]) {
+    const value = state[select.id];
     if (![...select.options].some((o) => o.value === value)) select.add(new Option(`${value} (?)`, value));
     select.value = value;
   }
-  form.minSize.value = state.minSize;
-  form.quietZone.value = state.quietZone;
-  for (const name of OPTIONAL_FIELDS) {
-    if (CHECKBOXES.includes(name)) form[name].checked = state[name] === 'true';
-    else form[name].value = state[name];
+  for (const f of FIELDS) {
+    if (f.type === 'bool') form[f.wit].checked = state[f.wit] === 'true';
+    else if (f.type !== 'ec-level') form[f.wit].value = state[f.wit];
   }
 }
 
@@ -147,48 +144,32 @@ function writeUrl(state) {
   // last state it can spell exactly.
   if (payload === null ? !state.text.isWellFormed() : payload.bytes === undefined || payload.bytes.length > MAX_TEXT_BYTES) return;
   const input = payload === null ? { text: state.text } : { 'data-hex': toHex(payload.bytes) };
-  const params = new URLSearchParams({
-    ...input, 'ec-level': state.ecLevel, 'min-size': state.minSize, 'quiet-zone': state.quietZone,
-    ...Object.fromEntries(OPTIONAL_FIELDS.filter((name) => state[name] !== '').map((name) => [name, state[name]])),
-    path: state.path,
-  });
+  // The pre-filled options always, then the others when given, each in table order.
+  const shown = [...FIELDS.filter(isFilled), ...FIELDS.filter((f) => !isFilled(f) && state[f.wit] !== '')];
+  const params = new URLSearchParams({ ...input, ...Object.fromEntries(shown.map((f) => [f.wit, state[f.wit]])), path: state.path });
   const url = `${location.pathname}?${params}`;
   if (url !== `${location.pathname}${location.search}`) history.replaceState(null, '', url);
 }
 
 // A field's text as the option value the glue checks: numbers as numbers,
 // empty as "use the default", anything else passed as typed so the error
-// message quotes it.
-function optionValue(field) {
+// message quotes it. A colour, title or class as typed (the glue checks it,
+// and the error quotes it); a box ticked is true, else the default.
+function optionValue(f, field) {
+  if (f.type === 'bool') return field === 'true' || undefined;
+  if (f.type === 'ec-level') return field;
+  if (f.type === 'rgba') return field.trim() === '' ? undefined : field;
+  if (f.type === 'option-string') return field === '' ? undefined : field;
   const trimmed = field.trim();
   if (trimmed === '') return undefined;
   const number = Number(trimmed);
   return Number.isFinite(number) ? number : field;
 }
 
-// A colour field as typed (the glue reads and checks it); empty is the default.
-function colourValue(field) {
-  return field.trim() === '' ? undefined : field;
-}
-
-function optionsOf(state) {
-  return {
-    ecLevel: state.ecLevel, minSize: optionValue(state.minSize), quietZone: optionValue(state.quietZone),
-    scale: optionValue(state.scale), dark: colourValue(state.dark), light: colourValue(state.light),
-    micro: state.micro === 'true' || undefined, version: optionValue(state.version),
-    minVersion: optionValue(state['min-version']), mask: optionValue(state.mask), boostEc: state['boost-ec'] === 'true' || undefined,
-    eci: state.eci === 'true' || undefined,
-  };
-}
-
-// svg()'s options: the others and the SVG's own, a field left empty none
-// (a title or class as typed: the glue checks it, and the error quotes it).
-function svgOptionsOf(state) {
-  return {
-    ...optionsOf(state), viewBoxOnly: state['view-box-only'] === 'true' || undefined,
-    title: state.title === '' ? undefined : state.title, class: state.class === '' ? undefined : state.class,
-  };
-}
+const optionsFrom = (fields, state) => Object.fromEntries(fields.map((f) => [f.name, optionValue(f, state[f.wit])]));
+const optionsOf = (state) => optionsFrom(OPTION_FIELDS, state);
+// svg()'s options: the others and the SVG's own.
+const svgOptionsOf = (state) => optionsFrom(FIELDS, state);
 
 // --- paths -----------------------------------------------------------------
 const loadedPaths = new Map(); // name -> Promise<api>

@@ -31,9 +31,9 @@ RUNNERS = {
     "node": ["node", "hosts/node/conformance/runner.mjs"],
     # hosts/node/extism: guest/extism through @extism/extism (its own package, installed by `just build-node`).
     "node-extism": ["node", "hosts/node/extism/runner.mjs"],
-    "python": ["hosts/python/.venv/bin/python", "hosts/python/conformance_runner.py"],
+    "python": ["hosts/python/.venv/bin/python", "hosts/python/conformance/runner.py"],
     # qrglue.extism (guest/extism through Extism's Python SDK) and qrglue.wasm3 (the raw glue on wasm3).
-    "python-extra": ["hosts/python/.venv/bin/python", "hosts/python/conformance_extra.py"],
+    "python-extra": ["hosts/python/.venv/bin/python", "hosts/python/conformance/extra.py"],
     # hosts/go/cmd/qrglue-conformance, built by `just build-go`.
     "go": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance")],
     # hosts/go/wasmtime's runner (the same glue on Wasmtime), built by `just build-go`.

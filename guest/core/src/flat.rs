@@ -1,10 +1,13 @@
 //! The contract's options as flat u32 words (guest/raw/ABI.md's argument
-//! order), decoded into [`Options`], [`SvgOptions`] and [`TextStyle`].
+//! order), decoded into [`Options`], [`SvgOptions`] and [`TextStyle`], and
+//! encoded back ([`words`]).
 //!
 //! Shared by the two guests that take options as integers: `guest/raw`
 //! (one wasm argument per word) and `guest/extism` (the same words,
-//! little-endian, at the head of the plugin's input). One decoder, so both
-//! name the same option in the same words, in the contract's order.
+//! little-endian, at the head of the plugin's input), and by the hosts that
+//! pass them (hosts/rust's raw path, hosts/c's C ABI). One decoder and one
+//! encoder, so every side names the same option in the same words, in the
+//! contract's order, and a new symbol option is packed in one place.
 
 use crate::{EcLevel, Options, QrError, Rgba, SvgOptions, Symbol, TextStyle, contract};
 
@@ -37,6 +40,32 @@ pub fn options(
         mask: flag(contract::RAW_SYMBOL_HAS_MASK).then_some(mask),
     };
     Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol })
+}
+
+/// The ABI's words for `options` (the inverse of [`options`]): a `none`
+/// is its flag or `has_scale` off and a 0 word.
+pub fn words(options: &Options) -> [u32; OPTION_WORDS] {
+    let s = &options.symbol;
+    let bit = |on: bool, bit: u32| if on { bit } else { 0 };
+    let symbol_flags = bit(s.micro, contract::RAW_SYMBOL_MICRO)
+        | bit(s.boost_ec, contract::RAW_SYMBOL_BOOST_EC)
+        | bit(s.eci, contract::RAW_SYMBOL_ECI)
+        | bit(s.version.is_some(), contract::RAW_SYMBOL_HAS_VERSION)
+        | bit(s.min_version.is_some(), contract::RAW_SYMBOL_HAS_MIN_VERSION)
+        | bit(s.mask.is_some(), contract::RAW_SYMBOL_HAS_MASK);
+    [
+        options.ec_level.index(),
+        options.min_size,
+        options.quiet_zone,
+        u32::from(options.scale.is_some()),
+        options.scale.unwrap_or(0),
+        options.dark.to_u32(),
+        options.light.to_u32(),
+        symbol_flags,
+        s.version.unwrap_or(0),
+        s.min_version.unwrap_or(0),
+        s.mask.unwrap_or(0),
+    ]
 }
 
 /// The SVG options from the flags word and one buffer holding the title's

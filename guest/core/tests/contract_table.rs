@@ -101,3 +101,62 @@ fn spellings_are_unique_and_places_in_check_order() {
     let order = [Place::Options, Place::Symbol, Place::Svg, Place::TextStyle];
     assert!(places.windows(2).all(|w| order.iter().position(|p| *p == w[0]) <= order.iter().position(|p| *p == w[1])));
 }
+
+/// `flat::words` is `flat::options`'s inverse on every symbol option alone
+/// and all at once, and packs each by the table's bit (`contract::Raw`), so
+/// that the hosts which pass the words (hosts/rust's raw path, hosts/c) and
+/// the guests which read them agree without naming an option.
+#[test]
+fn flat_words_invert_the_decoder_bit_by_bit() {
+    use qrglue_core::contract::Raw;
+    use qrglue_core::flat;
+    let mut all = Options::default();
+    for spec in OPTIONS.iter().filter(|s| s.place == Place::Symbol) {
+        // Each symbol option alone at a non-default value: its bit, and for a number its word.
+        let one = match spec.ty {
+            Ty::Bool => with_symbol(spec.wit, None),
+            _ => with_symbol(spec.wit, Some(3)),
+        };
+        let words = flat::words(&one);
+        let bit = match spec.raw {
+            Raw::SymbolFlag(bit) | Raw::SymbolParam(bit) => bit,
+            other => panic!("{}: {other:?} is not a symbol slot", spec.wit),
+        };
+        assert_eq!(words[7], bit, "{}", spec.wit);
+        assert!(words[8..].iter().all(|&w| w == 0) || spec.ty != Ty::Bool, "{}", spec.wit);
+        assert_eq!(flat::options(words).unwrap(), one, "{}", spec.wit);
+        all.symbol = merge(all.symbol, one.symbol);
+    }
+    let words = flat::words(&all);
+    assert_eq!(words[7], contract::RAW_SYMBOL_FLAGS_MAX, "every bit");
+    assert_eq!(flat::options(words).unwrap(), all);
+    let plain = Options { scale: Some(7), min_size: 300, quiet_zone: 2, ..Options::default() };
+    assert_eq!(flat::options(flat::words(&plain)).unwrap(), plain);
+}
+
+/// Options with the symbol option `wit` set (a bool to true, a number to `n`).
+fn with_symbol(wit: &str, n: Option<u32>) -> Options {
+    let mut o = Options::default();
+    let s = &mut o.symbol;
+    match (wit, n) {
+        ("micro", None) => s.micro = true,
+        ("boost-ec", None) => s.boost_ec = true,
+        ("eci", None) => s.eci = true,
+        ("version", n) => s.version = n,
+        ("min-version", n) => s.min_version = n,
+        ("mask", n) => s.mask = n,
+        other => panic!("a symbol option this test does not know: {other:?}; add it here"),
+    }
+    o
+}
+
+fn merge(a: Symbol, b: Symbol) -> Symbol {
+    Symbol {
+        micro: a.micro || b.micro,
+        boost_ec: a.boost_ec || b.boost_ec,
+        eci: a.eci || b.eci,
+        version: a.version.or(b.version),
+        min_version: a.min_version.or(b.min_version),
+        mask: a.mask.or(b.mask),
+    }
+}

@@ -58,8 +58,8 @@ typedef struct QrglueResult {
 
 // The options, as the raw ABI's eleven arguments after the text: `ec_level`
 // 0..=3, `min_size`, `quiet_zone`, `has_scale` (0: none) and `scale`,
-// colours as 0xRRGGBBAA, `symbol_flags` (micro 1, boost-ec 2, version 4,
-// min-version 8, mask 16, eci 32) and the numbers its bits give.
+// colours as 0xRRGGBBAA, `symbol_flags` (guest/raw/ABI.md's bits, the
+// table's `contract::Raw::SymbolFlag`s) and the numbers its bits give.
 typedef struct QrglueOptions {
   uint32_t ec_level;
   uint32_t min_size;

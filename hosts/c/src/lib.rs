@@ -15,8 +15,8 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use qrglue_core::contract;
-use qrglue_core::{EcLevel, ErrorKind, Options, QrError, Rgba, SvgOptions, Symbol, TextStyle};
+use qrglue_core::{ErrorKind, Options, QrError, SvgOptions, TextStyle};
+use qrglue_core::{contract, flat};
 use qrglue_http_query::{Checked, Refusal, with_core};
 
 /// The version of this C ABI; check it once after loading the library.
@@ -61,8 +61,8 @@ pub struct QrglueResult {
 
 /// The options, as the raw ABI's eleven arguments after the text: `ec_level`
 /// 0..=3, `min_size`, `quiet_zone`, `has_scale` (0: none) and `scale`,
-/// colours as 0xRRGGBBAA, `symbol_flags` (micro 1, boost-ec 2, version 4,
-/// min-version 8, mask 16, eci 32) and the numbers its bits give.
+/// colours as 0xRRGGBBAA, `symbol_flags` (guest/raw/ABI.md's bits, the
+/// table's `contract::Raw::SymbolFlag`s) and the numbers its bits give.
 #[repr(C)]
 pub struct QrglueOptions {
     pub ec_level: u32,
@@ -382,53 +382,29 @@ fn generate(
 }
 
 /// The raw guest's `options`: the same checks and messages.
-/// The core's options as this ABI passes them (the inverse of [`to_options`]).
+/// The core's options as this ABI passes them (the inverse of [`to_options`]):
+/// the raw ABI's words, packed by the core's one encoder.
 fn from_options(o: &Options) -> QrglueOptions {
-    let s = o.symbol;
-    let bit = |on: bool, bit: u32| if on { bit } else { 0 };
-    QrglueOptions {
-        ec_level: o.ec_level.index(),
-        min_size: o.min_size,
-        quiet_zone: o.quiet_zone,
-        has_scale: u32::from(o.scale.is_some()),
-        scale: o.scale.unwrap_or(0),
-        dark: o.dark.to_u32(),
-        light: o.light.to_u32(),
-        symbol_flags: bit(s.micro, contract::RAW_SYMBOL_MICRO)
-            | bit(s.boost_ec, contract::RAW_SYMBOL_BOOST_EC)
-            | bit(s.eci, contract::RAW_SYMBOL_ECI)
-            | bit(s.version.is_some(), contract::RAW_SYMBOL_HAS_VERSION)
-            | bit(s.min_version.is_some(), contract::RAW_SYMBOL_HAS_MIN_VERSION)
-            | bit(s.mask.is_some(), contract::RAW_SYMBOL_HAS_MASK),
-        version: s.version.unwrap_or(0),
-        min_version: s.min_version.unwrap_or(0),
-        mask: s.mask.unwrap_or(0),
-    }
+    let [ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask] = flat::words(o);
+    QrglueOptions { ec_level, min_size, quiet_zone, has_scale, scale, dark, light, symbol_flags, version, min_version, mask }
 }
 
+/// The options from this ABI's struct, decoded (and their flag words checked)
+/// as guest/raw decodes the same words.
 fn to_options(o: &QrglueOptions) -> Result<Options, QrError> {
-    let ec_level = EcLevel::from_index(o.ec_level).ok_or_else(|| QrError::InvalidOptions(contract::bad_ec_level_index(o.ec_level)))?;
-    if o.symbol_flags > contract::RAW_SYMBOL_FLAGS_MAX {
-        return Err(QrError::InvalidOptions(contract::out_of_range("symbol-flags", 0, contract::RAW_SYMBOL_FLAGS_MAX, o.symbol_flags)));
-    }
-    let flag = |bit: u32| o.symbol_flags & bit != 0;
-    let symbol = Symbol {
-        micro: flag(contract::RAW_SYMBOL_MICRO),
-        boost_ec: flag(contract::RAW_SYMBOL_BOOST_EC),
-        eci: flag(contract::RAW_SYMBOL_ECI),
-        version: flag(contract::RAW_SYMBOL_HAS_VERSION).then_some(o.version),
-        min_version: flag(contract::RAW_SYMBOL_HAS_MIN_VERSION).then_some(o.min_version),
-        mask: flag(contract::RAW_SYMBOL_HAS_MASK).then_some(o.mask),
-    };
-    Ok(Options {
-        ec_level,
-        min_size: o.min_size,
-        quiet_zone: o.quiet_zone,
-        scale: (o.has_scale != 0).then_some(o.scale),
-        dark: Rgba::from_u32(o.dark),
-        light: Rgba::from_u32(o.light),
-        symbol,
-    })
+    flat::options([
+        o.ec_level,
+        o.min_size,
+        o.quiet_zone,
+        o.has_scale,
+        o.scale,
+        o.dark,
+        o.light,
+        o.symbol_flags,
+        o.version,
+        o.min_version,
+        o.mask,
+    ])
 }
 
 /// The SVG options as the raw guest reads its strings buffer: the flags'
@@ -500,6 +476,7 @@ fn into_result(status: u32, payload: Vec<u8>) -> QrglueResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use qrglue_core::{EcLevel, Rgba};
 
     fn parse(query: &[u8], flags: u32) -> (u32, Vec<u8>, Option<QrglueOptions>) {
         let mut options = QrglueOptions { ec_level: 99, ..from_options(&Options::default()) };
@@ -566,15 +543,27 @@ mod tests {
             expected.scale = number("scale");
             expected.dark = colour("dark").unwrap_or(expected.dark);
             expected.light = colour("light").unwrap_or(expected.light);
-            expected.symbol = Symbol {
-                micro: flag("micro"),
-                version: number("version"),
-                min_version: number("min-version"),
-                mask: number("mask"),
-                boost_ec: flag("boost-ec"),
-                eci: flag("eci"),
-            };
-            assert!(same(&options, &from_options(&expected)), "{query}");
+            // The symbol options from the table (not by name): each flag bit
+            // set when the case says true, each number in its word (the
+            // table's order of `SymbolParam`s is the words' order) with its bit.
+            let mut words = from_options(&expected);
+            let (mut flags, mut numbers, mut at) = (0, [0; 3], 0);
+            for spec in contract::OPTIONS.iter().filter(|spec| spec.place == contract::Place::Symbol) {
+                match spec.raw {
+                    contract::Raw::SymbolFlag(bit) if flag(spec.wit) => flags |= bit,
+                    contract::Raw::SymbolParam(bit) => {
+                        if let Some(n) = number(spec.wit) {
+                            flags |= bit;
+                            numbers[at] = n;
+                        }
+                        at += 1;
+                    }
+                    _ => {}
+                }
+            }
+            (words.symbol_flags, [words.version, words.min_version, words.mask]) = (flags, numbers);
+            assert!(same(&options, &words), "{query}");
+            assert!(same(&from_options(&to_options(&words).expect("valid")), &words), "{query}: the encoder inverts the decoder");
         }
     }
 

@@ -16,6 +16,8 @@ import "C"
 import (
 	"fmt"
 	"unsafe"
+
+	"qrglue.dev/qrglue"
 )
 
 // httpMessage: one of guest/http-query's fixed messages.
@@ -56,22 +58,53 @@ type optional[T any] struct {
 
 // request is a query that passed: the text ("" is empty-text, for the tier's
 // generator to refuse) and the options as the C ABI's QrglueOptions carries
-// them: each at a value (the core's default if not given), except the four
-// that have no default.
+// them: each at a value (the core's default if not given), except scale, and
+// the symbol options, which are only the ones given.
 type request struct {
-	Text                      string
-	ECLevel                   uint32 // 0..=3: low, medium, quartile, high
-	MinSize, QuietZone        uint32
-	Scale                     optional[uint32]
-	Dark, Light               uint32 // 0xRRGGBBAA
-	Micro, BoostEC, ECI       bool
-	Version, MinVersion, Mask optional[uint32]
+	Text               string
+	ECLevel            uint32 // 0..=3: low, medium, quartile, high
+	MinSize, QuietZone uint32
+	Scale              optional[uint32]
+	Dark, Light        uint32 // 0xRRGGBBAA
+	Symbol             []symbolOption
 }
 
-// The bits of QrglueOptions.symbol_flags (the raw ABI's, guest/raw/ABI.md).
-const (
-	symbolMicro, symbolBoostEC, symbolVersion, symbolMinVersion, symbolMask, symbolECI = 1, 2, 4, 8, 16, 32
-)
+// symbolOption is a symbol option the query gave (a flag set): its WIT name
+// and value, a bool (true) or a uint32, as qrglue.NamedOption takes it.
+type symbolOption struct {
+	Name  string
+	Value any
+}
+
+// symbol: the symbol options that symbol_flags says are given, in the
+// table's order (qrglue.SymbolFlags), each number from its word.
+func symbol(o *C.QrglueOptions) []symbolOption {
+	numbers := map[string]C.uint32_t{"version": o.version, "min-version": o.min_version, "mask": o.mask}
+	var given []symbolOption
+	for _, f := range qrglue.SymbolFlags {
+		if uint32(o.symbol_flags)&f.Bit == 0 {
+			continue
+		}
+		if !f.Number {
+			given = append(given, symbolOption{f.Name, true})
+		} else if n, ok := numbers[f.Name]; ok {
+			given = append(given, symbolOption{f.Name, uint32(n)})
+		} else {
+			panic("qrglue_parse_query: no word for " + f.Name)
+		}
+	}
+	return given
+}
+
+// option: the symbol option named `name` in r, if given.
+func (r *request) option(name string) (any, bool) {
+	for _, o := range r.Symbol {
+		if o.Name == name {
+			return o.Value, true
+		}
+	}
+	return nil, false
+}
 
 // checkQuery: the raw query (after '?', or "") -> the request, or the
 // grammar's refusal. alone: the tier has no qrglue generator (static,
@@ -93,14 +126,10 @@ func checkQuery(query string, alone bool) (*request, *httpError) {
 		}
 		return nil, &httpError{400, kind, payload}
 	}
-	bits := uint32(o.symbol_flags)
-	given := func(bit uint32, v C.uint32_t) optional[uint32] { return optional[uint32]{uint32(v), bits&bit != 0} }
 	return &request{
 		Text: payload, ECLevel: uint32(o.ec_level), MinSize: uint32(o.min_size), QuietZone: uint32(o.quiet_zone),
 		Scale: optional[uint32]{uint32(o.scale), o.has_scale != 0}, Dark: uint32(o.dark), Light: uint32(o.light),
-		Micro: bits&symbolMicro != 0, BoostEC: bits&symbolBoostEC != 0, ECI: bits&symbolECI != 0,
-		Version: given(symbolVersion, o.version), MinVersion: given(symbolMinVersion, o.min_version),
-		Mask: given(symbolMask, o.mask),
+		Symbol: symbol(&o),
 	}, nil
 }
 

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"qrglue.dev/qrglue"
 )
 
 // The query grammar's shared cases (tests/http/query_cases.json) through this
@@ -91,6 +93,7 @@ func expected(t *testing.T, c *contract, fields map[string]json.RawMessage) *req
 		QuietZone: uint32(c.Defaults["quiet-zone"].(float64)),
 		Dark:      colour(t, c.Defaults["dark"].(string)), Light: colour(t, c.Defaults["light"].(string)),
 	}
+	symbol := map[string]any{}
 	for name, raw := range fields {
 		var u uint32
 		var b bool
@@ -106,20 +109,38 @@ func expected(t *testing.T, c *contract, fields map[string]json.RawMessage) *req
 				t.Fatal(err)
 			}
 			*map[string]*uint32{"min-size": &r.MinSize, "quiet-zone": &r.QuietZone}[name] = u
-		case "scale", "version", "min-version", "mask":
+		case "scale":
 			if err := json.Unmarshal(raw, &u); err != nil {
 				t.Fatal(err)
 			}
-			*map[string]*optional[uint32]{
-				"scale": &r.Scale, "version": &r.Version, "min-version": &r.MinVersion, "mask": &r.Mask,
-			}[name] = optional[uint32]{u, true}
-		case "micro", "boost-ec", "eci":
-			if err := json.Unmarshal(raw, &b); err != nil {
-				t.Fatal(err)
-			}
-			*map[string]*bool{"micro": &r.Micro, "boost-ec": &r.BoostEC, "eci": &r.ECI}[name] = b
+			r.Scale = optional[uint32]{u, true}
 		default:
-			t.Fatalf("unknown field %q in a case's request", name)
+			// A symbol option (qrglue.SymbolFlags): given as true, or a number.
+			flag := -1
+			for i, f := range qrglue.SymbolFlags {
+				if f.Name == name {
+					flag = i
+				}
+			}
+			if flag < 0 {
+				t.Fatalf("unknown field %q in a case's request", name)
+			}
+			if qrglue.SymbolFlags[flag].Number {
+				if err := json.Unmarshal(raw, &u); err != nil {
+					t.Fatal(err)
+				}
+				symbol[name] = u
+			} else if err := json.Unmarshal(raw, &b); err != nil {
+				t.Fatal(err)
+			} else if b {
+				symbol[name] = true
+			}
+		}
+	}
+	// In the table's order, as checkQuery gives them.
+	for _, f := range qrglue.SymbolFlags {
+		if v, ok := symbol[f.Name]; ok {
+			r.Symbol = append(r.Symbol, symbolOption{f.Name, v})
 		}
 	}
 	return r
@@ -206,17 +227,22 @@ func TestSharedTargetsAndMethods(t *testing.T) {
 	}
 }
 
-// The few contract values this server keeps: the symbol-flag bits it reads
-// QrglueOptions with, go-qrcode's data-too-long message.
+// The few contract values this server keeps (go-qrcode's data-too-long
+// message), and the generated symbol-flag table it reads QrglueOptions with
+// (qrglue.SymbolFlags): every bit the contract file has, under its name.
 func TestContractCopies(t *testing.T) {
 	var c contract
 	readJSON(t, "../../../target/contract.json", &c)
-	for name, bit := range map[string]uint32{
-		"micro": symbolMicro, "boost-ec": symbolBoostEC, "has-version": symbolVersion,
-		"has-min-version": symbolMinVersion, "has-mask": symbolMask, "eci": symbolECI,
-	} {
-		if c.RawABI.SymbolFlags[name] != bit {
-			t.Errorf("symbol flag %s: ours %d, contract %d", name, bit, c.RawABI.SymbolFlags[name])
+	if len(qrglue.SymbolFlags) != len(c.RawABI.SymbolFlags) {
+		t.Errorf("%d symbol flags, the contract has %d", len(qrglue.SymbolFlags), len(c.RawABI.SymbolFlags))
+	}
+	for _, f := range qrglue.SymbolFlags {
+		name := f.Name
+		if f.Number {
+			name = "has-" + name
+		}
+		if c.RawABI.SymbolFlags[name] != f.Bit {
+			t.Errorf("symbol flag %s: ours %d, contract %d", name, f.Bit, c.RawABI.SymbolFlags[name])
 		}
 	}
 	if c.Messages["data-too-long"] != dataTooLongMessage {

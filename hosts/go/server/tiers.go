@@ -86,15 +86,12 @@ func libraryOptions(r *request) []qrglue.Option {
 	opts := []qrglue.Option{
 		qrglue.WithECLevel(qrglue.ECLevel(r.ECLevel)), qrglue.WithMinSize(r.MinSize), qrglue.WithQuietZone(r.QuietZone),
 		qrglue.WithDark(hexColor(r.Dark)), qrglue.WithLight(hexColor(r.Light)),
-		qrglue.WithMicro(r.Micro), qrglue.WithBoostEC(r.BoostEC), qrglue.WithECI(r.ECI),
 	}
-	for _, o := range []struct {
-		given optional[uint32]
-		with  func(uint32) qrglue.Option
-	}{{r.Scale, qrglue.WithScale}, {r.Version, qrglue.WithVersion}, {r.MinVersion, qrglue.WithMinVersion}, {r.Mask, qrglue.WithMask}} {
-		if o.given.Set {
-			opts = append(opts, o.with(o.given.Value))
-		}
+	if r.Scale.Set {
+		opts = append(opts, qrglue.WithScale(r.Scale.Value))
+	}
+	for _, o := range r.Symbol {
+		opts = append(opts, qrglue.NamedOption(o.Name, o.Value))
 	}
 	return opts
 }
@@ -106,9 +103,9 @@ var goQRCodeLevels = [4]qrcode.RecoveryLevel{qrcode.Low, qrcode.Medium, qrcode.H
 
 // goQRCode is tier 0: skip2/go-qrcode, the Go library the issue names. It
 // answers every error as the contract says (the generator's checks run by
-// the query's parser, alone), then 501 for an option go-qrcode does not have (micro,
-// min-version, mask, boost-ec, eci: it picks its own mask and has no Micro
-// QR, ECI or boost), in WIT field order, rather than drawing another code.
+// the query's parser, alone), then 501 for a symbol option go-qrcode does not
+// have (every one but version: it picks its own mask and has no Micro QR, ECI
+// or boost), in WIT field order, rather than drawing another code.
 // go-qrcode encodes (mode, version, error correction, mask); the image is
 // drawn from its Bitmap() as its own PNG() draws one (a two-colour palette,
 // image/png at BestCompression), because PNG()'s size rule (a fixed width,
@@ -116,21 +113,17 @@ var goQRCodeLevels = [4]qrcode.RecoveryLevel{qrcode.Low, qrcode.Medium, qrcode.H
 // cannot give the query's quiet zone or scale: here an integer scale (scale,
 // or the smallest that reaches min-size), the quiet zone in modules.
 func goQRCode(r *request) ([]byte, error) {
-	for _, lack := range []struct {
-		name  string
-		given bool
-	}{
-		{"micro", r.Micro}, {"min-version", r.MinVersion.Set}, {"mask", r.Mask.Set}, {"boost-ec", r.BoostEC}, {"eci", r.ECI},
-	} {
-		if lack.given {
-			return nil, &httpError{501, "not-implemented", "go-qrcode has no " + lack.name + " option"}
+	// Any symbol option but version (the table's, in its order): a new one is refused until this tier learns it.
+	for _, o := range r.Symbol {
+		if o.Name != "version" {
+			return nil, &httpError{501, "not-implemented", "go-qrcode has no " + o.Name + " option"}
 		}
 	}
 	level := goQRCodeLevels[r.ECLevel]
 	var q *qrcode.QRCode
 	var err error
-	if r.Version.Set {
-		q, err = qrcode.NewWithForcedVersion(r.Text, int(r.Version.Value), level)
+	if version, ok := r.option("version"); ok {
+		q, err = qrcode.NewWithForcedVersion(r.Text, int(version.(uint32)), level)
 	} else {
 		q, err = qrcode.New(r.Text, level)
 	}
@@ -204,20 +197,20 @@ func runCLI(cli string, r *request) ([]byte, error) {
 	u := func(v uint32) string { return strconv.FormatUint(uint64(v), 10) }
 	argv = append(argv, "--ec-level", qrglue.ECLevel(r.ECLevel).String(), "--min-size", u(r.MinSize), "--quiet-zone", u(r.QuietZone),
 		"--dark", hexColor(r.Dark), "--light", hexColor(r.Light))
-	for _, o := range []struct {
-		flag string
-		o    optional[uint32]
-	}{{"--scale", r.Scale}, {"--symbol-version", r.Version}, {"--min-version", r.MinVersion}, {"--mask", r.Mask}} {
-		if o.o.Set {
-			argv = append(argv, o.flag, u(o.o.Value))
-		}
+	if r.Scale.Set {
+		argv = append(argv, "--scale", u(r.Scale.Value))
 	}
-	for _, f := range []struct {
-		flag string
-		on   bool
-	}{{"--micro", r.Micro}, {"--boost-ec", r.BoostEC}, {"--eci", r.ECI}} {
-		if f.on {
-			argv = append(argv, f.flag)
+	// The symbol options given, by the CLI's flag table: a bool is its flag, a number its flag and value.
+	for _, o := range r.Symbol {
+		for _, f := range qrglue.CLIFlags {
+			if f.Name != o.Name {
+				continue
+			}
+			if n, ok := o.Value.(uint32); ok {
+				argv = append(argv, "--"+f.Flag, u(n))
+			} else {
+				argv = append(argv, "--"+f.Flag)
+			}
 		}
 	}
 	cmd := exec.Command(cli, argv...)

@@ -92,16 +92,16 @@ def _generator(tier: str) -> Generate:
         return segno_png
     if tier == "cli":
         cli = os.environ.get("QRGLUE_CLI") or str(ROOT / "target" / "host" / "qrglue")
-        flags = {"ec_level": "--ec-level", "min_size": "--min-size", "quiet_zone": "--quiet-zone", "scale": "--scale",
-                 "dark": "--dark", "light": "--light", "micro": "--micro", "version": "--symbol-version",
-                 "min_version": "--min-version", "mask": "--mask", "boost_ec": "--boost-ec",
-                 "eci": "--eci"}
+        from qrglue._cli_flags import CLI_FLAGS
+
+        # The CLI's flag for each keyword, from its generated flag table.
+        flags = {f.keyword: f"--{f.flag}" for f in CLI_FLAGS}
 
         async def spawn(text: str, options: dict[str, object]) -> bytes:
             # The text on standard input, byte for byte: an argument cannot carry a NUL.
             argv = ["png", "-o", "-", "--path", "native", "--text-stdin"]
             for name, value in options.items():
-                if isinstance(value, bool):  # micro, boost-ec, eci: a flag when true
+                if isinstance(value, bool):  # a symbol option's flag: given when true
                     argv += [flags[name]] if value else []
                 else:
                     argv += [flags[name], str(value)]  # ec_level: the WIT name, as the CLI takes it

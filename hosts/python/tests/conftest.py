@@ -17,8 +17,8 @@ import qrglue
 import qrglue.native
 import qrglue.raw
 
-# The corpus loader and the WIT -> Python option mapping live in corpus.py
-# (next to conformance_runner.py, which uses the same ones); tests import
+# The corpus loader and the WIT -> Python option mapping live in
+# support/corpus.py (conformance/runner.py uses the same ones); tests import
 # them from there.
 from corpus import load_cases, load_expected, vectors_dir
 from qrglue import _common

@@ -79,6 +79,7 @@ def test_a_generator_refuses_a_second_thread_and_never_crashes(path: str) -> Non
     script = f"""
 import hashlib, json, sys, threading
 sys.path.insert(0, {str(Path(__file__).parent)!r})
+sys.path.insert(0, {str(Path(__file__).parent / 'support')!r})
 from conftest import WASM_PATHS, EXPECTED, REFERENCE_URL_CASE
 from corpus import case_text
 import qrglue

@@ -101,7 +101,8 @@ def test_memory_probe_sees_growth(path: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("path", ["component", "raw", "native"])
 def test_100k_png_calls_keep_guest_memory_and_rss_flat(path: str, hardening_report: list[str]) -> None:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(HOST_DIR), os.environ.get("PYTHONPATH")]))}
+    support = str(HOST_DIR / "tests" / "support")  # corpus.py, which soak_check.py imports
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [support, os.environ.get("PYTHONPATH")]))}
     done = subprocess.run([sys.executable, str(Path(__file__).with_name("soak_check.py")), path, str(SOAK_CALLS)],
                           capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr

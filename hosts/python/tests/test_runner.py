@@ -1,4 +1,4 @@
-"""conformance_runner.py as tests/conformance/run.py calls it: a subprocess
+"""conformance/runner.py as tests/conformance/run.py calls it: a subprocess
 printing {"paths": {...}} for the corpus in $QRGLUE_VECTORS_DIR."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import qrglue.native
 from conftest import CASES, EXPECTED, REFERENCE_URL_CASE, VECTORS
 from corpus import matrix_sha256, sha256
 
-RUNNER = Path(__file__).resolve().parents[1] / "conformance_runner.py"
+RUNNER = Path(__file__).resolve().parents[1] / "conformance" / "runner.py"
 PATHS = {"python-component", "python-raw", "python-native"}
 
 

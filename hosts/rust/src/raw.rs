@@ -277,33 +277,10 @@ fn decode_status(status: u32, payload: Vec<u8>) -> Result<Vec<u8>, Error> {
     Err(Error::Qr(error))
 }
 
-/// The ABI's wire form of the options ([`AbiOptions`]).
+/// The ABI's wire form of the options ([`AbiOptions`]): the core's one
+/// encoder, the inverse of the decoder guest/raw runs.
 pub fn abi_options(options: &Options) -> AbiOptions {
-    use qrglue_core::contract::{
-        RAW_SYMBOL_BOOST_EC, RAW_SYMBOL_ECI, RAW_SYMBOL_HAS_MASK, RAW_SYMBOL_HAS_MIN_VERSION, RAW_SYMBOL_HAS_VERSION, RAW_SYMBOL_MICRO,
-    };
-    let (has_scale, scale) = options.scale.map_or((0, 0), |scale| (1, scale));
-    let symbol = &options.symbol;
-    let bit = |on: bool, flag: u32| if on { flag } else { 0 };
-    let flags = bit(symbol.micro, RAW_SYMBOL_MICRO)
-        | bit(symbol.boost_ec, RAW_SYMBOL_BOOST_EC)
-        | bit(symbol.version.is_some(), RAW_SYMBOL_HAS_VERSION)
-        | bit(symbol.min_version.is_some(), RAW_SYMBOL_HAS_MIN_VERSION)
-        | bit(symbol.mask.is_some(), RAW_SYMBOL_HAS_MASK)
-        | bit(symbol.eci, RAW_SYMBOL_ECI);
-    [
-        options.ec_level.index(),
-        options.min_size,
-        options.quiet_zone,
-        has_scale,
-        scale,
-        options.dark.to_u32(),
-        options.light.to_u32(),
-        flags,
-        symbol.version.unwrap_or(0),
-        symbol.min_version.unwrap_or(0),
-        symbol.mask.unwrap_or(0),
-    ]
+    qrglue_core::flat::words(options)
 }
 
 /// One raw-module instance in its own `Store`; see the crate docs.

@@ -7,6 +7,7 @@
 //!   compare their constants with;
 //! - the checked-in option layers: `hosts/node/lib/options.js`,
 //!   `hosts/node/lib/option-types.d.ts` and `hosts/python/src/qrglue/_options.py`;
+//! - the types of Python's native extension (`hosts/python/src/qrglue/_native.pyi`);
 //! - the Node and Python CLIs' flag tables (`hosts/node/lib/cli-flags.js`,
 //!   `hosts/python/src/qrglue/_cli_flags.py`; the Rust CLI reads the table
 //!   itself, `contract::help_for`);
@@ -26,6 +27,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
+
+mod go_symbol;
+mod java_generic;
+mod python_native;
 
 use qrglue_core::contract::{DefaultValue, OPTIONS, OptionSpec, Place, Raw, Ty};
 use qrglue_core::{EcLevel, ErrorKind, TextStyle};
@@ -88,6 +93,7 @@ fn generated(contract: &serde_json::Value, root: &Path) -> Vec<(&'static str, St
         ("hosts/node/lib/cli-flags.js", node_cli()),
         ("hosts/python/src/qrglue/_options.py", python(contract)),
         ("hosts/python/src/qrglue/_cli_flags.py", python_cli()),
+        ("hosts/python/src/qrglue/_native.pyi", python_native::native_pyi()),
         ("hosts/go/options_gen.go", go(contract)),
         ("hosts/java/src/main/java/dev/qrglue/Contract.java", java(contract)),
         ("hosts/java/src/main/java/dev/qrglue/Options.java", java_options()),
@@ -522,11 +528,18 @@ fn python(contract: &serde_json::Value) -> String {
     }
     out += "\n";
     out += "# Each option's default (WIT has none; None is WIT's none).\n";
+    let mut public = Vec::new();
     for spec in OPTIONS {
         let name = if spec.ty == Ty::TextStyle { "DEFAULT_TEXT_STYLE".to_string() } else { format!("DEFAULT_{}", spec.py.to_uppercase()) };
         let name = if spec.py == "svg_class" { "DEFAULT_CLASS".to_string() } else { name };
         let _ = writeln!(out, "{name}: {} = {}", py_type(spec), py_default(spec.default));
+        public.push(name);
     }
+    out += "# What `qrglue` re-exports from here (`from ._options import *`): the defaults, so that a\n";
+    out += "# new option's default reaches the package without a hand-written line.\n";
+    // Sorted, one a line: ruff's order for `__all__` (RUF022) and its line length.
+    public.sort();
+    let _ = writeln!(out, "__all__ = [\n{}]", public.iter().map(|name| format!("    \"{name}\",\n")).collect::<String>());
     out += "\n# Inclusive bounds, by WIT name (the SVG strings' in UTF-8 bytes): the guest checks them.\n";
     for spec in OPTIONS.iter().filter(|s| s.bounds.is_some()) {
         let (min, max) = spec.bounds.unwrap();
@@ -877,6 +890,7 @@ fn go(contract: &serde_json::Value) -> String {
     }
     out += &go_settings();
     out += &go_flag_option();
+    out += &go_symbol::go_symbol_flags();
     out += "\n// CLIFlag is one CLI option flag: its name without dashes, the option's WIT name, its type (the table's kinds), the\n";
     out += "// value's name (\"\" for a flag that takes none), the one subcommand that takes it (\"\": every\n";
     out += "// one) and the help line, the default and possible values appended as clap appends them.\n";
@@ -1000,7 +1014,9 @@ fn java(contract: &serde_json::Value) -> String {
             let _ = writeln!(out, "    public static final int RAW_{prefix}_{} = {bit};", upper(name));
         }
     }
-    out += "\n    /**\n     * One CLI option flag: the flag without its dashes, the option's name, its type (the table's\n";
+    out += "\n";
+    out += &java_generic::java_symbol_flags();
+    out += "    /**\n     * One CLI option flag: the flag without its dashes, the option's name, its type (the table's\n";
     out += "     * kinds), the value's name (null: a flag that takes none), the one subcommand that takes it\n";
     out += "     * (null: every one) and the help line, with the default and possible values clap appends.\n     */\n";
     out += "    public record CliFlag(String flag, String name, String type, String value, String command, String help) {}\n\n";
@@ -1073,6 +1089,7 @@ fn java_options() -> String {
         let _ = writeln!(out, "        b.{0} = {0};", s.js);
     }
     out += "        return b;\n    }\n\n";
+    out += &java_generic::java_options_get(&specs);
     out += "    /** The raw ABI's symbol_flags word (guest/raw/ABI.md). */\n    long symbolFlags() {\n        return 0";
     for s in &specs {
         match s.raw {

@@ -8,7 +8,7 @@ the same API over the hand-written raw ABI. Both give byte-identical output.
     data = qrglue.png("https://example.com", ec_level="medium", min_size=300)
     data = qrglue.png("https://example.com", scale=4, dark="#336699", light="#fff0")
     data = qrglue.png("12345", micro=True)  # a Micro QR code (M1..M4)
-    data = qrglue.png("https://example.com", version=5, mask=3, boost_ec=True)
+    data = qrglue.png("https://example.com", version=5, mask=3)  # a fixed version and mask
     uri = qrglue.svg_data_uri("https://example.com")  # data:image/svg+xml;base64,...
     print(qrglue.text("https://example.com", style="half-blocks-inverted"), end="")
     matrix = qrglue.matrix("https://example.com")  # QrMatrix(width, modules)
@@ -32,23 +32,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import _options
 from ._common import (
-    DEFAULT_BOOST_EC,
-    DEFAULT_CLASS,
-    DEFAULT_DARK,
-    DEFAULT_EC_LEVEL,
-    DEFAULT_ECI,
-    DEFAULT_LIGHT,
-    DEFAULT_MASK,
-    DEFAULT_MICRO,
-    DEFAULT_MIN_SIZE,
-    DEFAULT_MIN_VERSION,
-    DEFAULT_QUIET_ZONE,
-    DEFAULT_SCALE,
-    DEFAULT_TEXT_STYLE,
-    DEFAULT_TITLE,
-    DEFAULT_VERSION,
-    DEFAULT_VIEW_BOX_ONLY,
     EC_LEVELS,
     ERROR_KINDS,
     KEYWORDS,
@@ -68,26 +53,14 @@ from ._common import (
 )
 from ._generator import BaseGenerator, PerThread
 
+# Every option's default (DEFAULT_EC_LEVEL, ...), from the generated option layer: its
+# `__all__` lists them, so a new option's default is public without a line here.
+from ._options import *  # noqa: F403
+
 if TYPE_CHECKING:
     from ._component import Generator
 
 __all__ = [
-    "DEFAULT_BOOST_EC",
-    "DEFAULT_CLASS",
-    "DEFAULT_DARK",
-    "DEFAULT_ECI",
-    "DEFAULT_EC_LEVEL",
-    "DEFAULT_LIGHT",
-    "DEFAULT_MASK",
-    "DEFAULT_MICRO",
-    "DEFAULT_MIN_SIZE",
-    "DEFAULT_MIN_VERSION",
-    "DEFAULT_QUIET_ZONE",
-    "DEFAULT_SCALE",
-    "DEFAULT_TEXT_STYLE",
-    "DEFAULT_TITLE",
-    "DEFAULT_VERSION",
-    "DEFAULT_VIEW_BOX_ONLY",
     "EC_LEVELS",
     "ERROR_KINDS",
     "KEYWORDS",
@@ -112,6 +85,7 @@ __all__ = [
     "svg_data_uri",
     "text",
 ]
+__all__ += _options.__all__
 __version__ = "0.2.0"
 
 

@@ -65,6 +65,26 @@ DEFAULT_VIEW_BOX_ONLY: bool = False
 DEFAULT_TITLE: str | None = None
 DEFAULT_CLASS: str | None = None
 DEFAULT_TEXT_STYLE: TextStyle = "half-blocks"
+# What `qrglue` re-exports from here (`from ._options import *`): the defaults, so that a
+# new option's default reaches the package without a hand-written line.
+__all__ = [
+    "DEFAULT_BOOST_EC",
+    "DEFAULT_CLASS",
+    "DEFAULT_DARK",
+    "DEFAULT_ECI",
+    "DEFAULT_EC_LEVEL",
+    "DEFAULT_LIGHT",
+    "DEFAULT_MASK",
+    "DEFAULT_MICRO",
+    "DEFAULT_MIN_SIZE",
+    "DEFAULT_MIN_VERSION",
+    "DEFAULT_QUIET_ZONE",
+    "DEFAULT_SCALE",
+    "DEFAULT_TEXT_STYLE",
+    "DEFAULT_TITLE",
+    "DEFAULT_VERSION",
+    "DEFAULT_VIEW_BOX_ONLY",
+]
 
 # Inclusive bounds, by WIT name (the SVG strings' in UTF-8 bytes): the guest checks them.
 MIN_SIZE_BOUNDS = (1, 4096)

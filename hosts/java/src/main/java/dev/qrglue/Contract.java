@@ -92,6 +92,21 @@ public final class Contract {
     public static final int RAW_SVG_VIEW_BOX_ONLY = 1;
 
     /**
+     * One symbol option's bit of the raw ABI's symbol_flags: its Java name, the bit, and the word of
+     * the raw ABI's options that holds its number when the bit is set (-1: the bit is the option).
+     */
+    public record SymbolFlag(String name, int bit, int word) {}
+
+    /** Every symbol option's bit, in the table's (check) order. */
+    public static final List<SymbolFlag> SYMBOL_FLAGS = List.of(
+            new SymbolFlag("micro", 1, -1),
+            new SymbolFlag("version", 4, 8),
+            new SymbolFlag("minVersion", 8, 9),
+            new SymbolFlag("mask", 16, 10),
+            new SymbolFlag("boostEc", 2, -1),
+            new SymbolFlag("eci", 32, -1));
+
+    /**
      * One CLI option flag: the flag without its dashes, the option's name, its type (the table's
      * kinds), the value's name (null: a flag that takes none), the one subcommand that takes it
      * (null: every one) and the help line, with the default and possible values clap appends.

@@ -87,7 +87,10 @@ public final class HttpQuery {
         return NativeCore.get().httpMessage(1);
     }
 
-    /** QrglueOptions' words (the raw ABI's, Checks.lower's order) as Options. */
+    /**
+     * QrglueOptions' words (the raw ABI's, Checks.lower's order) as Options; the symbol options by the
+     * generated table of their bits, so that a new one needs no line here.
+     */
     private static Options options(int[] w) {
         int flags = w[7];
         Options.Builder b = Options.builder()
@@ -95,21 +98,14 @@ public final class HttpQuery {
                 .minSize(Integer.toUnsignedLong(w[1]))
                 .quietZone(Integer.toUnsignedLong(w[2]))
                 .dark("#%08x".formatted(w[5]))
-                .light("#%08x".formatted(w[6]))
-                .micro((flags & Contract.RAW_SYMBOL_MICRO) != 0)
-                .boostEc((flags & Contract.RAW_SYMBOL_BOOST_EC) != 0)
-                .eci((flags & Contract.RAW_SYMBOL_ECI) != 0);
+                .light("#%08x".formatted(w[6]));
         if (w[3] != 0) {
             b.scale(Integer.toUnsignedLong(w[4]));
         }
-        if ((flags & Contract.RAW_SYMBOL_HAS_VERSION) != 0) {
-            b.version(Integer.toUnsignedLong(w[8]));
-        }
-        if ((flags & Contract.RAW_SYMBOL_HAS_MIN_VERSION) != 0) {
-            b.minVersion(Integer.toUnsignedLong(w[9]));
-        }
-        if ((flags & Contract.RAW_SYMBOL_HAS_MASK) != 0) {
-            b.mask(Integer.toUnsignedLong(w[10]));
+        for (Contract.SymbolFlag f : Contract.SYMBOL_FLAGS) {
+            if ((flags & f.bit()) != 0) {
+                b.set(f.name(), f.word() < 0 ? (Object) Boolean.TRUE : (Object) Integer.toUnsignedLong(w[f.word()]));
+            }
         }
         return b.build();
     }

@@ -76,6 +76,25 @@ public record Options(
         return b;
     }
 
+    /** The option named {@code name} (its Java name), boxed: for a table-driven reader. */
+    public Object get(String name) {
+        return switch (name) {
+            case "ecLevel" -> ecLevel;
+            case "minSize" -> minSize;
+            case "quietZone" -> quietZone;
+            case "scale" -> scale;
+            case "dark" -> dark;
+            case "light" -> light;
+            case "micro" -> micro;
+            case "version" -> version;
+            case "minVersion" -> minVersion;
+            case "mask" -> mask;
+            case "boostEc" -> boostEc;
+            case "eci" -> eci;
+            default -> throw new IllegalArgumentException("no option " + name);
+        };
+    }
+
     /** The raw ABI's symbol_flags word (guest/raw/ABI.md). */
     long symbolFlags() {
         return 0

@@ -25,7 +25,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -97,6 +100,14 @@ final class Tiers {
                 EcLevel.MEDIUM, ErrorCorrectionLevel.M,
                 EcLevel.QUARTILE, ErrorCorrectionLevel.Q,
                 EcLevel.HIGH, ErrorCorrectionLevel.H));
+        /** The options ZXing has (Java names); mask as its mask hint, eci as its UTF-8 charset. */
+        private static final Set<String> ZXING_HAS =
+                Set.of("ecLevel", "minSize", "quietZone", "scale", "dark", "light", "version", "mask", "eci");
+
+        /** An option's WIT name (the messages') from its Java name: minVersion is min-version. */
+        private static String witName(String javaName) {
+            return javaName.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
+        }
 
         @Override
         public boolean alone() {
@@ -106,11 +117,14 @@ final class Tiers {
         @Override
         public byte[] png(HttpQuery.Request query) {
             Options o = query.options();
-            // In WIT field order: micro, min-version, boost-ec (ZXing always boosts nothing), eci.
-            String lacking =
-                    o.micro() ? "micro" : o.minVersion().isPresent() ? "min-version" : o.boostEc() ? "boost-ec" : null;
-            if (lacking != null) {
-                throw new HttpError("not-implemented", "zxing has no " + lacking + " option", 501);
+            // The first option ZXing does not have (not at its default), in the table's order, by its WIT name:
+            // a new option is refused until this tier learns it.
+            for (Contract.CliFlag f : Contract.CLI_FLAGS) {
+                if (f.command() == null
+                        && !ZXING_HAS.contains(f.name())
+                        && !o.get(f.name()).equals(Options.DEFAULTS.get(f.name()))) {
+                    throw new HttpError("not-implemented", "zxing has no " + witName(f.name()) + " option", 501);
+                }
             }
             Map<EncodeHintType, Object> hints = new EnumMap<>(EncodeHintType.class);
             hints.put(EncodeHintType.ERROR_CORRECTION, LEVELS.get(o.ecLevel()));
@@ -183,24 +197,21 @@ final class Tiers {
         public byte[] png(HttpQuery.Request query) {
             Options o = query.options();
             List<String> argv = new ArrayList<>(List.of(cli, "png", "-o", "-", "--path", "native", "--text-stdin"));
-            argv.addAll(List.of(
-                    "--ec-level", o.ecLevel().witName(),
-                    "--min-size", Long.toString(o.minSize()),
-                    "--quiet-zone", Long.toString(o.quietZone()),
-                    "--dark", o.dark(),
-                    "--light", o.light()));
-            o.scale().ifPresent(v -> argv.addAll(List.of("--scale", Long.toString(v))));
-            if (o.micro()) {
-                argv.add("--micro");
-            }
-            o.version().ifPresent(v -> argv.addAll(List.of("--symbol-version", Long.toString(v))));
-            o.minVersion().ifPresent(v -> argv.addAll(List.of("--min-version", Long.toString(v))));
-            o.mask().ifPresent(v -> argv.addAll(List.of("--mask", Long.toString(v))));
-            if (o.boostEc()) {
-                argv.add("--boost-ec");
-            }
-            if (o.eci()) {
-                argv.add("--eci");
+            // Every option the query gave or defaulted, by the CLI's generated flag table: a bool is its flag
+            // when true, a number, colour or level its flag and value (the level by its WIT name).
+            for (Contract.CliFlag f : Contract.CLI_FLAGS) {
+                if (f.command() != null) {
+                    continue;
+                }
+                String flag = "--" + f.flag();
+                switch (o.get(f.name())) {
+                    case Boolean on when on -> argv.add(flag);
+                    case Boolean off -> {}
+                    case OptionalLong n when n.isPresent() -> argv.addAll(List.of(flag, Long.toString(n.getAsLong())));
+                    case OptionalLong none -> {}
+                    case EcLevel level -> argv.addAll(List.of(flag, level.witName()));
+                    case Object value -> argv.addAll(List.of(flag, value.toString()));
+                }
             }
             try {
                 Process child = new ProcessBuilder(argv).start();

@@ -2,19 +2,23 @@
 every case of the corpus through qrglue.extism (guest/extism on Extism's
 Python SDK) and qrglue.wasm3 (the raw glue on the wasm3 interpreter),
 printed as {"paths": {"python-extism": {id: outcome}, "python-wasm3": {...}}},
-with the same outcome function as conformance_runner.py. A runner of its own
+with the same outcome function as conformance/runner.py. A runner of its own
 so that their packages (extism, pywasm3) stay optional dependencies.
 
-    hosts/python/.venv/bin/python hosts/python/conformance_extra.py
+    hosts/python/.venv/bin/python hosts/python/conformance/extra.py
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import qrglue.extism
 import qrglue.wasm3
+
+# The corpus loader is the test suite's (tests/support/corpus.py).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
 from corpus import load_cases, outcome
 
 

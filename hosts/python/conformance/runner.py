@@ -10,17 +10,22 @@ which `just build-python` builds. A `data_hex` case's payload is passed as
 `bytes` (the same functions: a bytes-like input goes to the guests'
 `*-bytes` generators). Exit 0 whenever every case got an outcome.
 
-    hosts/python/.venv/bin/python hosts/python/conformance_runner.py
+    hosts/python/.venv/bin/python hosts/python/conformance/runner.py
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import qrglue
 import qrglue.native
 import qrglue.raw
+
+# The corpus loader is the test suite's (tests/support/corpus.py), as Node's runner
+# imports tests/support/corpus.js: one loader and one outcome function.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
 from corpus import load_cases, outcome
 
 PATHS: dict[str, type[qrglue.Generator | qrglue.raw.Generator | qrglue.native.Generator]] = {
