@@ -831,19 +831,25 @@ fn go(contract: &serde_json::Value) -> String {
     let _ = writeln!(out, "const MaxTextBytes = {}\n", contract["max_text_bytes"]);
     let _ = writeln!(out, "// MaxPNGRepeatTimes: the most renders one PNGRepeat probe call may ask for.");
     let _ = writeln!(out, "const MaxPNGRepeatTimes = {}\n", contract["max_png_repeat_times"]);
-    out += "// The contract's defaults for the options Go cannot leave at their zero value.\n";
-    for spec in OPTIONS {
-        let name = format!("Default{}", upper_camel(spec.wit));
-        match spec.default {
-            DefaultValue::U32(n) => {
-                let _ = writeln!(out, "const {name} = {n}");
-            }
-            DefaultValue::Rgba(rgba) => {
-                let _ = writeln!(out, "const {name} = {}", go_str(&rgba.to_hex()));
-            }
-            _ => {}
-        }
+    // One const group: go/doc gives the group's comment to each name (hosts/go/doc_test.go checks it).
+    out += "// The contract's defaults for the options Go cannot leave at their zero value.\nconst (\n";
+    let defaults: Vec<(String, String)> = OPTIONS
+        .iter()
+        .filter_map(|spec| {
+            let value = match spec.default {
+                DefaultValue::U32(n) => n.to_string(),
+                DefaultValue::Rgba(rgba) => go_str(&rgba.to_hex()),
+                _ => return None,
+            };
+            Some((format!("Default{}", upper_camel(spec.wit)), value))
+        })
+        .collect();
+    // Aligned as gofmt aligns a const group.
+    let width = defaults.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    for (name, value) in &defaults {
+        let _ = writeln!(out, "\t{name:width$} = {value}");
     }
+    out += ")\n";
     out += "\n// The contract's bounds, inclusive (the guest checks them; the host only what it cannot carry).\n";
     let mut svg_bounds = String::from("\n// The SVG strings' bounds in UTF-8 bytes: never copied into a guest past them.\n");
     for spec in OPTIONS.iter().filter(|s| s.bounds.is_some()) {
@@ -877,10 +883,15 @@ fn go(contract: &serde_json::Value) -> String {
     }
     out += &go_settings();
     out += &go_flag_option();
-    out += "\n// CLIFlag is one CLI option flag: its name without dashes, the option's WIT name, its type (the table's kinds), the\n";
-    out += "// value's name (\"\" for a flag that takes none), the one subcommand that takes it (\"\": every\n";
-    out += "// one) and the help line, the default and possible values appended as clap appends them.\n";
-    out += "type CLIFlag struct {\n\tFlag, Name, Kind, Value, Command, Help string\n}\n\n";
+    out += "\n// CLIFlag is one CLI option flag, as the Rust CLI (clap) declares it.\n";
+    out += "type CLIFlag struct {\n";
+    out += "\t// Flag is the flag's name without dashes.\n\tFlag string\n";
+    out += "\t// Name is the option's WIT name.\n\tName string\n";
+    out += "\t// Kind is the option's type, one of the contract table's kinds.\n\tKind string\n";
+    out += "\t// Value is the value's name in the help (\"\" for a flag that takes none).\n\tValue string\n";
+    out += "\t// Command is the one subcommand that takes the flag (\"\": every one).\n\tCommand string\n";
+    out += "\t// Help is the help line, the default and possible values appended as clap appends them.\n\tHelp string\n";
+    out += "}\n\n";
     out += "// CLIFlags is the CLI's option flags, one per option of the contract's table, in its order.\n";
     out += "var CLIFlags = []CLIFlag{\n";
     for f in flags() {
