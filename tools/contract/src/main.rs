@@ -487,17 +487,25 @@ fn python(contract: &serde_json::Value) -> String {
     out += "the `Literal` types of the enums and error kinds, and the raw ABI's flag bits.\"\"\"\n\n";
     out += "from __future__ import annotations\n\nfrom collections.abc import Mapping\nfrom typing import Literal, NamedTuple, TypedDict, cast\n\n";
     let literal = |items: Vec<&str>| format!("Literal[{}]", quoted(items, '"'));
+    // Each public name has a docstring after it: pdoc shows it (hosts/python/tests/test_api_docs.py checks it).
     let _ = writeln!(out, "EcLevel = {}", literal(EcLevel::ALL.iter().map(|l| l.as_str()).collect()));
+    out += "\"\"\"The error-correction levels (WIT `ec-level`): about 7, 15, 25 or 30 % of codewords recoverable.\"\"\"\n";
     let _ = writeln!(out, "TextStyle = {}", literal(TextStyle::ALL.iter().map(|s| s.as_str()).collect()));
-    let _ = writeln!(out, "ErrorKind = {}\n", literal(ErrorKind::ALL.iter().map(|k| k.as_str()).collect()));
+    out += "\"\"\"How `text` draws the modules (WIT `text-style`).\"\"\"\n";
+    let _ = writeln!(out, "ErrorKind = {}", literal(ErrorKind::ALL.iter().map(|k| k.as_str()).collect()));
+    out += "\"\"\"`QrError.kind`: why no code was made (WIT `qr-error`).\"\"\"\n\n";
     out += "# WIT enum `ec-level` and `text-style` in declaration order; the raw ABI passes the index.\n";
     let _ = writeln!(out, "EC_LEVELS: tuple[EcLevel, ...] = ({})", quoted(EcLevel::ALL.iter().map(|l| l.as_str()), '"'));
+    out += "\"\"\"Every `EcLevel`, in WIT order.\"\"\"\n";
     let _ = writeln!(out, "TEXT_STYLES: tuple[TextStyle, ...] = ({})", quoted(TextStyle::ALL.iter().map(|s| s.as_str()), '"'));
+    out += "\"\"\"Every `TextStyle`, in WIT order.\"\"\"\n";
     out += "# WIT `qr-error` cases in declaration order, and the order the contract checks them in.\n";
     let _ = writeln!(out, "ERROR_KINDS: tuple[ErrorKind, ...] = ({})", quoted(ErrorKind::ALL.iter().map(|k| k.as_str()), '"'));
+    out += "\"\"\"Every `ErrorKind`, in WIT order.\"\"\"\n";
     let order = contract["error_check_order"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect::<Vec<_>>();
     let _ = writeln!(out, "ERROR_CHECK_ORDER: tuple[ErrorKind, ...] = ({})\n", quoted(order, '"'));
     let _ = writeln!(out, "MAX_TEXT_BYTES = {}", contract["max_text_bytes"]);
+    out += "\"\"\"No QR code holds more bytes (numeric, version 40-L): a longer input is data-too-long.\"\"\"\n";
     let _ = writeln!(out, "MAX_PNG_REPEAT_TIMES = {}\n", contract["max_png_repeat_times"]);
     out += "# The contract's messages and templates (str.format placeholders), by the contract file's\n";
     out += "# names: `{name}_MESSAGE` for a fixed text, `{name}_TEMPLATE` for one to fill in.\n";
@@ -526,6 +534,7 @@ fn python(contract: &serde_json::Value) -> String {
         let name = if spec.ty == Ty::TextStyle { "DEFAULT_TEXT_STYLE".to_string() } else { format!("DEFAULT_{}", spec.py.to_uppercase()) };
         let name = if spec.py == "svg_class" { "DEFAULT_CLASS".to_string() } else { name };
         let _ = writeln!(out, "{name}: {} = {}", py_type(spec), py_default(spec.default));
+        let _ = writeln!(out, "\"\"\"The default of the `{}` keyword (WIT `{}`).\"\"\"", spec.py, spec.wit);
     }
     out += "\n# Inclusive bounds, by WIT name (the SVG strings' in UTF-8 bytes): the guest checks them.\n";
     for spec in OPTIONS.iter().filter(|s| s.bounds.is_some()) {
@@ -617,8 +626,11 @@ fn python(contract: &serde_json::Value) -> String {
     let keywords = |specs: &[Place]| places(specs).map(|s| format!("    \"{}\",\n", s.py)).collect::<String>();
     out += "\n\n# Each function's keywords, in check order: anything else is an unknown option.\n";
     let _ = writeln!(out, "KEYWORDS = (\n{})", keywords(&[Place::Options, Place::Symbol]));
+    out += "\"\"\"The keywords of png, matrix and the data URIs, in check order.\"\"\"\n";
     let _ = writeln!(out, "SVG_KEYWORDS = (\n    *KEYWORDS,\n{})", keywords(&[Place::Svg]));
+    out += "\"\"\"svg's keywords, in check order.\"\"\"\n";
     let _ = writeln!(out, "TEXT_KEYWORDS = (\n    *KEYWORDS,\n{})", keywords(&[Place::TextStyle]));
+    out += "\"\"\"text's keywords, in check order.\"\"\"\n";
     let specs = places(&[Place::Options, Place::Symbol]).collect::<Vec<_>>();
     let tuple_type = specs.iter().map(|s| py_type(s).replace("EcLevel", "str")).collect::<Vec<_>>().join(", ");
     let defaults = |s: &OptionSpec| match s.default {
