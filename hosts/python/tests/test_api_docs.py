@@ -91,7 +91,7 @@ def test_every_public_name_has_a_docstring(name: str) -> None:
 def test_a_bare_name_is_caught() -> None:
     # The check must be able to fail: a module with a bare function, class, method and constant.
     bare = types.ModuleType("bare", "A module.")
-    exec(  # noqa: S102 (the module under test is this literal)
+    exec(  # the module under test is this literal
         "def f(): pass\nclass C:\n    def m(self): pass\nX = 1\n__all__ = ['f', 'C', 'X']\n",
         bare.__dict__,
     )
