@@ -404,6 +404,24 @@ bless outputs="": build-wasm
     QRGLUE_BLESS={{ if outputs == "" { "1" } else { outputs } }} {{cargo}} test {{q}} --locked --release -p qrglue-core --test golden
     git diff --stat tests/vectors/expected.json
 
+# ================================ docs ================================
+
+# The API reference from the code's own doc comments, into target/docs/: rustdoc (qrglue-core), go doc -all (hosts/go), pdoc (hosts/python); warnings are errors.
+[group('docs')]
+docs: build-python _go-embed
+    rm -rf target/docs && mkdir -p target/docs/go
+    RUSTDOCFLAGS="-D warnings" {{cargo}} doc {{q}} --locked --no-deps -p qrglue-core --target-dir target/docs-build
+    cp -r target/docs-build/doc target/docs/rust
+    cd hosts/go && for pkg in . ./wasmtime ./extism; do \
+        (cd "$pkg" && go doc -all .) > "../../target/docs/go/$(basename "$(cd "$pkg" && go list .)").txt"; \
+    done
+    # pdoc's warnings fail the build, but two of its limits: a TypedDict's flattened keys (it cannot
+    # place them; the base documents them) and qrglue.Generator, imported lazily (PEP 562).
+    hosts/python/.venv/bin/python -W error -W "ignore:Cannot determine where:UserWarning" \
+        -W "ignore:Found 'Generator' in qrglue.__all__:UserWarning" -m pdoc -o target/docs/python \
+        qrglue qrglue.raw qrglue.auto qrglue.native qrglue.extism qrglue.wasm3
+    echo "docs: target/docs/{rust,go,python}"
+
 # ================================ bench ================================
 
 # Build everything, benchmark every bridge, write target/bench/report.{html,json,md,svg} (--quick: a smoke run).

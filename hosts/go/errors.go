@@ -27,19 +27,23 @@ type QrError struct {
 	Message string
 }
 
+// Error returns Message.
 func (e *QrError) Error() string { return e.Message }
 
 // TrapError says the guest trapped (a wasm trap, which the contract's
 // inputs never cause: a bug, or the trap probe). The instance that trapped
 // was retired; the next call runs on a fresh one.
 type TrapError struct {
+	// Err is the engine's trap error.
 	Err error
 }
 
+// Error names the trap and says the instance was retired.
 func (e *TrapError) Error() string {
 	return fmt.Sprintf("qrglue: the guest trapped; the instance was retired: %v", e.Err)
 }
 
+// Unwrap returns Err, the engine's error, for errors.Is and errors.As.
 func (e *TrapError) Unwrap() error { return e.Err }
 
 // ErrClosed is returned by a Generator's calls after Close.

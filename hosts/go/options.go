@@ -15,6 +15,7 @@ const (
 	High
 )
 
+// String returns the level's WIT name ("low", "medium", "quartile", "high").
 func (l ECLevel) String() string {
 	if int(l) < len(ecLevelNames) {
 		return ecLevelNames[l]
@@ -39,6 +40,7 @@ const (
 // TextStyles lists every style, in WIT order.
 var TextStyles = []TextStyle{HalfBlocks, HalfBlocksInverted, ASCII}
 
+// String returns the style's WIT name ("half-blocks", "half-blocks-inverted", "ascii").
 func (s TextStyle) String() string {
 	if int(s) < len(textStyleNames) {
 		return textStyleNames[s]

@@ -21,10 +21,12 @@ const MaxTextBytes = 7089
 const MaxPNGRepeatTimes = 50
 
 // The contract's defaults for the options Go cannot leave at their zero value.
-const DefaultMinSize = 200
-const DefaultQuietZone = 4
-const DefaultDark = "#000000ff"
-const DefaultLight = "#ffffffff"
+const (
+	DefaultMinSize   = 200
+	DefaultQuietZone = 4
+	DefaultDark      = "#000000ff"
+	DefaultLight     = "#ffffffff"
+)
 
 // The contract's bounds, inclusive (the guest checks them; the host only what it cannot carry).
 var minSizeBounds = [2]uint32{1, 4096}
@@ -296,11 +298,20 @@ var SymbolFlags = []SymbolFlag{
 	{"eci", 32, false},
 }
 
-// CLIFlag is one CLI option flag: its name without dashes, the option's WIT name, its type (the table's kinds), the
-// value's name ("" for a flag that takes none), the one subcommand that takes it ("": every
-// one) and the help line, the default and possible values appended as clap appends them.
+// CLIFlag is one CLI option flag, as the Rust CLI (clap) declares it.
 type CLIFlag struct {
-	Flag, Name, Kind, Value, Command, Help string
+	// Flag is the flag's name without dashes.
+	Flag string
+	// Name is the option's WIT name.
+	Name string
+	// Kind is the option's type, one of the contract table's kinds.
+	Kind string
+	// Value is the value's name in the help ("" for a flag that takes none).
+	Value string
+	// Command is the one subcommand that takes the flag ("": every one).
+	Command string
+	// Help is the help line, the default and possible values appended as clap appends them.
+	Help string
 }
 
 // CLIFlags is the CLI's option flags, one per option of the contract's table, in its order.

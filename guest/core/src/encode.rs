@@ -78,7 +78,7 @@ pub fn encode(data: impl AsRef<[u8]>, ec_level: EcLevel) -> Result<QrMatrix, QrE
 ///   fields and modes: M1 numeric only, M2 numeric and alphanumeric);
 /// - the EC level: with `boost_ec`, the highest level at which the chosen
 ///   version still holds the same segments (segno's `boost_error`);
-/// - the mask: `mask` if given, else the lowest penalty ([`crate::mask`] for
+/// - the mask: `mask` if given, else the lowest penalty (the crate's `mask` module for
 ///   normal codes; qrcode's own `apply_best_mask`, the standard's light-side
 ///   rule, for the four Micro QR masks).
 pub fn encode_symbol(data: impl AsRef<[u8]>, ec_level: EcLevel, symbol: &Symbol) -> Result<QrMatrix, QrError> {

@@ -493,17 +493,25 @@ fn python(contract: &serde_json::Value) -> String {
     out += "the `Literal` types of the enums and error kinds, and the raw ABI's flag bits.\"\"\"\n\n";
     out += "from __future__ import annotations\n\nfrom collections.abc import Mapping\nfrom typing import Literal, NamedTuple, TypedDict, cast\n\n";
     let literal = |items: Vec<&str>| format!("Literal[{}]", quoted(items, '"'));
+    // Each public name has a docstring after it: pdoc shows it (hosts/python/tests/test_api_docs.py checks it).
     let _ = writeln!(out, "EcLevel = {}", literal(EcLevel::ALL.iter().map(|l| l.as_str()).collect()));
+    out += "\"\"\"The error-correction levels (WIT `ec-level`): about 7, 15, 25 or 30 % of codewords recoverable.\"\"\"\n";
     let _ = writeln!(out, "TextStyle = {}", literal(TextStyle::ALL.iter().map(|s| s.as_str()).collect()));
-    let _ = writeln!(out, "ErrorKind = {}\n", literal(ErrorKind::ALL.iter().map(|k| k.as_str()).collect()));
+    out += "\"\"\"How `text` draws the modules (WIT `text-style`).\"\"\"\n";
+    let _ = writeln!(out, "ErrorKind = {}", literal(ErrorKind::ALL.iter().map(|k| k.as_str()).collect()));
+    out += "\"\"\"`QrError.kind`: why no code was made (WIT `qr-error`).\"\"\"\n\n";
     out += "# WIT enum `ec-level` and `text-style` in declaration order; the raw ABI passes the index.\n";
     let _ = writeln!(out, "EC_LEVELS: tuple[EcLevel, ...] = ({})", quoted(EcLevel::ALL.iter().map(|l| l.as_str()), '"'));
+    out += "\"\"\"Every `EcLevel`, in WIT order.\"\"\"\n";
     let _ = writeln!(out, "TEXT_STYLES: tuple[TextStyle, ...] = ({})", quoted(TextStyle::ALL.iter().map(|s| s.as_str()), '"'));
+    out += "\"\"\"Every `TextStyle`, in WIT order.\"\"\"\n";
     out += "# WIT `qr-error` cases in declaration order, and the order the contract checks them in.\n";
     let _ = writeln!(out, "ERROR_KINDS: tuple[ErrorKind, ...] = ({})", quoted(ErrorKind::ALL.iter().map(|k| k.as_str()), '"'));
+    out += "\"\"\"Every `ErrorKind`, in WIT order.\"\"\"\n";
     let order = contract["error_check_order"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect::<Vec<_>>();
     let _ = writeln!(out, "ERROR_CHECK_ORDER: tuple[ErrorKind, ...] = ({})\n", quoted(order, '"'));
     let _ = writeln!(out, "MAX_TEXT_BYTES = {}", contract["max_text_bytes"]);
+    out += "\"\"\"No QR code holds more bytes (numeric, version 40-L): a longer input is data-too-long.\"\"\"\n";
     let _ = writeln!(out, "MAX_PNG_REPEAT_TIMES = {}\n", contract["max_png_repeat_times"]);
     out += "# The contract's messages and templates (str.format placeholders), by the contract file's\n";
     out += "# names: `{name}_MESSAGE` for a fixed text, `{name}_TEMPLATE` for one to fill in.\n";
@@ -533,6 +541,7 @@ fn python(contract: &serde_json::Value) -> String {
         let name = if spec.ty == Ty::TextStyle { "DEFAULT_TEXT_STYLE".to_string() } else { format!("DEFAULT_{}", spec.py.to_uppercase()) };
         let name = if spec.py == "svg_class" { "DEFAULT_CLASS".to_string() } else { name };
         let _ = writeln!(out, "{name}: {} = {}", py_type(spec), py_default(spec.default));
+        let _ = writeln!(out, "\"\"\"The default of the `{}` keyword (WIT `{}`).\"\"\"", spec.py, spec.wit);
         public.push(name);
     }
     out += "# What `qrglue` re-exports from here (`from ._options import *`): the defaults, so that a\n";
@@ -630,8 +639,11 @@ fn python(contract: &serde_json::Value) -> String {
     let keywords = |specs: &[Place]| places(specs).map(|s| format!("    \"{}\",\n", s.py)).collect::<String>();
     out += "\n\n# Each function's keywords, in check order: anything else is an unknown option.\n";
     let _ = writeln!(out, "KEYWORDS = (\n{})", keywords(&[Place::Options, Place::Symbol]));
+    out += "\"\"\"The keywords of png, matrix and the data URIs, in check order.\"\"\"\n";
     let _ = writeln!(out, "SVG_KEYWORDS = (\n    *KEYWORDS,\n{})", keywords(&[Place::Svg]));
+    out += "\"\"\"svg's keywords, in check order.\"\"\"\n";
     let _ = writeln!(out, "TEXT_KEYWORDS = (\n    *KEYWORDS,\n{})", keywords(&[Place::TextStyle]));
+    out += "\"\"\"text's keywords, in check order.\"\"\"\n";
     let specs = places(&[Place::Options, Place::Symbol]).collect::<Vec<_>>();
     let tuple_type = specs.iter().map(|s| py_type(s).replace("EcLevel", "str")).collect::<Vec<_>>().join(", ");
     let defaults = |s: &OptionSpec| match s.default {
@@ -844,19 +856,25 @@ fn go(contract: &serde_json::Value) -> String {
     let _ = writeln!(out, "const MaxTextBytes = {}\n", contract["max_text_bytes"]);
     let _ = writeln!(out, "// MaxPNGRepeatTimes: the most renders one PNGRepeat probe call may ask for.");
     let _ = writeln!(out, "const MaxPNGRepeatTimes = {}\n", contract["max_png_repeat_times"]);
-    out += "// The contract's defaults for the options Go cannot leave at their zero value.\n";
-    for spec in OPTIONS {
-        let name = format!("Default{}", upper_camel(spec.wit));
-        match spec.default {
-            DefaultValue::U32(n) => {
-                let _ = writeln!(out, "const {name} = {n}");
-            }
-            DefaultValue::Rgba(rgba) => {
-                let _ = writeln!(out, "const {name} = {}", go_str(&rgba.to_hex()));
-            }
-            _ => {}
-        }
+    // One const group: go/doc gives the group's comment to each name (hosts/go/doc_test.go checks it).
+    out += "// The contract's defaults for the options Go cannot leave at their zero value.\nconst (\n";
+    let defaults: Vec<(String, String)> = OPTIONS
+        .iter()
+        .filter_map(|spec| {
+            let value = match spec.default {
+                DefaultValue::U32(n) => n.to_string(),
+                DefaultValue::Rgba(rgba) => go_str(&rgba.to_hex()),
+                _ => return None,
+            };
+            Some((format!("Default{}", upper_camel(spec.wit)), value))
+        })
+        .collect();
+    // Aligned as gofmt aligns a const group.
+    let width = defaults.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    for (name, value) in &defaults {
+        let _ = writeln!(out, "\t{name:width$} = {value}");
     }
+    out += ")\n";
     out += "\n// The contract's bounds, inclusive (the guest checks them; the host only what it cannot carry).\n";
     let mut svg_bounds = String::from("\n// The SVG strings' bounds in UTF-8 bytes: never copied into a guest past them.\n");
     for spec in OPTIONS.iter().filter(|s| s.bounds.is_some()) {
@@ -891,10 +909,15 @@ fn go(contract: &serde_json::Value) -> String {
     out += &go_settings();
     out += &go_flag_option();
     out += &go_symbol::go_symbol_flags();
-    out += "\n// CLIFlag is one CLI option flag: its name without dashes, the option's WIT name, its type (the table's kinds), the\n";
-    out += "// value's name (\"\" for a flag that takes none), the one subcommand that takes it (\"\": every\n";
-    out += "// one) and the help line, the default and possible values appended as clap appends them.\n";
-    out += "type CLIFlag struct {\n\tFlag, Name, Kind, Value, Command, Help string\n}\n\n";
+    out += "\n// CLIFlag is one CLI option flag, as the Rust CLI (clap) declares it.\n";
+    out += "type CLIFlag struct {\n";
+    out += "\t// Flag is the flag's name without dashes.\n\tFlag string\n";
+    out += "\t// Name is the option's WIT name.\n\tName string\n";
+    out += "\t// Kind is the option's type, one of the contract table's kinds.\n\tKind string\n";
+    out += "\t// Value is the value's name in the help (\"\" for a flag that takes none).\n\tValue string\n";
+    out += "\t// Command is the one subcommand that takes the flag (\"\": every one).\n\tCommand string\n";
+    out += "\t// Help is the help line, the default and possible values appended as clap appends them.\n\tHelp string\n";
+    out += "}\n\n";
     out += "// CLIFlags is the CLI's option flags, one per option of the contract's table, in its order.\n";
     out += "var CLIFlags = []CLIFlag{\n";
     for f in flags() {

@@ -132,7 +132,9 @@ class QrError(ValueError):
     `str(error)`) is the contract's text for it, the same on every path."""
 
     kind: ErrorKind
+    """Why no code was made: one of `ERROR_KINDS`."""
     message: str
+    """The contract's text for the error, the same on every path (also `str(error)`)."""
 
     def __init__(self, kind: str, message: str | None = None) -> None:
         if kind not in ERROR_KINDS:
@@ -160,7 +162,9 @@ class QrMatrix:
     `rows` read it."""
 
     width: int
+    """Modules per side: 21..=177, or 11..=17 for Micro QR."""
     modules: bytes
+    """width*width bits, row-major, most significant bit first."""
 
     def __post_init__(self) -> None:
         # A matrix with missing or extra bytes would misdraw every module

@@ -9,17 +9,24 @@ from collections.abc import Mapping
 from typing import Literal, NamedTuple, TypedDict, cast
 
 EcLevel = Literal["low", "medium", "quartile", "high"]
+"""The error-correction levels (WIT `ec-level`): about 7, 15, 25 or 30 % of codewords recoverable."""
 TextStyle = Literal["half-blocks", "half-blocks-inverted", "ascii"]
+"""How `text` draws the modules (WIT `text-style`)."""
 ErrorKind = Literal["empty-text", "invalid-text", "data-too-long", "invalid-options"]
+"""`QrError.kind`: why no code was made (WIT `qr-error`)."""
 
 # WIT enum `ec-level` and `text-style` in declaration order; the raw ABI passes the index.
 EC_LEVELS: tuple[EcLevel, ...] = ("low", "medium", "quartile", "high")
+"""Every `EcLevel`, in WIT order."""
 TEXT_STYLES: tuple[TextStyle, ...] = ("half-blocks", "half-blocks-inverted", "ascii")
+"""Every `TextStyle`, in WIT order."""
 # WIT `qr-error` cases in declaration order, and the order the contract checks them in.
 ERROR_KINDS: tuple[ErrorKind, ...] = ("empty-text", "invalid-text", "data-too-long", "invalid-options")
+"""Every `ErrorKind`, in WIT order."""
 ERROR_CHECK_ORDER: tuple[ErrorKind, ...] = ("invalid-text", "empty-text", "data-too-long", "invalid-options")
 
 MAX_TEXT_BYTES = 7089
+"""No QR code holds more bytes (numeric, version 40-L): a longer input is data-too-long."""
 MAX_PNG_REPEAT_TIMES = 50
 
 # The contract's messages and templates (str.format placeholders), by the contract file's
@@ -50,21 +57,37 @@ VERSION_CONFLICT_MESSAGE = "version and min-version exclude each other: give one
 
 # Each option's default (WIT has none; None is WIT's none).
 DEFAULT_EC_LEVEL: EcLevel = "low"
+"""The default of the `ec_level` keyword (WIT `ec-level`)."""
 DEFAULT_MIN_SIZE: int = 200
+"""The default of the `min_size` keyword (WIT `min-size`)."""
 DEFAULT_QUIET_ZONE: int = 4
+"""The default of the `quiet_zone` keyword (WIT `quiet-zone`)."""
 DEFAULT_SCALE: int | None = None
+"""The default of the `scale` keyword (WIT `scale`)."""
 DEFAULT_DARK: str = "#000000ff"
+"""The default of the `dark` keyword (WIT `dark`)."""
 DEFAULT_LIGHT: str = "#ffffffff"
+"""The default of the `light` keyword (WIT `light`)."""
 DEFAULT_MICRO: bool = False
+"""The default of the `micro` keyword (WIT `micro`)."""
 DEFAULT_VERSION: int | None = None
+"""The default of the `version` keyword (WIT `version`)."""
 DEFAULT_MIN_VERSION: int | None = None
+"""The default of the `min_version` keyword (WIT `min-version`)."""
 DEFAULT_MASK: int | None = None
+"""The default of the `mask` keyword (WIT `mask`)."""
 DEFAULT_BOOST_EC: bool = False
+"""The default of the `boost_ec` keyword (WIT `boost-ec`)."""
 DEFAULT_ECI: bool = False
+"""The default of the `eci` keyword (WIT `eci`)."""
 DEFAULT_VIEW_BOX_ONLY: bool = False
+"""The default of the `view_box_only` keyword (WIT `view-box-only`)."""
 DEFAULT_TITLE: str | None = None
+"""The default of the `title` keyword (WIT `title`)."""
 DEFAULT_CLASS: str | None = None
+"""The default of the `svg_class` keyword (WIT `class`)."""
 DEFAULT_TEXT_STYLE: TextStyle = "half-blocks"
+"""The default of the `style` keyword (WIT `text-style`)."""
 # What `qrglue` re-exports from here (`from ._options import *`): the defaults, so that a
 # new option's default reaches the package without a hand-written line.
 __all__ = [
@@ -244,16 +267,19 @@ KEYWORDS = (
     "boost_ec",
     "eci",
 )
+"""The keywords of png, matrix and the data URIs, in check order."""
 SVG_KEYWORDS = (
     *KEYWORDS,
     "view_box_only",
     "title",
     "svg_class",
 )
+"""svg's keywords, in check order."""
 TEXT_KEYWORDS = (
     *KEYWORDS,
     "style",
 )
+"""text's keywords, in check order."""
 
 
 def option_values(options: Mapping[str, object]) -> OptionValues:

@@ -259,6 +259,7 @@ class Generator(BaseGenerator):
         if glue == "fast" and not _rawcore.available():
             raise RuntimeError("the fast raw glue is not available for this wasmtime-py")
         self.fast = glue != "stock" and _rawcore.available()
+        """Whether the calls go through the C API (`_rawcore.FastCore`) rather than wasmtime-py's."""
         super().__init__()
 
     def _new_calls(self) -> Calls:
