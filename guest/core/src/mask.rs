@@ -410,7 +410,7 @@ fn penalties<const W: usize>(planes: &Planes<W>, mask: usize, format: &FormatMod
 }
 
 /// Scores the eight masks and returns the winner's symbol, row-major.
-fn best_masked_symbol_in<const W: usize>(canvas: &Canvas, n: usize, ec_level: qrcode::EcLevel) -> Vec<bool> {
+fn best_masked_symbol_in<const W: usize>(canvas: &Canvas, n: usize, ec_level: qrcode::EcLevel) -> (Vec<bool>, usize) {
     let planes = Planes::<W>::read(canvas, n);
     let formats: [FormatModules<W>; 8] = std::array::from_fn(|mask| FormatModules::new(n, format_info(ec_level, mask)));
     let mut best = (u16::MAX, 0);
@@ -429,19 +429,19 @@ fn best_masked_symbol_in<const W: usize>(canvas: &Canvas, n: usize, ec_level: qr
         let row = planes.masked_line(mask, &formats[mask], 0, y);
         dark.extend((0..n).map(|x| row.get(x)));
     }
-    dark
+    (dark, mask)
 }
 
 /// The symbol qrcode's `apply_best_mask` makes of `canvas` (a normal QR
 /// symbol of width `n`, functional patterns and data drawn, no mask yet), as
-/// dark flags in row-major order.
+/// dark flags in row-major order, and the winning mask's number.
 ///
 /// The winner is masked here from the same bit planes that were scored,
 /// rather than by qrcode's `apply_mask`, which calls the mask function
 /// through a pointer per module in column order (~3 us of the ~13 us of a
 /// version-3 encode). The differential test checks every module against
 /// stock qrcode.
-pub(crate) fn best_masked_symbol(canvas: &Canvas, n: usize, ec_level: qrcode::EcLevel) -> Vec<bool> {
+pub(crate) fn best_masked_symbol(canvas: &Canvas, n: usize, ec_level: qrcode::EcLevel) -> (Vec<bool>, usize) {
     assert!((21..=MAX_WIDTH).contains(&n), "QR symbol width {n} out of range");
     // The smallest word count that holds a line: less work for small codes.
     match n.div_ceil(64) {

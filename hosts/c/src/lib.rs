@@ -419,12 +419,15 @@ fn to_options(o: &QrglueOptions) -> Result<Options, QrError> {
         version: flag(contract::RAW_SYMBOL_HAS_VERSION).then_some(o.version),
         min_version: flag(contract::RAW_SYMBOL_HAS_MIN_VERSION).then_some(o.min_version),
         mask: flag(contract::RAW_SYMBOL_HAS_MASK).then_some(o.mask),
+        // ABI version 7 has no word for Kanji mode or an exact size: off.
+        kanji: false,
     };
     Ok(Options {
         ec_level,
         min_size: o.min_size,
         quiet_zone: o.quiet_zone,
         scale: (o.has_scale != 0).then_some(o.scale),
+        size: None,
         dark: Rgba::from_u32(o.dark),
         light: Rgba::from_u32(o.light),
         symbol,
@@ -573,6 +576,7 @@ mod tests {
                 mask: number("mask"),
                 boost_ec: flag("boost-ec"),
                 eci: flag("eci"),
+                kanji: false,
             };
             assert!(same(&options, &from_options(&expected)), "{query}");
         }
