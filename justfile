@@ -265,7 +265,7 @@ build-http-proxy: build-wasm (_npm "hosts/node")
 
 # Run every test in the repo.
 [group('test')]
-test: setup-system lint test-rust test-node test-python test-go test-java test-dist test-web test-http test-http-proxy conformance fuzz-ci
+test: setup-system lint test-rust test-node test-python test-go test-java test-dist test-web test-http test-http-proxy conformance fuzz-ci soak
 
 # Warnings as errors: rustfmt, the docs' names (tools/check_docs.py), clippy (host and wasm32), ruff, mypy, tsc, gofmt, go vet, Spotless (Java).
 [group('test')]
@@ -377,9 +377,25 @@ conformance: build
 fuzz N="100000" SEED="20261122": build
     python3 tests/conformance/fuzz.py {{N}} --seed {{SEED}}
 
-# The seeded fuzz slice CI runs.
+# The seeded fuzz slice CI runs, then every cargo fuzz target for 20 s on the committed seeds.
 [group('test')]
-fuzz-ci: (fuzz "2000" "1")
+fuzz-ci: (fuzz "2000" "1") (fuzz-deep "20")
+
+# Coverage-guided fuzzing (cargo fuzz, fuzz/README.md): every target for SECONDS; writes target/fuzz/report.json.
+[group('test')]
+fuzz-deep SECONDS="600": build-wasm
+    bash fuzz/fuzz.sh {{SECONDS}}
+
+# The fuzz seeds (fuzz/seeds/core, fuzz/seeds/query) from tests/vectors and tests/http/query_cases.json.
+[group('test')]
+fuzz-seeds:
+    python3 fuzz/make_seeds.py
+
+# Every server tier under vegeta and every in-process path in a loop for MINUTES, RSS and fds each second (tests/soak/soak.py).
+[group('test')]
+soak MINUTES="1" *flags: build-http build-http-wasi-http build-node build-python _setup-vegeta
+    cd hosts/go && go build -tags qrglue_native -o bin/qrglue-soak ./cmd/qrglue-soak
+    python3 tests/soak/soak.py --vegeta "{{vegeta}}" --minutes {{MINUTES}} {{flags}}
 
 # HTTP fuzzing: seeded random and mutated requests against every server and tier for SECONDS each.
 [group('test')]
