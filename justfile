@@ -265,7 +265,7 @@ build-http-proxy: build-wasm (_npm "hosts/node")
 
 # Run every test in the repo.
 [group('test')]
-test: setup-system lint test-rust test-node test-python test-go test-java test-dist test-web test-http test-http-proxy conformance fuzz-ci soak
+test: setup-system lint test-rust test-node test-python test-go test-java test-dist test-web test-http test-http-proxy conformance fuzz-ci (soak "1" "--exclude java")
 
 # Warnings as errors: rustfmt, the docs' names (tools/check_docs.py), clippy (host and wasm32), ruff, mypy, tsc, gofmt, go vet, Spotless (Java).
 [group('test')]

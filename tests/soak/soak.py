@@ -15,7 +15,7 @@ otherwise. Writes target/soak/soak.json (every series; --out names another) and 
 (start, after warm-up, end) per process.
 
 Reuses tests/bench/http_bench.py's server start/stop and RSS code.
-Usage: python3 tests/soak/soak.py --vegeta PATH --minutes M [--rate R] [--only HOST/TIER ...] [--no-inproc]
+Usage: python3 tests/soak/soak.py --vegeta PATH --minutes M [--rate R] [--only HOST/TIER ...] [--exclude HOST ...] [--no-inproc]
 """
 
 from __future__ import annotations
@@ -143,6 +143,7 @@ def main() -> int:
     parser.add_argument("--rate", type=int, default=5, help="requests per second per server tier")
     parser.add_argument("--inproc-rate", type=int, default=200, help="calls per second per in-process loop")
     parser.add_argument("--only", nargs="*", help="HOST/TIER (servers) or HOST (in-process loops) to run")
+    parser.add_argument("--exclude", nargs="*", default=[], help="HOST or HOST/TIER to leave out")
     parser.add_argument("--no-inproc", action="store_true")
     parser.add_argument("--out", default="soak", help="name of the report under target/soak (and its work folder)")
     args = parser.parse_args()
@@ -152,8 +153,9 @@ def main() -> int:
     work.mkdir(parents=True, exist_ok=True)
     text, golden = reference()
     target = "/qrcode?" + urllib.parse.urlencode({"text": text})
-    tiers = [(h, t) for h, ts in TIERS.items() for t in ts if not args.only or f"{h}/{t}" in args.only]
-    loops = [] if args.no_inproc else [h for h in INPROC if not args.only or h in args.only]
+    tiers = [(h, t) for h, ts in TIERS.items() for t in ts if (not args.only or f"{h}/{t}" in args.only)
+             and h not in args.exclude and f"{h}/{t}" not in args.exclude]
+    loops = [] if args.no_inproc else [h for h in INPROC if (not args.only or h in args.only) and h not in args.exclude]
 
     servers: dict[str, subprocess.Popen[bytes]] = {}
     attacks: dict[str, subprocess.Popen[bytes]] = {}
