@@ -78,6 +78,16 @@ pub struct SymbolInfo {
 }
 
 impl QrMatrix {
+    /// Any square of modules, `true` dark (row-major, `width * width` of
+    /// them), for fuzz/'s writer target: the PNG and SVG writers must take
+    /// every matrix, not only the ones the encoder makes. Not the contract's
+    /// API, hence the feature.
+    #[cfg(feature = "fuzzing")]
+    pub fn from_modules(width: usize, dark: Vec<bool>) -> QrMatrix {
+        assert_eq!(dark.len(), width * width, "a matrix is width * width modules");
+        QrMatrix { width, dark }
+    }
+
     /// Modules per side (21 for version 1, 177 for version 40).
     pub fn width(&self) -> usize {
         self.width
