@@ -26,6 +26,10 @@ PATHS = ["rust-native", "rust-component", "rust-raw", "rust-raw-nosimd", "node-c
          "python-component", "python-raw", "python-native", "python-extism", "python-wasm3", "go-raw", "go-native", "go-wasmtime", "go-extism", "java-compiled", "java-interpreted",
          "java-native", "java-extism"]
 RUNNERS = {
+    # First: the JVM runner is the longest (its four paths, Chicory's interpreter among them), so it
+    # starts at once beside the others rather than last. hosts/java's jar and test classes, built by
+    # `just build-java`.
+    "java": ["bash", "hosts/java/conformance.sh"],
     # hosts/rust/conformance, built by build_rust_runner.
     "rust": [str(REPO / "target" / "host" / "qrglue-conformance")],
     "node": ["node", "hosts/node/conformance/runner.mjs"],
@@ -40,8 +44,6 @@ RUNNERS = {
     "go-wasmtime": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance-wasmtime")],
     # hosts/go/extism's runner (the Extism plug-in guest/extism through the Go SDK), built by `just build-go`.
     "go-extism": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance-extism")],
-    # hosts/java's jar and test classes, built by `just build-java`.
-    "java": ["bash", "hosts/java/conformance.sh"],
 }
 
 
