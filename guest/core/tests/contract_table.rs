@@ -158,6 +158,5 @@ fn merge(a: Symbol, b: Symbol) -> Symbol {
         version: a.version.or(b.version),
         min_version: a.min_version.or(b.min_version),
         mask: a.mask.or(b.mask),
-        kanji: a.kanji || b.kanji,
     }
 }
