@@ -268,7 +268,7 @@ build-http-proxy: build-wasm (_npm "hosts/node")
 
 # Run every test in the repo.
 [group('test')]
-test: setup-system lint test-rust test-kanji-oracle test-node test-python test-go test-java test-dist test-web test-http test-http-proxy conformance fuzz-ci
+test: setup-system lint test-rust test-node test-python test-go test-java test-dist test-web test-http test-http-proxy conformance fuzz-ci
 
 # Warnings as errors: rustfmt, the docs' names (tools/check_docs.py), clippy (host and wasm32), ruff, mypy, tsc, gofmt, go vet, Spotless (Java).
 [group('test')]
@@ -314,16 +314,6 @@ test-rust: setup-system build-wasm contract
     # Not default members (the wasi:http guest builds the first for wasm32; the others are the addon profile's).
     {{cargo}} test --locked --profile host -p qrglue-http-query --features core
     {{cargo}} test --locked --profile host -p qrglue-server -p qrglue-capi
-
-# Kanji mode against zxing-cpp and segno (tests/oracles/kanji_oracle.py), in a venv with tests/oracles/requirements.txt.
-[group('test')]
-test-kanji-oracle:
-    [ -x target/kanji-oracle-venv/bin/python ] || python3 -m venv target/kanji-oracle-venv
-    if ! cmp -s tests/oracles/requirements.txt target/kanji-oracle-venv/.installed; then \
-        target/kanji-oracle-venv/bin/pip install --disable-pip-version-check -q -r tests/oracles/requirements.txt \
-        && cp tests/oracles/requirements.txt target/kanji-oracle-venv/.installed; \
-    fi
-    target/kanji-oracle-venv/bin/python tests/oracles/kanji_oracle.py
 
 # Node: every path (golden, errors, agreement, traps, limits, concurrency, cli, package) with node:test.
 [group('test')]

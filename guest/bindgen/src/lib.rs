@@ -71,9 +71,7 @@ fn generate<T>(data: &[u8], flat: Flat, f: impl FnOnce(&[u8], &Options) -> Resul
     let ec_level =
         EcLevel::from_index(ec_level).ok_or_else(|| js_error(QrError::InvalidOptions(contract::bad_ec_level_index(ec_level))))?;
     // `scale`: `undefined` is WIT's `none`; colours are 0xRRGGBBAA.
-    // Contract 0.2.0 has no exact size nor Kanji mode (issue 38, next contract).
-    let options =
-        Options { ec_level, min_size, quiet_zone, scale, size: None, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol };
+    let options = Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol };
     f(data, &options).map_err(js_error)
 }
 
@@ -138,7 +136,7 @@ macro_rules! generating_export {
             $($extra: $extra_type,)*
         ) -> $output {
             let $options =
-                Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec, eci, kanji: false } };
+                Flat { ec_level, min_size, quiet_zone, scale, dark, light, symbol: Symbol { micro, version, min_version, mask, boost_ec, eci } };
             $body
         }
     };

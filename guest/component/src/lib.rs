@@ -28,8 +28,6 @@ fn core_options(options: Options) -> qrglue_core::Options {
         min_size: options.min_size,
         quiet_zone: options.quiet_zone,
         scale: options.scale,
-        // Contract 0.2.0 has no exact size nor Kanji mode (issue 38, next contract).
-        size: None,
         dark: core_rgba(options.dark),
         light: core_rgba(options.light),
         symbol: options.symbol.map_or_else(qrglue_core::Symbol::default, core_symbol),
@@ -37,7 +35,7 @@ fn core_options(options: Options) -> qrglue_core::Options {
 }
 
 fn core_symbol(SymbolOptions { micro, version, min_version, mask, boost_ec, eci }: SymbolOptions) -> qrglue_core::Symbol {
-    qrglue_core::Symbol { micro, version, min_version, mask, boost_ec, eci, kanji: false }
+    qrglue_core::Symbol { micro, version, min_version, mask, boost_ec, eci }
 }
 
 fn core_rgba(Rgba { r, g, b, a }: Rgba) -> qrglue_core::Rgba {

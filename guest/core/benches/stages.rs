@@ -98,7 +98,6 @@ const COLORED: Options = Options {
     min_size: 200,
     quiet_zone: 4,
     scale: None,
-    size: None,
     symbol: qrglue_core::Symbol::AUTOMATIC,
 };
 

@@ -106,25 +106,6 @@ pub const MICRO_EC_LEVEL_MESSAGE: &str = "ec-level high is not available in Micr
 /// QR has no ECI mode. Checked after every other symbol check.
 pub const MICRO_ECI_MESSAGE: &str = "eci is not available in Micro QR (it has no ECI mode)";
 
-/// The message of `invalid-options` when both `size` and `scale` are given
-/// (one fixes the image, the other the module).
-pub const SIZE_SCALE_CONFLICT_MESSAGE: &str = "size and scale exclude each other: give one";
-
-/// Template of `invalid-options` for a `size` under the symbol's modules
-/// across (quiet zone included): a module needs at least one pixel.
-/// Checked after encoding (the symbol's width is known only then).
-pub const SIZE_TOO_SMALL_TEMPLATE: &str = "size {value} is smaller than the code's {across} modules across (quiet zone included)";
-
-/// Template of `invalid-options` for a `kanji` text with a character that
-/// has no Shift-JIS double-byte code in the Kanji-mode ranges and is not
-/// ASCII (`{char}` as `U+1F600`, at UTF-8 byte `{index}` of the text).
-pub const NOT_KANJI_TEMPLATE: &str =
-    "kanji mode cannot encode {char} at byte {index}: only ASCII and characters with a Shift-JIS Kanji-mode code";
-
-/// Template of `invalid-options` for a `kanji` payload (a `*-bytes` call)
-/// that is not UTF-8: Kanji mode maps characters, so it needs a text.
-pub const KANJI_NOT_TEXT_TEMPLATE: &str = "kanji mode needs a UTF-8 text; the payload is not valid UTF-8 from byte {index}";
-
 /// The most renders one `png-repeat` call (the probe interface) may ask for. A call cannot be
 /// interrupted by any host (a wasm call runs to its end), so the bound is
 /// set by the slowest render there is (4096 pixels, the longest text that
@@ -440,21 +421,6 @@ pub fn option_not_text(option: &str, bytes: &[u8], index: usize) -> String {
         [0xED, 0xA0..=0xBF, 0x80..=0xBF, ..] => format!("{option} contains a lone surrogate (not encodable as UTF-8)"),
         _ => format!("{option} is not valid UTF-8 from byte {index}"),
     }
-}
-
-/// `SIZE_TOO_SMALL_TEMPLATE` filled in.
-pub fn size_too_small(value: u32, across: u32) -> String {
-    format!("size {value} is smaller than the code's {across} modules across (quiet zone included)")
-}
-
-/// `NOT_KANJI_TEMPLATE` filled in.
-pub fn not_kanji(c: char, index: usize) -> String {
-    format!("kanji mode cannot encode U+{:04X} at byte {index}: only ASCII and characters with a Shift-JIS Kanji-mode code", c as u32)
-}
-
-/// `KANJI_NOT_TEXT_TEMPLATE` filled in.
-pub fn kanji_not_text(index: usize) -> String {
-    format!("kanji mode needs a UTF-8 text; the payload is not valid UTF-8 from byte {index}")
 }
 
 /// `SAME_COLORS_TEMPLATE` filled in.

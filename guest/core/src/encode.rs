@@ -14,67 +14,13 @@ use qrcode::canvas::{Canvas, MaskPattern};
 use qrcode::optimize::{Optimizer, Parser, Segment, total_encoded_len};
 use qrcode::types::{Color, Mode, Version};
 
-use crate::{EcLevel, QrError, Symbol, contract, mask};
+use crate::{EcLevel, QrError, Symbol, mask};
 
 /// A square matrix of modules; `true` is dark. Row-major, `width * width`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QrMatrix {
     width: usize,
     dark: Vec<bool>,
-    info: SymbolInfo,
-}
-
-/// A segment's mode, as the symbol encodes it (WIT `segment-mode`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SegmentMode {
-    Numeric,
-    Alphanumeric,
-    Byte,
-    Kanji,
-}
-
-impl SegmentMode {
-    pub const ALL: [SegmentMode; 4] = [SegmentMode::Numeric, SegmentMode::Alphanumeric, SegmentMode::Byte, SegmentMode::Kanji];
-
-    /// The WIT case name (`alphanumeric`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SegmentMode::Numeric => "numeric",
-            SegmentMode::Alphanumeric => "alphanumeric",
-            SegmentMode::Byte => "byte",
-            SegmentMode::Kanji => "kanji",
-        }
-    }
-
-    /// This mode's index in WIT order: the raw ABI's encoding.
-    pub const fn index(self) -> u32 {
-        self as u32
-    }
-
-    fn from_qrcode(mode: Mode) -> SegmentMode {
-        match mode {
-            Mode::Numeric => SegmentMode::Numeric,
-            Mode::Alphanumeric => SegmentMode::Alphanumeric,
-            Mode::Byte => SegmentMode::Byte,
-            Mode::Kanji => SegmentMode::Kanji,
-        }
-    }
-}
-
-/// What was chosen for a symbol (node-qrcode's `create()`, segno's `make()`
-/// report the same): what a caller cannot see in the modules alone.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct SymbolInfo {
-    /// The version: 1..=40, or 1..=4 (M1..M4) when `micro`.
-    pub version: u32,
-    pub micro: bool,
-    /// The EC level as encoded: after `boost-ec`; M1 (error detection only)
-    /// reports `low`, as its format information does.
-    pub ec_level: EcLevel,
-    /// The mask pattern, numbered as the format information numbers it.
-    pub mask: u32,
-    /// The data segments' modes in order (an ECI header is not a segment).
-    pub modes: Vec<SegmentMode>,
 }
 
 impl QrMatrix {
@@ -103,11 +49,6 @@ impl QrMatrix {
         &self.dark[y * self.width..(y + 1) * self.width]
     }
 
-    /// The version, EC level, mask and segment modes chosen for it.
-    pub fn info(&self) -> &SymbolInfo {
-        &self.info
-    }
-
     /// The modules as the contract's `qr-matrix` carries them: `width * width`
     /// bits, row-major, most significant bit first (module (x, y) is bit
     /// `y * width + x`), 1 for dark, unused bits of the last byte 0. One bit a
@@ -126,31 +67,14 @@ impl QrMatrix {
 /// and the result is that function's symbol, module for module.
 pub fn encode(data: impl AsRef<[u8]>, ec_level: EcLevel) -> Result<QrMatrix, QrError> {
     let level = ec_level.to_qrcode();
-    let (bits, modes) = data_bits_and_modes(data.as_ref(), ec_level)?;
+    let bits = data_bits(data, ec_level)?;
     let version = bits.version();
     let (data, ec) = qrcode::ec::construct_codewords(&bits.into_bytes(), version, level).map_err(from_qrcode_error)?;
     // data_bits only yields normal (non-micro) versions: width 21..=177.
     let Version::Normal(number) = version else { unreachable!("data_bits yields normal versions only") };
     let width = version.width() as usize;
-    let (dark, mask) = mask::best_masked_codewords(number, level, &data, &ec);
-    let info = SymbolInfo { version: width_version(version), micro: false, ec_level, mask: mask as u32, modes };
-    Ok(QrMatrix { width, dark, info })
-}
-
-/// The version number of `version` (M1..M4 as 1..=4).
-fn width_version(version: Version) -> u32 {
-    match version {
-        Version::Normal(v) | Version::Micro(v) => v as u32,
-    }
-}
-
-fn core_level(level: qrcode::EcLevel) -> EcLevel {
-    match level {
-        qrcode::EcLevel::L => EcLevel::Low,
-        qrcode::EcLevel::M => EcLevel::Medium,
-        qrcode::EcLevel::Q => EcLevel::Quartile,
-        qrcode::EcLevel::H => EcLevel::High,
-    }
+    let dark = mask::best_masked_codewords(number, level, &data, &ec);
+    Ok(QrMatrix { width, dark })
 }
 
 /// Encodes `data` (already validated, `symbol` included) at `ec_level` as
@@ -172,38 +96,21 @@ pub fn encode_symbol(data: impl AsRef<[u8]>, ec_level: EcLevel, symbol: &Symbol)
     if *symbol == Symbol::default() {
         return encode(data, ec_level);
     }
-    let (codewords, version, level, modes) = symbol_codewords(data, ec_level.to_qrcode(), symbol)?;
+    let (codewords, version, level) = symbol_codewords(data, ec_level.to_qrcode(), symbol)?;
     let (data, ec) = qrcode::ec::construct_codewords(&codewords, version, level).map_err(from_qrcode_error)?;
     let mut canvas = Canvas::new(version, level);
     canvas.draw_all_functional_patterns();
     draw_data(&mut canvas, version, level, &data, &ec);
     let width = version.width() as usize;
-    let (dark, mask) = match (symbol.mask, version) {
-        (None, Version::Normal(_)) => {
-            let (dark, mask) = mask::best_masked_symbol(&canvas, width, level);
-            (dark, mask as u32)
-        }
-        (None, Version::Micro(_)) => {
-            // qrcode's apply_best_mask does not say which mask won: the one
-            // of the four whose symbol it is (a <= 17x17 canvas, 4 copies).
-            let unmasked = canvas.clone();
-            let dark = dark_modules(canvas.apply_best_mask());
-            let mask = (0..4u32)
-                .find(|&number| {
-                    let mut candidate = unmasked.clone();
-                    candidate.apply_mask(mask_pattern(number, true));
-                    dark_modules(candidate) == dark
-                })
-                .expect("apply_best_mask applies one of the four Micro QR masks");
-            (dark, mask)
-        }
+    let dark = match (symbol.mask, version) {
+        (None, Version::Normal(_)) => mask::best_masked_symbol(&canvas, width, level),
+        (None, Version::Micro(_)) => dark_modules(canvas.apply_best_mask()),
         (Some(number), _) => {
             canvas.apply_mask(mask_pattern(number, symbol.micro));
-            (dark_modules(canvas), number)
+            dark_modules(canvas)
         }
     };
-    let info = SymbolInfo { version: width_version(version), micro: symbol.micro, ec_level: core_level(level), mask, modes };
-    Ok(QrMatrix { width, dark, info })
+    Ok(QrMatrix { width, dark })
 }
 
 fn dark_modules(canvas: Canvas) -> Vec<bool> {
@@ -254,11 +161,7 @@ fn draw_data(canvas: &mut Canvas, version: Version, level: qrcode::EcLevel, data
 
 /// [`data_bits`] for any symbol, finished into data codewords: the
 /// codewords, the version and the (possibly boosted) level.
-fn symbol_codewords(
-    data: &[u8],
-    level: qrcode::EcLevel,
-    symbol: &Symbol,
-) -> Result<(Vec<u8>, Version, qrcode::EcLevel, Vec<SegmentMode>), QrError> {
+fn symbol_codewords(data: &[u8], level: qrcode::EcLevel, symbol: &Symbol) -> Result<(Vec<u8>, Version, qrcode::EcLevel), QrError> {
     let (from, to) = match (symbol.version, symbol.min_version) {
         (Some(exact), _) => (exact as i16, exact as i16),
         (None, Some(min)) => (min as i16, symbol.max_version() as i16),
@@ -268,33 +171,20 @@ fn symbol_codewords(
     // byte before the segments (ISO/IEC 18004 7.4.2), 12 bits every version
     // must hold besides the segments. Never with Micro QR (validated).
     let eci_bits = if symbol.eci { ECI_UTF8_BITS } else { 0 };
-    let search = |optimize: &dyn Fn(Version) -> Vec<Segment>| {
-        if symbol.micro { smallest_micro_fit(optimize, level, from, to) } else { smallest_fit_within(optimize, level, from, to, eci_bits) }
+    let search = |segments: &[Segment]| {
+        if symbol.micro { smallest_micro_fit(segments, level, from, to) } else { smallest_fit_within(segments, level, from, to, eci_bits) }
     };
-    let kanji_source;
-    let (data, fit) = if symbol.kanji {
-        kanji_source = KanjiSource::new(data)?;
-        (&kanji_source.sjis[..], search(&|version| kanji_source.segments(version)))
-    } else {
-        let is_kanji = |segment: &Segment| segment.mode == Mode::Kanji;
-        let parsed: Vec<Segment> = Parser::new(data).collect();
-        let optimized = |segments: &[Segment]| {
-            let segments = segments.to_vec();
-            move |version| Optimizer::new(segments.iter().copied(), version).collect()
-        };
-        let fit = match search(&optimized(&parsed)) {
-            Some((version, segments)) if !segments.iter().any(is_kanji) => Some((version, segments)),
-            _ if parsed.iter().any(is_kanji) => {
-                let as_bytes: Vec<Segment> =
-                    parsed.iter().map(|&s| if is_kanji(&s) { Segment { mode: Mode::Byte, ..s } } else { s }).collect();
-                search(&optimized(&as_bytes))
-            }
-            none => none,
-        };
-        (data, fit)
+    let is_kanji = |segment: &Segment| segment.mode == Mode::Kanji;
+    let parsed: Vec<Segment> = Parser::new(data).collect();
+    let fit = match search(&parsed) {
+        Some((version, segments)) if !segments.iter().any(is_kanji) => Some((version, segments)),
+        _ if parsed.iter().any(is_kanji) => {
+            let as_bytes: Vec<Segment> = parsed.iter().map(|&s| if is_kanji(&s) { Segment { mode: Mode::Byte, ..s } } else { s }).collect();
+            search(&as_bytes)
+        }
+        none => none,
     };
     let (version, segments) = fit.ok_or(QrError::DataTooLong)?;
-    let modes = segments.iter().map(|s| SegmentMode::from_qrcode(s.mode)).collect();
     let level = if symbol.boost_ec { boosted(level, version, eci_bits + total_encoded_len(&segments, version)) } else { level };
     let mut bits = Bits::new(version);
     if symbol.eci {
@@ -308,66 +198,7 @@ fn symbol_codewords(
             bits.into_bytes()
         }
     };
-    Ok((codewords, version, level, modes))
-}
-
-/// A text as Kanji mode encodes it: its Shift-JIS bytes (ASCII as itself,
-/// every other character as its two-byte code) and its runs, each all ASCII
-/// or all Kanji, as byte ranges of `sjis`.
-struct KanjiSource {
-    sjis: Vec<u8>,
-    /// `(begin, end, kanji)`: maximal runs, alternating.
-    runs: Vec<(usize, usize, bool)>,
-}
-
-impl KanjiSource {
-    /// `data` must be UTF-8, and every character ASCII or one with a
-    /// Shift-JIS code in the Kanji-mode ranges (ISO/IEC 18004 7.4.6: 0x8140
-    /// to 0x9FFC and 0xE040 to 0xEBBF); the first that is not is
-    /// `invalid-options`, named with its byte offset.
-    fn new(data: &[u8]) -> Result<KanjiSource, QrError> {
-        let text = std::str::from_utf8(data).map_err(|e| QrError::InvalidOptions(contract::kanji_not_text(e.valid_up_to())))?;
-        let mut encoder = encoding_rs::SHIFT_JIS.new_encoder();
-        let mut sjis = Vec::with_capacity(text.len());
-        let mut runs: Vec<(usize, usize, bool)> = Vec::new();
-        let mut utf8 = [0u8; 4];
-        for (at, c) in text.char_indices() {
-            let kanji = !c.is_ascii();
-            if kanji {
-                let mut code = [0u8; 4];
-                let (result, _, written) = encoder.encode_from_utf8_without_replacement(c.encode_utf8(&mut utf8), &mut code, false);
-                let in_range = |hi: u8, lo: u8| matches!(u16::from_be_bytes([hi, lo]), 0x8140..=0x9FFC | 0xE040..=0xEBBF);
-                match (result, written) {
-                    (encoding_rs::EncoderResult::InputEmpty, 2) if in_range(code[0], code[1]) => sjis.extend_from_slice(&code[..2]),
-                    _ => return Err(QrError::InvalidOptions(contract::not_kanji(c, at))),
-                }
-            } else {
-                sjis.push(c as u8);
-            }
-            match runs.last_mut() {
-                Some(run) if run.2 == kanji => run.1 = sjis.len(),
-                _ => runs.push((runs.last().map_or(0, |run| run.1), sjis.len(), kanji)),
-            }
-        }
-        Ok(KanjiSource { sjis, runs })
-    }
-
-    /// The segments for `version`'s length fields: every Kanji run one Kanji
-    /// segment, never merged into a byte segment (that would put Shift-JIS
-    /// bytes where a reader may guess another charset); every ASCII run
-    /// parsed and merged by qrcode's optimizer as without Kanji mode.
-    fn segments(&self, version: Version) -> Vec<Segment> {
-        let mut segments = Vec::new();
-        for &(begin, end, kanji) in &self.runs {
-            if kanji {
-                segments.push(Segment { mode: Mode::Kanji, begin, end });
-            } else {
-                let shifted = Parser::new(&self.sjis[begin..end]).map(|s| Segment { begin: s.begin + begin, end: s.end + begin, ..s });
-                segments.extend(Optimizer::new(shifted, version));
-            }
-        }
-        segments
-    }
+    Ok((codewords, version, level))
 }
 
 /// The ECI designator for UTF-8 (ISO/IEC 18004's table of assignment
@@ -424,14 +255,14 @@ fn boosted(level: qrcode::EcLevel, version: Version, total_bits: usize) -> qrcod
 /// `header_bits` (the ECI designator's 12, or 0) precede the segments and
 /// count against every version's capacity.
 fn smallest_fit_within(
-    optimize: &dyn Fn(Version) -> Vec<Segment>,
+    parsed: &[Segment],
     level: qrcode::EcLevel,
     from: i16,
     to: i16,
     header_bits: usize,
 ) -> Option<(Version, Vec<Segment>)> {
     [9, 26, 40].into_iter().filter(|&top| top >= from).find_map(|group_top| {
-        let optimized = optimize(Version::Normal(group_top));
+        let optimized: Vec<Segment> = Optimizer::new(parsed.iter().copied(), Version::Normal(group_top)).collect();
         let total_bits = header_bits + total_encoded_len(&optimized, Version::Normal(group_top));
         let version = (from..=group_top.min(to)).find(|&v| capacity_bits(v, level) >= total_bits)?;
         Some((Version::Normal(version), optimized))
@@ -441,15 +272,10 @@ fn smallest_fit_within(
 /// The smallest Micro QR version in `from..=to` that holds the text at
 /// `level`: each version optimized for its own length fields, and only
 /// with the modes it has (M1 numeric; M2 numeric and alphanumeric).
-fn smallest_micro_fit(
-    optimize: &dyn Fn(Version) -> Vec<Segment>,
-    level: qrcode::EcLevel,
-    from: i16,
-    to: i16,
-) -> Option<(Version, Vec<Segment>)> {
+fn smallest_micro_fit(parsed: &[Segment], level: qrcode::EcLevel, from: i16, to: i16) -> Option<(Version, Vec<Segment>)> {
     (from..=to).find_map(|v| {
         let version = Version::Micro(v);
-        let optimized = optimize(version);
+        let optimized: Vec<Segment> = Optimizer::new(parsed.iter().copied(), version).collect();
         let has_modes = optimized.iter().all(|s| match s.mode {
             Mode::Numeric => true,
             Mode::Alphanumeric => v >= 2,
@@ -489,12 +315,8 @@ fn data_capacity(version: Version, level: qrcode::EcLevel) -> Option<usize> {
 /// runs turned into byte runs, through the same greedy optimizer and
 /// version search.
 pub fn data_bits(data: impl AsRef<[u8]>, ec_level: EcLevel) -> Result<Bits, QrError> {
-    data_bits_and_modes(data.as_ref(), ec_level).map(|(bits, _)| bits)
-}
-
-/// [`data_bits`] with its segments' modes (the matrix's metadata).
-fn data_bits_and_modes(data: &[u8], ec_level: EcLevel) -> Result<(Bits, Vec<SegmentMode>), QrError> {
     let level = ec_level.to_qrcode();
+    let data = data.as_ref();
     let is_kanji = |segment: &Segment| segment.mode == Mode::Kanji;
     let parsed: Vec<Segment> = Parser::new(data).collect();
     let fit = match smallest_fit(&parsed, level) {
@@ -506,11 +328,10 @@ fn data_bits_and_modes(data: &[u8], ec_level: EcLevel) -> Result<(Bits, Vec<Segm
         none => none,
     };
     let (version, segments) = fit.ok_or(QrError::DataTooLong)?;
-    let modes = segments.iter().map(|s| SegmentMode::from_qrcode(s.mode)).collect();
     let mut bits = Bits::new(Version::Normal(version));
     bits.push_segments(data, segments.into_iter()).map_err(from_qrcode_error)?;
     bits.push_terminator(level).map_err(from_qrcode_error)?;
-    Ok((bits, modes))
+    Ok(bits)
 }
 
 /// `encode_auto`'s version search: the parsed runs merged by qrcode's greedy

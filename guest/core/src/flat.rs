@@ -38,10 +38,8 @@ pub fn options(
         version: flag(contract::RAW_SYMBOL_HAS_VERSION).then_some(version),
         min_version: flag(contract::RAW_SYMBOL_HAS_MIN_VERSION).then_some(min_version),
         mask: flag(contract::RAW_SYMBOL_HAS_MASK).then_some(mask),
-        // ABI version 7 has no word for Kanji mode or an exact size: off.
-        kanji: false,
     };
-    Ok(Options { ec_level, min_size, quiet_zone, scale, size: None, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol })
+    Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol })
 }
 
 /// The ABI's words for `options` (the inverse of [`options`]): a `none`

@@ -7,8 +7,7 @@
 //!
 //! The pipeline has two stages, exposed separately so they can be measured:
 //! 1. [`encode`]: text or bytes -> [`QrMatrix`] (the `qrcode` crate's segmentation
-//!    without Kanji mode unless `kanji` asks for it, its codewords and mask
-//!    choice define the image),
+//!    without Kanji mode, its codewords and mask choice define the image),
 //! 2. [`render_png`] / [`render_svg`] / [`render_text`]: matrix + options ->
 //!    file bytes or text; [`matrix`] stops after stage 1 for hosts that draw
 //!    the modules themselves.
@@ -28,7 +27,7 @@ pub mod probe;
 mod svg;
 mod text;
 
-pub use encode::{QrMatrix, SegmentMode, SymbolInfo, data_bits, encode, encode_symbol};
+pub use encode::{QrMatrix, data_bits, encode, encode_symbol};
 pub use error::{ErrorKind, QrError};
 pub use options::{
     EcLevel, MAX_MICRO_VERSION, MAX_MIN_SIZE, MAX_QUIET_ZONE, MAX_SCALE, MAX_SVG_CLASS_BYTES, MAX_SVG_TITLE_BYTES, MAX_TEXT_BYTES,
@@ -117,7 +116,8 @@ pub fn text(text: &str, options: &Options, style: TextStyle) -> Result<String, Q
 /// byte segments as a text's UTF-8 does, with no ECI header (a reader gets
 /// the bytes back as they are).
 pub fn png_bytes(data: &[u8], options: &Options) -> Result<Vec<u8>, QrError> {
-    let matrix = checked_matrix(data, options)?;
+    validate_data(data, options)?;
+    let matrix = encode_symbol(data, options.ec_level, &options.symbol)?;
     Ok(render_png(&matrix, options))
 }
 
@@ -131,27 +131,19 @@ pub fn svg_bytes_with(data: &[u8], options: &Options, svg: &SvgOptions) -> Resul
     validate_data(data, options)?;
     svg.validate()?;
     let matrix = encode_symbol(data, options.ec_level, &options.symbol)?;
-    options.check_size(matrix.width())?;
     Ok(render_svg(&matrix, options, svg))
 }
 
 /// [`matrix`] for a binary payload.
 pub fn matrix_bytes(data: &[u8], options: &Options) -> Result<QrMatrix, QrError> {
-    checked_matrix(data, options)
-}
-
-/// The checks and the symbol every generator starts with; `size` is checked
-/// against the symbol's width by all four (one input, one answer).
-fn checked_matrix(data: &[u8], options: &Options) -> Result<QrMatrix, QrError> {
     validate_data(data, options)?;
-    let matrix = encode_symbol(data, options.ec_level, &options.symbol)?;
-    options.check_size(matrix.width())?;
-    Ok(matrix)
+    encode_symbol(data, options.ec_level, &options.symbol)
 }
 
 /// [`text`] for a binary payload.
 pub fn text_bytes(data: &[u8], options: &Options, style: TextStyle) -> Result<String, QrError> {
-    let matrix = checked_matrix(data, options)?;
+    validate_data(data, options)?;
+    let matrix = encode_symbol(data, options.ec_level, &options.symbol)?;
     Ok(render_text(&matrix, options, style))
 }
 

@@ -512,8 +512,9 @@ fn penalties<const W: usize>(planes: &Planes<W>, mask: usize, format: &FormatMod
 }
 
 /// Scores the eight masks and returns the winner's symbol, row-major.
-fn best_masked_symbol_in<const W: usize>(planes: &Planes<W>, ec_level: qrcode::EcLevel) -> (Vec<bool>, usize) {
+fn best_masked_symbol_in<const W: usize>(planes: &Planes<W>, ec_level: qrcode::EcLevel) -> Vec<bool> {
     let n = planes.n;
+    let planes = planes;
     let formats: [FormatModules<W>; 8] = std::array::from_fn(|mask| FormatModules::new(n, format_info(ec_level, mask)));
     let mut best = (u16::MAX, 0);
     for (mask, format) in formats.iter().enumerate() {
@@ -531,19 +532,19 @@ fn best_masked_symbol_in<const W: usize>(planes: &Planes<W>, ec_level: qrcode::E
         let row = planes.masked_line(mask, &formats[mask], 0, y);
         dark.extend((0..n).map(|x| row.get(x)));
     }
-    (dark, mask)
+    dark
 }
 
 /// The symbol qrcode's `apply_best_mask` makes of `canvas` (a normal QR
 /// symbol of width `n`, functional patterns and data drawn, no mask yet), as
-/// dark flags in row-major order, and the winning mask's number.
+/// dark flags in row-major order.
 ///
 /// The winner is masked here from the same bit planes that were scored,
 /// rather than by qrcode's `apply_mask`, which calls the mask function
 /// through a pointer per module in column order (~3 us of the ~13 us of a
 /// version-3 encode). The differential test checks every module against
 /// stock qrcode.
-pub(crate) fn best_masked_symbol(canvas: &Canvas, n: usize, ec_level: qrcode::EcLevel) -> (Vec<bool>, usize) {
+pub(crate) fn best_masked_symbol(canvas: &Canvas, n: usize, ec_level: qrcode::EcLevel) -> Vec<bool> {
     assert!((21..=MAX_WIDTH).contains(&n), "QR symbol width {n} out of range");
     // The smallest word count that holds a line: less work for small codes.
     match n.div_ceil(64) {
@@ -556,7 +557,7 @@ pub(crate) fn best_masked_symbol(canvas: &Canvas, n: usize, ec_level: qrcode::Ec
 /// [`best_masked_symbol`] of the normal symbol of `version` (1..=40) with
 /// the codewords `data` and `ec` drawn, without a canvas: the version's
 /// [`Layout`] and the codewords' bits placed in its order.
-pub(crate) fn best_masked_codewords(version: i16, ec_level: qrcode::EcLevel, data: &[u8], ec: &[u8]) -> (Vec<bool>, usize) {
+pub(crate) fn best_masked_codewords(version: i16, ec_level: qrcode::EcLevel, data: &[u8], ec: &[u8]) -> Vec<bool> {
     assert!((1..=40).contains(&version), "QR version {version} out of range");
     let layout = Layout::get(version);
     match layout.n.div_ceil(64) {

@@ -188,24 +188,12 @@ pub struct Symbol {
     /// `micro` (Micro QR has no ECI). Off by default: the bytes of earlier
     /// releases.
     pub eci: bool,
-    /// Kanji mode on request (segno's `mode='kanji'`, node-qrcode's Kanji
-    /// segments): every character with a Shift-JIS double-byte code in the
-    /// Kanji-mode ranges goes into Kanji segments (13 bits a character
-    /// instead of 24 as UTF-8 bytes), ASCII into numeric, alphanumeric and
-    /// byte segments as without it. Any other character (an emoji, U+2028,
-    /// half-width katakana, "é") is `invalid-options` naming it: no
-    /// fallback, since a reader decodes the byte segments of a symbol with
-    /// Kanji segments as Shift-JIS, and UTF-8 bytes would read back wrong.
-    /// Off by default: the bytes of earlier releases (a text's UTF-8 in
-    /// byte segments, which readers show as the text).
-    pub kanji: bool,
 }
 
 impl Symbol {
     /// Every field at its default: the automatic symbol (`Symbol::default()`
     /// in a `const`).
-    pub const AUTOMATIC: Symbol =
-        Symbol { micro: false, version: None, min_version: None, mask: None, boost_ec: false, eci: false, kanji: false };
+    pub const AUTOMATIC: Symbol = Symbol { micro: false, version: None, min_version: None, mask: None, boost_ec: false, eci: false };
 
     /// The largest version number for this kind of symbol.
     pub const fn max_version(&self) -> u32 {
@@ -265,13 +253,6 @@ pub struct Options {
     /// Pixels per module, `1..=MAX_SCALE`; when set, `min_size` is checked
     /// but does not size the image (node-qrcode's `scale`, segno's `scale`).
     pub scale: Option<u32>,
-    /// Exactly this many pixels across (and down), `1..=MAX_MIN_SIZE`
-    /// (node-qrcode's `width`): modules are whole pixels of two widths that
-    /// differ by one, pixel `p` of `size` drawing module `p * across / size`
-    /// of the `across` modules (quiet zone included), as node-qrcode maps
-    /// them. `min_size` is checked but unused; with `scale` it is
-    /// `invalid-options`, and so is a size under `across` (after encoding).
-    pub size: Option<u32>,
     /// The dark modules' colour.
     pub dark: Rgba,
     /// The light modules' and the quiet zone's colour.
@@ -287,7 +268,6 @@ impl Default for Options {
             min_size: 200,
             quiet_zone: 4,
             scale: None,
-            size: None,
             dark: Rgba::BLACK,
             light: Rgba::WHITE,
             symbol: Symbol::default(),
@@ -303,16 +283,8 @@ impl Options {
         if self.quiet_zone > MAX_QUIET_ZONE {
             return Err(QrError::InvalidOptions(contract::out_of_range("quiet-zone", 0, MAX_QUIET_ZONE, self.quiet_zone)));
         }
-        // Both given is checked before either's bounds: the raw ABI carries
-        // the two in one word (they exclude each other), so it can only say this.
-        if self.size.is_some() && self.scale.is_some() {
-            return Err(QrError::InvalidOptions(contract::SIZE_SCALE_CONFLICT_MESSAGE.to_owned()));
-        }
         if let Some(scale) = self.scale.filter(|s| !(1..=MAX_SCALE).contains(s)) {
             return Err(QrError::InvalidOptions(contract::out_of_range("scale", 1, MAX_SCALE, scale)));
-        }
-        if let Some(size) = self.size.filter(|s| !(contract::MIN_MIN_SIZE..=MAX_MIN_SIZE).contains(s)) {
-            return Err(QrError::InvalidOptions(contract::out_of_range("size", contract::MIN_MIN_SIZE, MAX_MIN_SIZE, size)));
         }
         // A code drawn in one colour cannot be read; nearly equal colours are
         // the caller's choice (readers differ in what contrast they need).
@@ -332,18 +304,6 @@ impl Options {
     /// Modules across the whole image, quiet zone included.
     pub(crate) fn modules_across(&self, matrix_width: usize) -> u32 {
         matrix_width as u32 + 2 * self.quiet_zone
-    }
-
-    /// With `size`: a symbol `matrix_width` modules wide must get at least
-    /// one pixel a module, quiet zone included; checked after encoding, by
-    /// every output (the matrix and text too, so that one input gives one
-    /// answer whatever is asked of it).
-    pub(crate) fn check_size(&self, matrix_width: usize) -> Result<(), QrError> {
-        let across = self.modules_across(matrix_width);
-        match self.size {
-            Some(size) if size < across => Err(QrError::InvalidOptions(contract::size_too_small(size, across))),
-            _ => Ok(()),
-        }
     }
 
     /// Pixels per module: `scale` if set, else ceil(min_size /

@@ -35,9 +35,6 @@ const DEFLATE_MEM_LEVEL: i32 = 6;
 
 /// Renders `matrix` with `options`' module size and quiet zone.
 pub fn render_png(matrix: &QrMatrix, options: &Options) -> Vec<u8> {
-    if let Some(size) = options.size {
-        return render_png_exact(matrix, options, size);
-    }
     let rows = render_rows(matrix, options);
     let filtered = filter(&rows);
     let idat = deflate(&filtered);
@@ -258,57 +255,7 @@ impl<'a> BitPacker<'a> {
 /// colour is not opaque: the pixels, their compression and so the speed are
 /// the same, and the file grows by 18 B (PLTE) and 14 B (tRNS).
 pub fn write_container(rows: &PixelRows, idat: &[u8], options: &Options) -> Vec<u8> {
-    container(rows.side, idat, options)
-}
-
-/// The PNG of `size` x `size` pixels (`options.size`, at least the modules
-/// across: checked before rendering), drawn as node-qrcode draws its
-/// `width`: pixel `p` shows module `p * across / size` (integer division)
-/// of the `across` modules, quiet zone included, in both directions. Module
-/// `k` so spans pixels `ceil(k * size / across)` up to `ceil((k + 1) * size
-/// / across)`: `size / across` or one more, the wider ones spread evenly.
-/// Not the module-row path's repeat structure (its rows are not all the
-/// same height): every scanline is filtered None, or Up when it equals the
-/// one above, and deflated as one.
-fn render_png_exact(matrix: &QrMatrix, options: &Options, size: u32) -> Vec<u8> {
-    let n = matrix.width();
-    let quiet = options.quiet_zone as usize;
-    let across = options.modules_across(n) as usize;
-    let side = size as usize;
-    let module_of = |pixel: usize| pixel * across / side;
-    let row_bytes = side.div_ceil(8);
-    let line = row_bytes + 1;
-    let mut data = vec![0u8; line * side];
-    let mut scanline = vec![0u8; row_bytes];
-    let mut previous: Option<(usize, Vec<u8>)> = None;
-    for (y, out) in data.chunks_exact_mut(line).enumerate() {
-        let module_y = module_of(y);
-        // The data buffer is zeroed: an Up scanline is its filter byte alone.
-        if previous.as_ref().is_some_and(|(row, _)| *row == module_y) {
-            out[0] = FILTER_UP;
-            continue;
-        }
-        let code_row = module_y.checked_sub(quiet).filter(|&y| y < n).map(|y| matrix.row(y));
-        let mut bits = BitPacker::new(&mut scanline);
-        for x in 0..side {
-            let dark = code_row.and_then(|row| module_of(x).checked_sub(quiet).and_then(|x| row.get(x))).copied().unwrap_or(false);
-            bits.push(!dark, 1);
-        }
-        bits.finish();
-        // A module row equal to the one above (the quiet zone's) repeats it.
-        if previous.as_ref().is_some_and(|(_, pixels)| *pixels == scanline) {
-            out[0] = FILTER_UP;
-        } else {
-            out[0] = FILTER_NONE;
-            out[1..].copy_from_slice(&scanline);
-        }
-        previous = Some((module_y, scanline.clone()));
-    }
-    let idat = deflate::zlib_image(&data, line, line);
-    container(size, &idat, options)
-}
-
-fn container(side: u32, idat: &[u8], options: &Options) -> Vec<u8> {
+    let side = rows.side;
     // signature 8 + IHDR 25 + IDAT 12 + data + IEND 12 (+ PLTE 18 + tRNS 14)
     let mut out = Vec::with_capacity(89 + idat.len());
     let mut encoder = png::Encoder::new(&mut out, side, side);

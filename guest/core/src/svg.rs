@@ -119,9 +119,7 @@ pub fn render_svg(matrix: &QrMatrix, options: &Options, svg: &SvgOptions) -> Str
     let n = matrix.width();
     let quiet = options.quiet_zone as usize;
     let across = options.modules_across(n);
-    // With `size` the document is that many pixels; the viewBox (in
-    // modules) is the same, so the viewer spreads the modules over it.
-    let side = options.size.unwrap_or_else(|| across * options.module_pixels(n));
+    let side = across * options.module_pixels(n);
 
     // Every run is at most "M" 3 digits "," 3 digits "h" 3 digits "v1h-"
     // 3 digits "z" (a side is at most 209 modules): one buffer sized for

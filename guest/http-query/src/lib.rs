@@ -456,8 +456,6 @@ pub mod with_core {
             min_size: request.min_size.unwrap_or(defaults.min_size),
             quiet_zone: request.quiet_zone.unwrap_or(defaults.quiet_zone),
             scale: request.scale,
-            // The query grammar does not take size or kanji yet (issue 38).
-            size: None,
             dark: request.dark.map_or(defaults.dark, rgba),
             light: request.light.map_or(defaults.light, rgba),
             symbol: request.symbol.map_or(defaults.symbol, |s| CoreSymbol {
@@ -467,7 +465,6 @@ pub mod with_core {
                 mask: s.mask,
                 boost_ec: s.boost_ec.unwrap_or(false),
                 eci: s.eci.unwrap_or(false),
-                kanji: false,
             }),
         }
     }
@@ -855,7 +852,6 @@ mod tests {
                                             min_size: min_size.unwrap_or(200),
                                             quiet_zone: quiet_zone.unwrap_or(4),
                                             scale,
-                                            size: None,
                                             dark: rgba(dark.unwrap_or(Rgba::BLACK)),
                                             light: rgba(light.unwrap_or(Rgba::WHITE)),
                                             symbol: symbol.map_or(CoreSymbol::default(), |s| CoreSymbol {
@@ -865,7 +861,6 @@ mod tests {
                                                 mask: s.mask,
                                                 boost_ec: s.boost_ec.unwrap_or(false),
                                                 eci: s.eci.unwrap_or(false),
-                                                kanji: false,
                                             }),
                                         };
                                         let want = options.validate().map_err(|e| refuse(e.kind().as_str(), e.to_string()));

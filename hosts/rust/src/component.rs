@@ -104,9 +104,8 @@ impl ComponentGenerator {
     }
 }
 
-fn wit_options(options: &Options) -> Result<wit::Options, Error> {
-    crate::reject_native_only(options)?;
-    Ok(wit::Options {
+fn wit_options(options: &Options) -> wit::Options {
+    wit::Options {
         ec_level: match options.ec_level {
             crate::EcLevel::Low => wit::EcLevel::Low,
             crate::EcLevel::Medium => wit::EcLevel::Medium,
@@ -121,11 +120,10 @@ fn wit_options(options: &Options) -> Result<wit::Options, Error> {
         // None when every symbol option is automatic: the cheaper lowering
         // for the common call, and the same symbol (wit/qr.wit).
         symbol: (options.symbol != crate::Symbol::default()).then(|| {
-            // kanji is refused above (reject_native_only).
-            let crate::Symbol { micro, version, min_version, mask, boost_ec, eci, kanji: _ } = options.symbol;
+            let crate::Symbol { micro, version, min_version, mask, boost_ec, eci } = options.symbol;
             wit::SymbolOptions { micro, version, min_version, mask, boost_ec, eci }
         }),
-    })
+    }
 }
 
 fn wit_svg(svg: &SvgOptions) -> wit::SvgOptions {
@@ -160,55 +158,55 @@ impl Generator for ComponentGenerator {
 
     fn png(&mut self, text: &str, options: &Options) -> Result<Vec<u8>, Error> {
         crate::reject_oversized_text(text.as_bytes())?;
-        let options = wit_options(options)?;
+        let options = wit_options(options);
         self.call(|b, store| b.qrglue_qr_generator().call_png(store, text, options))?.map_err(core_error)
     }
 
     fn svg_with(&mut self, text: &str, options: &Options, svg: &SvgOptions) -> Result<String, Error> {
         crate::reject_oversized_text(text.as_bytes())?;
         crate::reject_oversized_svg(text.as_bytes(), true, svg)?;
-        let options = wit_options(options)?;
+        let options = wit_options(options);
         let svg = wit_svg(svg);
         self.call(|b, store| b.qrglue_qr_generator().call_svg(store, text, options, &svg))?.map_err(core_error)
     }
 
     fn matrix(&mut self, text: &str, options: &Options) -> Result<Matrix, Error> {
         crate::reject_oversized_text(text.as_bytes())?;
-        let options = wit_options(options)?;
+        let options = wit_options(options);
         let matrix = self.call(|b, store| b.qrglue_qr_generator().call_matrix(store, text, options))?.map_err(core_error)?;
         Ok(Matrix { width: matrix.width, modules: matrix.modules })
     }
 
     fn text(&mut self, text: &str, options: &Options, style: TextStyle) -> Result<String, Error> {
         crate::reject_oversized_text(text.as_bytes())?;
-        let options = wit_options(options)?;
+        let options = wit_options(options);
         self.call(|b, store| b.qrglue_qr_generator().call_text(store, text, options, wit_style(style)))?.map_err(core_error)
     }
 
     fn png_bytes(&mut self, data: &[u8], options: &Options) -> Result<Vec<u8>, Error> {
         crate::reject_oversized_payload(data)?;
-        let options = wit_options(options)?;
+        let options = wit_options(options);
         self.call(|b, store| b.qrglue_qr_generator().call_png_bytes(store, data, options))?.map_err(core_error)
     }
 
     fn svg_bytes_with(&mut self, data: &[u8], options: &Options, svg: &SvgOptions) -> Result<String, Error> {
         crate::reject_oversized_payload(data)?;
         crate::reject_oversized_svg(data, false, svg)?;
-        let options = wit_options(options)?;
+        let options = wit_options(options);
         let svg = wit_svg(svg);
         self.call(|b, store| b.qrglue_qr_generator().call_svg_bytes(store, data, options, &svg))?.map_err(core_error)
     }
 
     fn matrix_bytes(&mut self, data: &[u8], options: &Options) -> Result<Matrix, Error> {
         crate::reject_oversized_payload(data)?;
-        let options = wit_options(options)?;
+        let options = wit_options(options);
         let matrix = self.call(|b, store| b.qrglue_qr_generator().call_matrix_bytes(store, data, options))?.map_err(core_error)?;
         Ok(Matrix { width: matrix.width, modules: matrix.modules })
     }
 
     fn text_bytes(&mut self, data: &[u8], options: &Options, style: TextStyle) -> Result<String, Error> {
         crate::reject_oversized_payload(data)?;
-        let options = wit_options(options)?;
+        let options = wit_options(options);
         self.call(|b, store| b.qrglue_qr_generator().call_text_bytes(store, data, options, wit_style(style)))?.map_err(core_error)
     }
 
@@ -226,7 +224,7 @@ impl Generator for ComponentGenerator {
 
     fn png_repeat(&mut self, text: &str, options: &Options, times: u32) -> Result<u32, Error> {
         crate::reject_oversized_text(text.as_bytes())?;
-        let options = wit_options(options)?;
+        let options = wit_options(options);
         self.call(|b, store| b.qrglue_qr_probe().call_png_repeat(store, text, options, times))?.map_err(core_error)
     }
 

@@ -279,20 +279,6 @@ fn reject_oversized_text(text: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-/// The wasm paths' contract (0.2.0: wit/qr.wit, raw ABI version 7) has no
-/// field for Kanji mode or an exact size, which only the native path
-/// (qrglue-core linked in) takes so far: asked of a wasm path they are
-/// refused, never dropped (a dropped option would be a different code).
-fn reject_native_only(options: &Options) -> Result<(), Error> {
-    let unported = [(options.symbol.kanji, "kanji"), (options.size.is_some(), "size")];
-    match unported.into_iter().find(|(given, _)| *given) {
-        Some((_, name)) => {
-            Err(Error::Qr(QrError::InvalidOptions(format!("{name} is not in contract 0.2.0: only the native path takes it"))))
-        }
-        None => Ok(()),
-    }
-}
-
 /// [`reject_oversized_text`] for a binary payload: only its length counts.
 fn reject_oversized_payload(data: &[u8]) -> Result<(), Error> {
     if data.len() > MAX_TEXT_BYTES {

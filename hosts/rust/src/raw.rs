@@ -317,7 +317,6 @@ impl RawGenerator {
         options: &Options,
     ) -> Result<Vec<u8>, Error> {
         payload.reject_oversized(data)?;
-        crate::reject_native_only(options)?;
         let wire = abi_options(options);
         self.guest
             .call(|store, exports| exports.text_call(store, data, |store, ptr, len| call(export(exports), store, params(ptr, len, wire))))
@@ -333,7 +332,6 @@ impl RawGenerator {
     ) -> Result<String, Error> {
         payload.reject_oversized(data)?;
         crate::reject_oversized_svg(data, matches!(payload, Payload::Text), svg)?;
-        crate::reject_native_only(options)?;
         let wire = abi_options(options);
         let (flags, title_len, strings) = abi_svg(svg);
         let bytes = self.guest.call(|store, exports| {
@@ -367,7 +365,6 @@ impl RawGenerator {
         style: TextStyle,
     ) -> Result<String, Error> {
         payload.reject_oversized(data)?;
-        crate::reject_native_only(options)?;
         let wire = abi_options(options);
         let bytes = self.guest.call(|store, exports| {
             exports.text_call(store, data, |store, ptr, len| call(export(exports), store, params_with(ptr, len, wire, style.index())))
@@ -453,7 +450,6 @@ impl Generator for RawGenerator {
 
     fn png_repeat(&mut self, text: &str, options: &Options, times: u32) -> Result<u32, Error> {
         crate::reject_oversized_text(text.as_bytes())?;
-        crate::reject_native_only(options)?;
         let wire = abi_options(options);
         let payload = self.guest.call(|store, exports| {
             exports.text_call(store, text.as_bytes(), |store, ptr, len| {

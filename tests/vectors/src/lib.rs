@@ -187,7 +187,6 @@ fn options(map: &serde_json::Map<String, serde_json::Value>) -> Options {
         min_size: number("min-size", defaults.min_size),
         quiet_zone: number("quiet-zone", defaults.quiet_zone),
         scale: map.contains_key("scale").then(|| number("scale", 0)),
-        size: map.contains_key("size").then(|| number("size", 0)),
         dark: color("dark", defaults.dark),
         light: color("light", defaults.light),
         symbol: Symbol {
@@ -197,7 +196,6 @@ fn options(map: &serde_json::Map<String, serde_json::Value>) -> Options {
             mask: map.contains_key("mask").then(|| number("mask", 0)),
             boost_ec: flag("boost-ec"),
             eci: flag("eci"),
-            kanji: flag("kanji"),
         },
     }
 }

@@ -131,8 +131,7 @@ fn options(flat: Flat) -> Result<Options, JsError> {
     let Flat { ec_index, min_size, quiet_zone, scale, dark, light, symbol } = flat;
     let ec_level =
         EcLevel::from_index(ec_index).ok_or_else(|| qr_error(QrError::InvalidOptions(contract::bad_ec_level_index(ec_index))))?;
-    // Contract 0.2.0 has no exact size nor Kanji mode (issue 38, next contract).
-    Ok(Options { ec_level, min_size, quiet_zone, scale, size: None, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol })
+    Ok(Options { ec_level, min_size, quiet_zone, scale, dark: Rgba::from_u32(dark), light: Rgba::from_u32(light), symbol })
 }
 
 /// The symbol options (WIT `symbol-options`) from the five arguments every
@@ -140,7 +139,7 @@ fn options(flat: Flat) -> Result<Options, JsError> {
 /// booleans, `version`, `min_version` and `mask` a number or `undefined`
 /// (WIT's `none`), as guest/bindgen's exports take them.
 const fn symbol(micro: bool, version: Option<u32>, min_version: Option<u32>, mask: Option<u32>, boost_ec: bool, eci: bool) -> Symbol {
-    Symbol { micro, version, min_version, mask, boost_ec, eci, kanji: false }
+    Symbol { micro, version, min_version, mask, boost_ec, eci }
 }
 
 /// Text and options as the core takes them; the text checks come first, in

@@ -261,8 +261,7 @@ fn read_symbol(raw: &RawOptions<'_, '_>) -> PyResult<Symbol> {
     let mask = optional_u32("mask", raw.mask, micro)?;
     let boost_ec = boolean("boost-ec", raw.boost_ec)?;
     let eci = boolean("eci", raw.eci)?;
-    // Contract 0.2.0 has no Kanji mode (issue 38, next contract).
-    Ok(Symbol { micro, version, min_version, mask, boost_ec, eci, kanji: false })
+    Ok(Symbol { micro, version, min_version, mask, boost_ec, eci })
 }
 
 /// The options in WIT order (ec-level, min-size, quiet-zone, scale, dark,
@@ -281,7 +280,7 @@ fn read_options(raw: &RawOptions<'_, '_>) -> PyResult<Options> {
     let dark = color("dark", raw.dark)?;
     let light = color("light", raw.light)?;
     let symbol = read_symbol(raw)?;
-    Ok(Options { ec_level, min_size, quiet_zone, scale, size: None, dark, light, symbol })
+    Ok(Options { ec_level, min_size, quiet_zone, scale, dark, light, symbol })
 }
 
 /// A text style by its WIT case name; checked after the options' host checks

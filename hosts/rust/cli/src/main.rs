@@ -189,10 +189,8 @@ impl Request {
             mask: self.mask,
             boost_ec: self.boost_ec,
             eci: self.eci,
-            kanji: false,
         };
-        let options =
-            Options { ec_level, min_size: self.min_size, quiet_zone: self.quiet_zone, scale: self.scale, size: None, dark, light, symbol };
+        let options = Options { ec_level, min_size: self.min_size, quiet_zone: self.quiet_zone, scale: self.scale, dark, light, symbol };
         (options, bad_color)
     }
 

@@ -267,15 +267,7 @@ fn the_raw_glue_speaks_the_contracts_abi() {
     // a word with a bit the ABI does not define is refused, not ignored.
     let flags = &contract["raw_abi"]["symbol_flags"];
     let all = Options {
-        symbol: qrglue_host::Symbol {
-            micro: true,
-            boost_ec: true,
-            version: Some(2),
-            min_version: Some(1),
-            mask: Some(3),
-            eci: true,
-            kanji: false,
-        },
+        symbol: qrglue_host::Symbol { micro: true, boost_ec: true, version: Some(2), min_version: Some(1), mask: Some(3), eci: true },
         ..Options::default()
     };
     let bits = ["micro", "boost-ec", "has-version", "has-min-version", "has-mask", "eci"].map(|name| u32_at(&flags[name]));

@@ -155,24 +155,3 @@ fn svg_options_are_refused_alike_on_every_path_after_the_other_checks() {
         assert_eq!(g.svg_with("hello", &fine, &SvgOptions::default()).unwrap(), g.svg("hello", &fine).unwrap(), "{path}");
     }
 }
-
-/// Kanji mode and an exact size (issue 38) are the native path's until the
-/// contract carries them: a wasm path refuses them by name, never drops them
-/// (a dropped option would be a different code from the same call).
-#[test]
-fn kanji_and_size_are_native_only_for_now() {
-    let kanji = Options { symbol: qrglue_host::Symbol { kanji: true, ..Default::default() }, ..Options::default() };
-    let size = Options { size: Some(300), ..Options::default() };
-    for mut generator in all_paths() {
-        let g = generator.as_mut();
-        let path = g.path();
-        let native = path == qrglue_host::Path::Native;
-        for (options, name) in [(&kanji, "kanji"), (&size, "size")] {
-            match (g.png("漢字", options), native) {
-                (Ok(png), true) => assert_eq!(png, qrglue_core::png("漢字", options).unwrap(), "{path} {name}"),
-                (Err(error), false) => assert!(error.to_string().contains(&format!("{name} is not in contract 0.2.0")), "{path}: {error}"),
-                (other, _) => panic!("{path} {name}: {other:?}"),
-            }
-        }
-    }
-}
