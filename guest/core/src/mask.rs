@@ -514,7 +514,6 @@ fn penalties<const W: usize>(planes: &Planes<W>, mask: usize, format: &FormatMod
 /// Scores the eight masks and returns the winner's symbol, row-major.
 fn best_masked_symbol_in<const W: usize>(planes: &Planes<W>, ec_level: qrcode::EcLevel) -> Vec<bool> {
     let n = planes.n;
-    let planes = planes;
     let formats: [FormatModules<W>; 8] = std::array::from_fn(|mask| FormatModules::new(n, format_info(ec_level, mask)));
     let mut best = (u16::MAX, 0);
     for (mask, format) in formats.iter().enumerate() {
