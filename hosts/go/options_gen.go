@@ -283,8 +283,11 @@ func NamedOption(name string, value any) Option {
 // WIT name (NamedOption's), and whether the bit says its number is given (a word of its own)
 // rather than being the option's bool.
 type SymbolFlag struct {
-	Name   string
-	Bit    uint32
+	// Name is the option's WIT name.
+	Name string
+	// Bit is the option's bit in the symbol_flags word.
+	Bit uint32
+	// Number is true when the bit says the option's number is given in its own word.
 	Number bool
 }
 

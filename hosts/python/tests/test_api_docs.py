@@ -4,6 +4,7 @@ means what the reference shows. The public API is each public module's `__all__`
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import re
@@ -21,11 +22,17 @@ def _defined_docstrings() -> dict[str, str]:
     """Module-level variables' docstrings where they are defined (qrglue's own modules, private ones
     too): pdoc reads a variable's docstring from the source of the module that assigns it, so a
     re-exported constant (`qrglue.DEFAULT_MIN_SIZE` from `qrglue._options`) is documented there."""
+    # Read from the source as pdoc reads it (a string right after the assignment), not through
+    # pdoc's module members: those follow the module's `__all__` (qrglue._options lists only the
+    # defaults it re-exports), and a re-exported name is documented wherever it is assigned.
     found: dict[str, str] = {}
     for name in ("qrglue._options", "qrglue._common"):
-        for member in pdoc.doc.Module(importlib.import_module(name)).members.values():
-            if isinstance(member, pdoc.doc.Variable) and member.docstring.strip():
-                found[member.name] = member.docstring
+        body = ast.parse(inspect.getsource(importlib.import_module(name))).body
+        for node, after in zip(body, body[1:], strict=False):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+            doc = after.value.value if isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant) else None
+            if isinstance(doc, str) and doc.strip():
+                found.update({t.id: doc for t in targets if isinstance(t, ast.Name)})
     return found
 
 
