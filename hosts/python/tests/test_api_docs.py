@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import itertools
 import re
 import sys
 import types
@@ -28,8 +29,9 @@ def _defined_docstrings() -> dict[str, str]:
     found: dict[str, str] = {}
     for name in ("qrglue._options", "qrglue._common"):
         body = ast.parse(inspect.getsource(importlib.import_module(name))).body
-        for node, after in zip(body, body[1:], strict=False):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        for node, after in itertools.pairwise(body):
+            targets = (node.targets if isinstance(node, ast.Assign)
+                       else [node.target] if isinstance(node, ast.AnnAssign) else [])
             doc = after.value.value if isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant) else None
             if isinstance(doc, str) and doc.strip():
                 found.update({t.id: doc for t in targets if isinstance(t, ast.Name)})
