@@ -266,9 +266,18 @@ build-http-proxy: build-wasm (_npm "hosts/node")
 
 # ================================ test ================================
 
-# Run every test in the repo.
+# Run every test in the repo: everything built once, then the suites below in two lanes, one per core (tools/test-lanes.sh).
 [group('test')]
-test: setup-system lint test-rust test-node test-python test-go test-java test-dist test-web test-http test-http-proxy conformance fuzz-ci
+test: _test-built
+    # Balanced on their times (the table at the end has this run's). Both lanes start with what
+    # compiles (cargo fuzz's build; clippy and cargo test), away from the timed hostile suites,
+    # and the two hostile HTTP suites (test-http, test-http-proxy) do not overlap.
+    bash tools/test-lanes.sh \
+        "fuzz-deep-ci test-python test-go test-java test-http" \
+        "lint test-rust test-node test-web test-dist test-http-proxy conformance fuzz-ci soak-ci"
+
+# What every recipe of `just test` depends on, built once before the lanes start (they run with --no-deps).
+_test-built: setup-system _setup-lint _go-embed contract build build-http build-http-wasi-http dist _setup-arm64-runtimes _setup-nats _setup-vegeta _report-venv
 
 # Warnings as errors: rustfmt, the docs' names (tools/check_docs.py), clippy (host and wasm32), ruff, mypy, tsc, gofmt, go vet, Spotless (Java).
 [group('test')]
@@ -380,11 +389,15 @@ conformance: build
 fuzz N="100000" SEED="20261122": build
     python3 tests/conformance/fuzz.py {{N}} --seed {{SEED}}
 
-# The seeded fuzz slice CI runs. The coverage-guided targets (`just fuzz-deep 20`) and the soak
-# (`just soak 1 --exclude java`) are not in `just test` yet: a nightly toolchain, cargo-fuzz and the
-# fuzz crate's own build cost CI ~10 minutes it does not have (issue 39 is open).
+# The seeded fuzz slice CI runs (`just test`, with fuzz-deep-ci and a one-minute soak).
 [group('test')]
-fuzz-ci: (fuzz "2000" "1")
+fuzz-ci: build
+    just --no-deps fuzz 2000 1
+
+# The coverage-guided targets' CI slice: each for 20 s (after installing the pinned nightly and cargo-fuzz, once).
+[group('test')]
+fuzz-deep-ci: build-wasm
+    bash fuzz/fuzz.sh 20
 
 # Coverage-guided fuzzing (cargo fuzz, fuzz/README.md): every target for SECONDS; writes target/fuzz/report.json.
 [group('test')]
@@ -401,6 +414,11 @@ fuzz-seeds:
 soak MINUTES="1" *flags: build-http build-http-wasi-http build-node build-python _setup-vegeta
     cd hosts/go && go build -tags qrglue_native -o bin/qrglue-soak ./cmd/qrglue-soak
     python3 tests/soak/soak.py --vegeta "{{vegeta}}" --minutes {{MINUTES}} {{flags}}
+
+# The soak's CI slice (`just test`): one minute, Java left out (its JIT warm-up alone trips the bound in a minute: docs/guarantees.md).
+[group('test')]
+soak-ci: build-http build-http-wasi-http build-node build-python _setup-vegeta
+    just --no-deps soak 1 --exclude java
 
 # HTTP fuzzing: seeded random and mutated requests against every server and tier for SECONDS each.
 [group('test')]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `just fuzz-deep SECONDS` (and CI's `just fuzz-ci`, 20 s): every cargo fuzz
+# `just fuzz-deep SECONDS` (and `just fuzz-deep-ci`, 20 s, in `just test`): every cargo fuzz
 # target (fuzz/fuzz_targets) for SECONDS each, one after the other, on its
 # working corpus in target/fuzz/corpus (grown run to run) and the committed
 # seeds (fuzz/seeds). Crashes go to target/fuzz/artifacts/TARGET; minimize

@@ -244,6 +244,12 @@ def test_clients_that_never_read(server: Server) -> None:
         # wait for the fitting ones alone, with 15 s past the timer (CI run 10
         # once saw 1 of 25 still open 5 s past it).
         left = hostile.never_reading_clients(server, done=lambda left: left.fitting == 0, slack=15)
+    elif runner(server) == "lattice":
+        # nginx's timers (2 s here) start only once a host's answer reaches it, and both
+        # wash hosts render every queued 4096-pixel image on the one core they share with
+        # nginx and the stalled clients: CI once saw 2 fitting and 1 stalled connection
+        # still open 5 s past the timers. Still all dropped, 15 s past them.
+        left = hostile.never_reading_clients(server, slack=15)
     else:
         left = hostile.never_reading_clients(server)
     if runner(server) in STRICT:
