@@ -1,7 +1,8 @@
 """`just soak MINUTES`: nothing grows. Every server tier (tests/http/README.md)
 under vegeta at a fixed moderate rate on 127.0.0.1, all at once, and every
 in-process path (one process per host: tests/soak/loop_*.{py,mjs},
-hosts/go/cmd/qrglue-soak) in a
+hosts/go/cmd/qrglue-soak,
+hosts/java's SoakLoop) in a
 loop at a fixed rate, for MINUTES. Samples each server's RSS and open file
 descriptors (its whole process tree) and each loop's RSS every second.
 
@@ -45,6 +46,12 @@ INPROC = {
     "python": [str(ROOT / "hosts/python/.venv/bin/python"), str(ROOT / "tests/soak/loop_python.py")],
     "node": ["node", str(ROOT / "tests/soak/loop_node.mjs")],
     "go": [str(ROOT / "hosts/go/bin/qrglue-soak")],
+    # The JVM's flags as hosts/java/server/serve.sh gives the servers; the classes as `just build-java` leaves them.
+    "java": ["bash", "-c", 'exec "$(bash tools/java/jdk.sh)/bin/java" "$@"', "java", "-XX:-DontCompileHugeMethods", "--enable-native-access=ALL-UNNAMED",
+             "-Xms32m", "-Xmx512m", "-XX:TrimNativeHeapInterval=10000",
+             f"-Dqrglue.repo={ROOT}", "-cp", ":".join(str(ROOT / "hosts/java" / p) for p in
+                                                    ("target/classes", "target/test-classes", "target/test-lib/*")),
+             "dev.qrglue.SoakLoop"],
 }
 
 
