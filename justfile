@@ -527,7 +527,7 @@ bench-http *flags: setup-system build-http build-http-wasi-http _setup-vegeta _s
 
 # ================================ run ================================
 
-# Serve GET /qrcode?text=... on 127.0.0.1:PORT; HOST TIER as in tests/http/README.md; --workers N, --request-timeout SECS.
+# Serve GET /qrcode?text=... on 127.0.0.1:PORT; HOST TIER as in tests/http/README.md; --workers N, --request-timeout SECS (lattice: --hosts N).
 [group('run')]
 serve HOST TIER PORT="8080" *FLAGS:
     case "{{HOST}}" in node|python|rust|go|java|wasi-http) ;; \

@@ -44,12 +44,17 @@ TIERS = {
     "java": ["zxing", "cli", "raw", "native", "static"],
     # The wasi:http component under each server (hosts/wasi-http), its tier 0 axum.
     "wasi-http": ["qrglue", "qrglue-reuse", "qrglue-static",
-                  "wasmtime", "wasmtime-reuse", "wasmtime-static", "jco", "jco-static", "wasmcloud", "lattice"],
+                  "wasmtime", "wasmtime-reuse", "wasmtime-static", "jco", "jco-static", "wasmcloud",
+                  "lattice-1host", "lattice"],
 }
-# Tiers served by several hosts behind a balancer, and how many: tier lattice is
-# nginx in front of two `wash host`s (hosts/wasi-http/server/lattice.py), all on
-# the server's one core like every other tier; its row has req/s per host too.
-HOSTS_PER_TIER = {"lattice": 2}
+# The lattice (hosts/wasi-http/server/lattice.py: nginx in front of N `wash
+# host`s, nats-server beside them) runs, like every tier, on the server's one
+# core: every process of it shares CPU SERVER_CPUS. So its req/s is per core,
+# not per host: row lattice-1host (one wash host + nginx) is what one host
+# serves on a core; row lattice (two hosts, the tested deployment) shows that
+# a second host on the same core adds nothing. Bench tier -> (serve.sh tier,
+# its flags, wash hosts).
+LATTICE_TIERS = {"lattice-1host": ("lattice", ["--hosts", "1"], 1), "lattice": ("lattice", ["--hosts", "2"], 2)}
 PEER_TIERS = {"qrcode", "segno", "go-qrcode", "zxing"}  # their own encoders: other bytes, by design
 SERVER_CPUS = "0"
 LOADGEN_CPUS = "1"
@@ -108,6 +113,30 @@ def rss_bytes(pids: list[int]) -> int:
     return total
 
 
+def cpu_ticks_by_pid(root_pid: int) -> dict[int, tuple[str, int]]:
+    """User + system CPU ticks of every process of the server, by pid: (name, ticks)."""
+    out = {}
+    for pid in process_tree(root_pid):
+        try:
+            name = Path(f"/proc/{pid}/comm").read_text().strip()
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[pid] = (name, int(fields[11]) + int(fields[12]))
+    return out
+
+
+def cpu_share(before: dict[int, tuple[str, int]], after: dict[int, tuple[str, int]],
+              seconds: float) -> dict[str, list[float]]:
+    """Each process's share of one core over `seconds`, grouped by name (a lattice's hosts, one by one)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out: dict[str, list[float]] = {}
+    for pid, (name, ticks) in after.items():
+        used = ticks - before.get(pid, (name, 0))[1]
+        out.setdefault(name, []).append(round(used / tick / seconds, 3))
+    return {name: sorted(shares, reverse=True) for name, shares in sorted(out.items())}
+
+
 class PeakRss:
     """Samples the RSS of the server's whole process tree until stopped; also
     each process's own peak, by its name (a lattice's hosts, one by one)."""
@@ -146,10 +175,12 @@ class PeakRss:
 
 
 def start(host: str, tier: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    # One worker: the server has one core (taskset); `--workers` is the
-    # clustered servers' worker count and wasmtime serve's tokio threads.
-    command = ["taskset", "-c", SERVER_CPUS, "bash", str(ROOT / f"hosts/{host}/server/serve.sh"), tier, str(port),
-               "--workers", "1"]
+    # One worker: the server has one core (taskset, inherited by every child
+    # process: the lattice's nginx, wash hosts and nats-server share it);
+    # `--workers` is the clustered servers' worker count and wasmtime serve's tokio threads.
+    serve_tier, flags, _ = LATTICE_TIERS.get(tier, (tier, [], 1))
+    command = ["taskset", "-c", SERVER_CPUS, "bash", str(ROOT / f"hosts/{host}/server/serve.sh"), serve_tier,
+               str(port), "--workers", "1", *flags]
     process = subprocess.Popen(command, cwd=ROOT, stdout=log.open("wb"), stderr=subprocess.STDOUT,
                                stdin=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + 60
@@ -202,7 +233,9 @@ def bench_tier(vegeta: str, host: str, tier: str, seconds: float, warmup: float,
         digest = hashlib.sha256(body).hexdigest()
         attack(vegeta, port, target, warmup, work)
         with PeakRss(process.pid) as rss:
+            cpu_before, started = cpu_ticks_by_pid(process.pid), time.monotonic()
             report = attack(vegeta, port, target, seconds, work)
+            shares = cpu_share(cpu_before, cpu_ticks_by_pid(process.pid), time.monotonic() - started)
     finally:
         stop(process)
     lat = report["latencies"]
@@ -216,9 +249,9 @@ def bench_tier(vegeta: str, host: str, tier: str, seconds: float, warmup: float,
         "status_codes": codes, "response_bytes": len(body), "first_status": status,
         "peer": tier in PEER_TIERS, "digest_match": None if tier in PEER_TIERS else digest == golden,
         "peak_rss_bytes": rss.peak,
-        "hosts": HOSTS_PER_TIER.get(tier, 1),
-        "req_per_s_per_host": report["throughput"] / HOSTS_PER_TIER.get(tier, 1),
-        "peak_rss_bytes_by_process": rss.by_name() if tier in HOSTS_PER_TIER else None,
+        "hosts": LATTICE_TIERS.get(tier, ("", [], 1))[2],
+        "peak_rss_bytes_by_process": rss.by_name() if tier in LATTICE_TIERS else None,
+        "cpu_share_by_process": shares if tier in LATTICE_TIERS else None,
     }
 
 
@@ -251,11 +284,13 @@ def main() -> int:
             print(f"{host:<10}{tier:<16}{row['req_per_s']:>10,.0f} req/s  mean {row['mean_ns'] / 1e6:7.2f} ms  "
                   f"p99 {row['p99_ns'] / 1e6:7.2f} ms  {row['response_bytes']:>5} B  "
                   f"peak RSS {row['peak_rss_bytes'] / 2**20:7.1f} MiB  non-2xx {row['non_2xx']}", flush=True)
-            if row["hosts"] > 1:
+            if row["cpu_share_by_process"] is not None:
                 rss_by = {name: " + ".join(f"{b / 2**20:.1f}" for b in sorted(peaks))
                           for name, peaks in sorted((row["peak_rss_bytes_by_process"] or {}).items())}
-                print(f"{'':<26}{row['hosts']} hosts: {row['req_per_s_per_host']:,.0f} req/s per host; "
-                      f"peak RSS MiB by process: {rss_by}", flush=True)
+                share = {name: " + ".join(f"{c:.2f}" for c in cores) for name, cores in row["cpu_share_by_process"].items()}
+                print(f"{'':<26}{row['hosts']} wash host(s), nginx and nats-server on CPU {SERVER_CPUS}: req/s per core, "
+                      f"not per host; share of the core by process: {share}; peak RSS MiB by process: {rss_by}",
+                      flush=True)
     vegeta_version = "v12.13.0"
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({

@@ -493,15 +493,27 @@ def http_goals(by: dict) -> list[str]:
         if axum and rate("wasi-http", tier):
             share = rate("wasi-http", tier) / axum
             out.append(f"{tier} ≥ {100 * goal:.0f} % of axum: {100 * share:.0f} % ({'met' if share >= goal else 'missed'})")
-    # Issue 41: the wasmCloud lattice (nginx + wash hosts, all on the server's
-    # core) ≥ 10x wash dev's 121 req/s (2026-11-26) per host.
-    if (lattice := by.get(("wasi-http", "lattice"))) is not None:
-        hosts = lattice.get("hosts", 1)
-        per_host = lattice["req_per_s"] / hosts
-        wash = (lattice.get("peak_rss_bytes_by_process") or {}).get("wash", [])
+    # Issue 41: the wasmCloud lattice behind the balancer ≥ 10x wash dev's 121
+    # req/s (2026-11-26) per host. Every process of a tier shares the server's
+    # one core, so only the one-host row is a per-host figure; the two-host
+    # row is per core (two hosts and nginx splitting it), never divided by 2.
+    share = lambda r, name: sum((r.get("cpu_share_by_process") or {}).get(name, []))
+    if (one := by.get(("wasi-http", "lattice-1host"))) is not None:
+        x = one["req_per_s"] / 121
+        # On a machine others load too the tier gets only part of its core: req/s
+        # per CPU-second its processes got is what a whole core would give.
+        used = sum(sum(c) for c in (one.get("cpu_share_by_process") or {}).values())
+        whole = f"; per CPU-second used {one['req_per_s'] / used:,.0f}, {one['req_per_s'] / used / 121:.1f}x" if used else ""
+        out.append(f"wasmCloud lattice ≥ 10x wash dev's 121 req/s per host: one wash host behind nginx serves "
+                   f"{one['req_per_s']:,.0f} req/s on the server's core, {x:.1f}x (core shares: wash "
+                   f"{share(one, 'wash'):.2f}, nginx {share(one, 'nginx'):.2f}{whole}) ({'met' if x >= 10 else 'missed'})")
+    if (two := by.get(("wasi-http", "lattice"))) is not None:
+        wash = (two.get("peak_rss_bytes_by_process") or {}).get("wash", [])
         rss = f"; peak RSS per wash host {', '.join(f'{b / 2**20:.0f}' for b in sorted(wash))} MiB" if wash else ""
-        out.append(f"wasmCloud lattice ≥ 1,210 req/s per host (10x wash dev's 121): {per_host:,.0f} per host, "
-                   f"{hosts} hosts and nginx sharing one core{rss} ({'met' if per_host >= 1210 else 'missed'})")
+        out.append(f"the tested two-host lattice on that same one core: {two['req_per_s']:,.0f} req/s for both hosts "
+                   f"and nginx together, per core, not per host (core shares: wash "
+                   f"{' + '.join(f'{c:.2f}' for c in (two.get('cpu_share_by_process') or {}).get('wash', []))}, "
+                   f"nginx {share(two, 'nginx'):.2f}){rss}")
     below = []
     for (host, tier), r in by.items():
         ceiling = by.get((host, HTTP_STATIC.get(tier, "static")))

@@ -17,7 +17,7 @@ the one place this deployment is defined. All on 127.0.0.1:
   keep-alive connections to each host, and retries an idempotent request on
   the other host when one fails to connect or answers 502/503/504.
 
-Run as a server (`lattice.py --port PORT [--request-timeout SECS]
+Run as a server (`lattice.py --port PORT [--hosts N] [--request-timeout SECS]
 [--work DIR]`) it serves until SIGTERM or SIGINT, then stops everything and
 exits 0. Standard library only (the bench runs it with the system Python).
 """
@@ -453,12 +453,16 @@ def main() -> int:
     parser.add_argument("--request-timeout", type=float, default=10.0, help="nginx's client timeouts (seconds)")
     parser.add_argument("--work", type=Path, help="logs, nginx.conf, the hosts' state (default: a temporary dir)")
     parser.add_argument("--pool-size", type=int, default=POOL_SIZE, help="warm instances per host (0: none)")
+    # One host measures what a single wash host serves behind nginx (just bench-http's lattice-1host).
+    parser.add_argument("--hosts", type=int, default=HOSTS, help=f"wash hosts behind nginx (default {HOSTS})")
     args = parser.parse_args()
+    if args.hosts < 1:
+        parser.error(f"--hosts must be at least 1, not {args.hosts}")
     stopping = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stopping.set())
     work = (args.work or Path(tempfile.mkdtemp(prefix="qrglue-lattice-"))).resolve()
-    lattice = Lattice(work=work, nats=default_nats(), port=args.port, pool_size=args.pool_size,
+    lattice = Lattice(work=work, nats=default_nats(), port=args.port, hosts=args.hosts, pool_size=args.pool_size,
                       request_timeout=args.request_timeout)
     lattice.start()
     print(f"lattice: nginx on 127.0.0.1:{lattice.port} -> wash hosts {lattice.host_ports}; logs in {work}", flush=True)

@@ -2,7 +2,7 @@
 # Serve the qrglue wasi:http proxy component (guest/http-proxy) on
 # 127.0.0.1:PORT, in the foreground: host wasi-http of `just serve`.
 #
-#   hosts/wasi-http/server/serve.sh TIER [PORT] [--workers N] [--request-timeout SECS]
+#   hosts/wasi-http/server/serve.sh TIER [PORT] [--workers N] [--request-timeout SECS] [--hosts N]
 #
 # (PORT defaults to 8080.) `just serve wasi-http TIER [PORT]` builds what it
 # needs first. --workers N: the tokio worker threads of qrglue-wasi-http and
@@ -11,6 +11,7 @@
 # qrglue-wasi-http's request and write timeout; the other servers accept it
 # for the shared test driver and ignore it: none of them can be told to time
 # out a slow client (see the limits below and hosts/wasi-http/README.md).
+# --hosts N (tier lattice only, default 2): how many `wash host`s nginx balances.
 #
 # Tiers: the component (qrglue.http.wasm) or the static one (golden bytes from
 # memory: that server's ceiling) under each server. All need `just
@@ -32,7 +33,8 @@
 #   lattice           wasmCloud in production shape: nats-server, two `wash host`s with the
 #                     workload started through NATS, Debian's nginx in front (lattice.py);
 #                     needs nats-server (QRGLUE_NATS_SERVER, `just _setup-nats`) and nginx;
-#                     --request-timeout is nginx's client header/body/send/keep-alive timeout
+#                     --request-timeout is nginx's client header/body/send/keep-alive timeout;
+#                     --hosts N sets the number of wash hosts (default 2)
 #
 # Limits (see hosts/wasi-http/README.md): qrglue-wasi-http has those of
 # hosts/rust/server (hyper: 431 past a 16 KiB head or 100 header lines, the
@@ -53,11 +55,16 @@ port="${2:-8080}"
 shift $(( $# >= 2 ? 2 : 1 ))
 host_flags=()
 request_timeout=10
+lattice_hosts=2
 while [ $# -gt 0 ]; do
     case "$1" in
         --workers) export TOKIO_WORKER_THREADS="${2:?--workers N}"; host_flags+=(--workers "$2"); shift 2 ;;
         --request-timeout) host_flags+=(--request-timeout "${2:?--request-timeout SECS}"); request_timeout="$2"; shift 2 ;;
-        *) echo "serve.sh: unknown flag '$1' (--workers N, --request-timeout SECS)" >&2; exit 2 ;;
+        --hosts) lattice_hosts="${2:?--hosts N}"; shift 2
+            # Only the lattice has hosts to count: elsewhere the flag would be silently meaningless.
+            [ "$tier" = lattice ] || { echo "serve.sh: --hosts is for tier lattice only, not '$tier'" >&2; exit 2; }
+            [[ "$lattice_hosts" =~ ^[1-9][0-9]*$ ]] || { echo "serve.sh: --hosts N: a whole number ≥ 1, not '$lattice_hosts'" >&2; exit 2; } ;;
+        *) echo "serve.sh: unknown flag '$1' (--workers N, --request-timeout SECS, --hosts N)" >&2; exit 2 ;;
     esac
 done
 # The pinned wasmtime of tools/requirements.txt (just setup-tools), first on PATH.
@@ -77,11 +84,13 @@ export RUST_LIB_BACKTRACE="${RUST_LIB_BACKTRACE:-0}"  # set to 1 to measure the 
 # script's; it sets up its pooling allocator itself (the same sizes as below).
 case "$tier" in
     lattice)
-        # nginx in front of two `wash host`s joined by NATS (lattice.py, the one
-        # definition of that deployment); nginx times out slow clients after
-        # --request-timeout. Exec'd: SIGTERM stops every process of it, exit 0.
-        echo "serve.sh: lattice on http://127.0.0.1:$port/ (nginx -> 2 wash hosts)" >&2
-        exec python3 "$root/hosts/wasi-http/server/lattice.py" --port "$port" --request-timeout "$request_timeout" ;;
+        # nginx in front of --hosts `wash host`s (default two) joined by NATS
+        # (lattice.py, the one definition of that deployment); nginx times out
+        # slow clients after --request-timeout. Exec'd: SIGTERM stops every
+        # process of it, exit 0.
+        echo "serve.sh: lattice on http://127.0.0.1:$port/ (nginx -> $lattice_hosts wash hosts)" >&2
+        exec python3 "$root/hosts/wasi-http/server/lattice.py" --port "$port" --hosts "$lattice_hosts" \
+            --request-timeout "$request_timeout" ;;
     qrglue*)
         bin="$root/target/host/qrglue-wasi-http"
         [ -x "$bin" ] || { echo "serve.sh: $bin is missing: run \`just _build-rust-bins\`" >&2; exit 1; }
