@@ -41,7 +41,8 @@ pub fn java_symbol_flags() -> String {
 
 /// `Options.get(name)`: an option's value by its Java name, boxed.
 pub fn java_options_get(specs: &[&OptionSpec]) -> String {
-    let mut out = String::from("    /**\n     * The option named {@code name} (its Java name), boxed: for a table-driven reader.\n     *\n");
+    let mut out =
+        String::from("    /**\n     * The option named {@code name} (its Java name), boxed: for a table-driven reader.\n     *\n");
     out += "     * @param name the option's Java name ({@code minSize}, ...)\n     * @return its value, boxed\n";
     out += "     * @throws IllegalArgumentException if no option has that name\n     */\n";
     out += "    public Object get(String name) {\n        return switch (name) {\n";

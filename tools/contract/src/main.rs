@@ -1119,8 +1119,7 @@ fn java_options() -> String {
     for s in specs.iter().filter(|s| nullable(s)) {
         let _ = writeln!(out, "        Objects.requireNonNull({0}, \"{0}\");", s.js);
     }
-    out +=
-        "    }\n\n    /**\n     * A builder at the defaults.\n     *\n     * @return a new builder\n     */\n    public static Builder builder() {\n        return new Builder();\n    }\n\n";
+    out += "    }\n\n    /**\n     * A builder at the defaults.\n     *\n     * @return a new builder\n     */\n    public static Builder builder() {\n        return new Builder();\n    }\n\n";
     out += "    /**\n     * A builder starting from these options.\n     *\n     * @return a new builder\n     */\n    public Builder toBuilder() {\n        Builder b = new Builder();\n";
     for s in &specs {
         let _ = writeln!(out, "        b.{0} = {0};", s.js);
