@@ -1,5 +1,9 @@
-// Types of 'qrglue/auto': the API of 'qrglue' (see index.d.ts), through the
-// native addon where one is installed for this platform, else through wasm.
+/**
+ * The native addon where one is installed for this platform, else the component path; {@link path}
+ * says which. The API of {@link qrglue}.
+ *
+ * @module qrglue/auto
+ */
 export type { EcLevel, Input, Options, QrErrorKind, QrMatrix, SvgOptions, TextOptions, TextStyle } from './index.js';
 export { QrError, GuestTrapError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES, isDark } from './index.js';
 import type { Input, Options, QrMatrix, SvgOptions, TextOptions } from './index.js';

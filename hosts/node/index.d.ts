@@ -1,4 +1,10 @@
-// Types of 'qrglue' (the component path). 'qrglue/raw' has the same API.
+/**
+ * The component path: `qrglue.component.wasm` through the WebAssembly Component Model (transpiled by jco).
+ * `qrglue/raw`, `qrglue/bindgen` and `qrglue/native` have this API; `qrglue/auto` picks the native addon
+ * when one is installed. Every call is synchronous and throws {@link QrError} for bad input.
+ *
+ * @module qrglue
+ */
 
 /**
  * What a code is made of: a text (a string: its UTF-8 is encoded, and a lone surrogate is invalid-text), or
@@ -26,15 +32,25 @@ export interface QrMatrix {
   readonly modules: Uint8Array;
 }
 
-/** Why no code was produced. */
+/**
+ * Why no code was produced: the contract's error, the same kind and message on every path
+ * (`message` names the option, its bounds and the value given, for invalid-options).
+ */
 export declare class QrError extends Error {
+  /** Always 'QrError'. */
   readonly name: 'QrError';
+  /** The WIT `qr-error` case: compare this, not the message. */
   readonly kind: QrErrorKind;
+  /**
+   * @param kind the WIT case
+   * @param detail the message, for invalid-text and invalid-options (the other two kinds have a fixed one)
+   */
   constructor(kind: QrErrorKind, detail?: string);
 }
 
 /** The wasm guest trapped; the next call runs on a fresh instance. */
 export declare class GuestTrapError extends Error {
+  /** Always 'GuestTrapError'. */
   readonly name: 'GuestTrapError';
 }
 
@@ -43,8 +59,25 @@ export declare class GuestTrapError extends Error {
  * `minVersion` and `mask` (none: the automatic symbol).
  */
 export declare const DEFAULTS: Readonly<Required<Omit<TextOptions, 'scale' | 'version' | 'minVersion' | 'mask'>>
-  & { scale: undefined; version: undefined; minVersion: undefined; mask: undefined }
-  & { viewBoxOnly: false; title: undefined; class: undefined }>;
+  & {
+    /** None: minSize sizes the image. */
+    scale: undefined;
+    /** None: the smallest version that holds the text. */
+    version: undefined;
+    /** None: from version 1 (M1 with micro) up. */
+    minVersion: undefined;
+    /** None: the mask with the lowest penalty score. */
+    mask: undefined;
+  }
+  & {
+    /** The SVG has a width and a height in pixels. */
+    viewBoxOnly: false;
+    /** No <title>. */
+    title: undefined;
+    /** No class attribute. */
+    class: undefined;
+  }>;
+/** The EC levels in WIT order, lowest first. */
 export declare const EC_LEVELS: readonly EcLevel[];
 /** The text styles in WIT order. */
 export declare const TEXT_STYLES: readonly TextStyle[];

@@ -1,5 +1,11 @@
-// Types of 'qrglue/native': the API of 'qrglue' (see index.d.ts), through the
-// native addon. No GuestTrapError: there is no wasm guest to trap.
+/**
+ * The native path: the API of {@link qrglue} through the Node-API addon of the platform package
+ * (`qrglue-linux-x64-gnu`, ...), no wasm. Importing it where no addon is installed for this platform
+ * throws an Error that says how to get one.
+ * No GuestTrapError: there is no wasm guest to trap.
+ *
+ * @module qrglue/native
+ */
 export type { EcLevel, Input, Options, QrErrorKind, QrMatrix, SvgOptions, TextOptions, TextStyle } from './index.js';
 export { QrError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES, isDark } from './index.js';
 import type { Input, Options, QrMatrix, SvgOptions, TextOptions } from './index.js';

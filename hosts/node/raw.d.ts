@@ -1,2 +1,7 @@
-// Types of 'qrglue/raw': the same API as 'qrglue'.
+/**
+ * The raw path: the API of {@link qrglue} over `qrglue.raw.wasm`, through hand-written glue on plain
+ * `WebAssembly` (guest/raw/ABI.md), no generated code.
+ *
+ * @module qrglue/raw
+ */
 export * from './index.js';

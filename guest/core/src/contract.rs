@@ -126,20 +126,35 @@ pub const RAW_ABI_VERSION: u32 = 7;
 /// The raw ABI's `symbol_flags` bits (guest/raw/ABI.md): Micro QR, EC
 /// boost, ECI (UTF-8), and which of `version`, `min_version`, `mask` are given. A word
 /// over [`RAW_SYMBOL_FLAGS_MAX`] (an unknown bit) is `invalid-options`.
+///
+/// `symbol_flags` bit: a Micro QR code ([`Symbol::micro`](crate::Symbol::micro)).
 pub const RAW_SYMBOL_MICRO: u32 = 1;
+/// `symbol_flags` bit: raise the EC level while the version still holds the
+/// text ([`Symbol::boost_ec`](crate::Symbol::boost_ec)).
 pub const RAW_SYMBOL_BOOST_EC: u32 = 2;
+/// `symbol_flags` bit: the `version` parameter is given (otherwise ignored).
 pub const RAW_SYMBOL_HAS_VERSION: u32 = 4;
+/// `symbol_flags` bit: the `min_version` parameter is given (otherwise ignored).
 pub const RAW_SYMBOL_HAS_MIN_VERSION: u32 = 8;
+/// `symbol_flags` bit: the `mask` parameter is given (otherwise ignored).
 pub const RAW_SYMBOL_HAS_MASK: u32 = 16;
+/// `symbol_flags` bit: an ECI 26 (UTF-8) header ([`Symbol::eci`](crate::Symbol::eci)).
 pub const RAW_SYMBOL_ECI: u32 = 32;
+/// Every `symbol_flags` bit set: the largest valid word.
 pub const RAW_SYMBOL_FLAGS_MAX: u32 = 63;
 
 /// The raw ABI's `svg_flags` bits (`qr_svg`, `qr_svg_bytes`): viewBox only,
 /// and whether the title and class buffers are given. A word over
 /// [`RAW_SVG_FLAGS_MAX`] is `invalid-options`.
+///
+/// `svg_flags` bit: no `width`/`height` attributes, the SVG scales to its
+/// container ([`SvgOptions::view_box_only`](crate::SvgOptions::view_box_only)).
 pub const RAW_SVG_VIEW_BOX_ONLY: u32 = 1;
+/// `svg_flags` bit: `title_ptr, title_len` hold a title (otherwise ignored).
 pub const RAW_SVG_HAS_TITLE: u32 = 2;
+/// `svg_flags` bit: `class_ptr, class_len` hold a class (otherwise ignored).
 pub const RAW_SVG_HAS_CLASS: u32 = 4;
+/// Every `svg_flags` bit set: the largest valid word.
 pub const RAW_SVG_FLAGS_MAX: u32 = 7;
 
 /// Bytes in a raw-ABI result record: `{status, payload_ptr, payload_len}`.
@@ -150,9 +165,13 @@ pub const RAW_RECORD_BYTES: u32 = 12;
 /// `style` argument.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Place {
+    /// A field of the `options` record (every generating call takes it).
     Options,
+    /// A field of `options`' `symbol-options` record.
     Symbol,
+    /// A field of `svg-options`, the SVG calls' extra argument.
     Svg,
+    /// `text`'s `style` argument.
     TextStyle,
 }
 
@@ -206,10 +225,15 @@ pub enum Raw {
 /// An option's default, as the hosts fill it in (WIT has no defaults).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DefaultValue {
+    /// An EC level ([`Ty::EcLevel`]).
     EcLevel(EcLevel),
+    /// A text style ([`Ty::TextStyle`]).
     TextStyle(TextStyle),
+    /// An integer ([`Ty::U32`]).
     U32(u32),
+    /// A colour ([`Ty::Rgba`]).
     Rgba(Rgba),
+    /// A boolean ([`Ty::Bool`]).
     Bool(bool),
     /// No value: WIT's `none`.
     None,
@@ -232,11 +256,18 @@ pub struct OptionSpec {
     pub cli: &'static str,
     /// The HTTP query parameter, for the options `GET /qrcode` takes.
     pub query: Option<&'static str>,
+    /// Which WIT record or argument holds it.
     pub place: Place,
+    /// Its type.
     pub ty: Ty,
+    /// The value a host fills in when the caller gives none.
     pub default: DefaultValue,
+    /// The accepted range (inclusive) of an integer option; `None` when any
+    /// value of its type is accepted.
     pub bounds: Option<(u32, u32)>,
+    /// The range that replaces `bounds` when `micro` is set (version, mask).
     pub micro_bounds: Option<(u32, u32)>,
+    /// How the raw ABI passes it.
     pub raw: Raw,
     /// One line for the generated docs and types.
     pub doc: &'static str,

@@ -6,9 +6,13 @@ use std::fmt;
 /// The kind of a [`QrError`], as named in the WIT contract (kebab-case).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
+    /// `empty-text`: there is nothing to encode (raw code 1).
     EmptyText,
+    /// `invalid-text`: the input is not exactly a text (raw code 2).
     InvalidText,
+    /// `data-too-long`: no allowed version holds the data (raw code 3).
     DataTooLong,
+    /// `invalid-options`: an option is out of range (raw code 4).
     InvalidOptions,
 }
 
@@ -54,6 +58,9 @@ impl ErrorKind {
     }
 }
 
+/// Why a call made no code: the error every generating function returns.
+/// Its [`Display`](fmt::Display) is the message every host shows for it;
+/// [`QrError::kind`] is the kind hosts compare against.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum QrError {
     /// The text is empty: there is nothing to encode.
@@ -61,13 +68,15 @@ pub enum QrError {
     /// The input is not exactly a text: invalid UTF-8 (raw ABI), a host string
     /// with a lone surrogate, or a buffer the guest did not hand out.
     InvalidText(String),
-    /// The text does not fit a version-40 QR code at the requested EC level.
+    /// The text does not fit the largest version allowed (40, or the
+    /// `version` asked for, or M4 for Micro QR) at the requested EC level.
     DataTooLong,
     /// An option is out of range; the message names it and its bounds.
     InvalidOptions(String),
 }
 
 impl QrError {
+    /// This error's kind, without its message.
     pub fn kind(&self) -> ErrorKind {
         match self {
             QrError::EmptyText => ErrorKind::EmptyText,

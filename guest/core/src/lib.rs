@@ -15,6 +15,8 @@
 //! The bytes produced here are the project's golden output
 //! (`tests/vectors/expected.json`): speed work must not change them.
 
+#![warn(missing_docs)]
+
 pub mod contract;
 mod deflate;
 mod encode;

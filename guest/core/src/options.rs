@@ -8,14 +8,19 @@ use crate::{QrError, contract};
 /// (about 7 %, 15 %, 25 %, 30 %).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum EcLevel {
+    /// About 7 % of codewords recoverable: the smallest code (the default).
     #[default]
     Low,
+    /// About 15 % recoverable.
     Medium,
+    /// About 25 % recoverable.
     Quartile,
+    /// About 30 % recoverable: the largest code. Not available in Micro QR.
     High,
 }
 
 impl EcLevel {
+    /// Every level, in WIT order (the raw ABI's indices 0..=3).
     pub const ALL: [EcLevel; 4] = [EcLevel::Low, EcLevel::Medium, EcLevel::Quartile, EcLevel::High];
 
     /// The raw ABI encoding (0..=3, in WIT order); other values are invalid options.
@@ -33,6 +38,7 @@ impl EcLevel {
         Self::ALL.into_iter().find(|level| level.as_str() == name)
     }
 
+    /// The WIT case name (`"quartile"`), as hosts take and show it.
     pub fn as_str(self) -> &'static str {
         match self {
             EcLevel::Low => "low",
@@ -66,6 +72,7 @@ pub enum TextStyle {
 }
 
 impl TextStyle {
+    /// Every style, in WIT order (the raw ABI's indices 0..=2).
     pub const ALL: [TextStyle; 3] = [TextStyle::HalfBlocks, TextStyle::HalfBlocksInverted, TextStyle::Ascii];
 
     /// The raw ABI encoding (0..=2, in WIT order); other values are invalid options.
@@ -83,6 +90,7 @@ impl TextStyle {
         Self::ALL.into_iter().find(|style| style.as_str() == name)
     }
 
+    /// The WIT case name (`"half-blocks"`), as hosts take and show it.
     pub fn as_str(self) -> &'static str {
         match self {
             TextStyle::HalfBlocks => "half-blocks",
@@ -107,14 +115,20 @@ pub const MAX_SCALE: u32 = 20;
 /// A colour: red, green, blue and alpha (0 transparent, 255 opaque).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rgba {
+    /// Red, 0..=255.
     pub r: u8,
+    /// Green, 0..=255.
     pub g: u8,
+    /// Blue, 0..=255.
     pub b: u8,
+    /// Alpha: 0 transparent, 255 opaque.
     pub a: u8,
 }
 
 impl Rgba {
+    /// Opaque black, `#000000ff`: the default dark colour.
     pub const BLACK: Rgba = Rgba { r: 0, g: 0, b: 0, a: 255 };
+    /// Opaque white, `#ffffffff`: the default light colour.
     pub const WHITE: Rgba = Rgba { r: 255, g: 255, b: 255, a: 255 };
 
     /// A CSS hex colour as node-qrcode and segno take it: `#rgb`, `#rgba`,
@@ -241,8 +255,12 @@ pub const MAX_QUIET_ZONE: u32 = 16;
 /// reject long texts before copying them into guest memory.
 pub const MAX_TEXT_BYTES: usize = 7089;
 
+/// How to build and draw a code (WIT `options`). Every generating call takes
+/// one; [`Options::default`] is what every host fills in for an option the
+/// caller leaves out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Options {
+    /// Error-correction level (default [`EcLevel::Low`]).
     pub ec_level: EcLevel,
     /// Minimum width (and height) of the image in pixels. The module size is
     /// the smallest whole number of pixels that reaches it, as the `qrcode`
@@ -276,6 +294,11 @@ impl Default for Options {
 }
 
 impl Options {
+    /// Checks every option against its bounds, in WIT field order: min-size
+    /// (`1..=MAX_MIN_SIZE`), quiet-zone (`0..=MAX_QUIET_ZONE`), scale
+    /// (`1..=MAX_SCALE`), dark differing from light, then the symbol
+    /// options. The first failure is [`QrError::InvalidOptions`], its
+    /// message naming the option, its bounds and the value given.
     pub fn validate(&self) -> Result<(), QrError> {
         if !(contract::MIN_MIN_SIZE..=MAX_MIN_SIZE).contains(&self.min_size) {
             return Err(QrError::InvalidOptions(contract::out_of_range("min-size", contract::MIN_MIN_SIZE, MAX_MIN_SIZE, self.min_size)));

@@ -71,6 +71,8 @@ pub struct Filtered {
     pub line: usize,
     /// `scale * line`: one module row's scanlines.
     pub block: usize,
+    /// Every scanline with its filter byte: blocks of `block` bytes, one per
+    /// module row, what deflate compresses.
     pub data: Vec<u8>,
 }
 

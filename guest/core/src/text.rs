@@ -18,6 +18,9 @@ const FULL: char = '\u{2588}';
 const UPPER: char = '\u{2580}';
 const LOWER: char = '\u{2584}';
 
+/// Stage 2c alone: the lines of `matrix` in `style`, with `options`'
+/// quiet zone on every side (no checks: [`crate::text`] validates first).
+/// Every line ends with `\n`.
 pub fn render_text(matrix: &QrMatrix, options: &Options, style: TextStyle) -> String {
     let n = matrix.width();
     let quiet = options.quiet_zone as usize;

@@ -32,6 +32,8 @@
 //! trapped component instance) and builds a fresh `Store` + instance before
 //! the next call, so the next call works.
 
+#![warn(missing_docs)]
+
 mod component;
 mod guest;
 mod native;
@@ -173,12 +175,20 @@ impl From<&qrglue_core::QrMatrix> for Matrix {
 /// The three ways to run the generator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Path {
+    /// `qrglue.component.wasm` through the Component Model
+    /// ([`ComponentGenerator`]): typed glue generated from `wit/qr.wit`.
     Component,
+    /// `qrglue.raw.wasm` through the hand-written pointer/length ABI
+    /// ([`RawGenerator`]).
     Raw,
+    /// `qrglue-core` linked in, no wasm ([`NativeGenerator`]): no sandbox,
+    /// the fastest path.
     Native,
 }
 
 impl Path {
+    /// Every path, the native one (the baseline the wasm paths are measured
+    /// against) first.
     pub const ALL: [Path; 3] = [Path::Native, Path::Component, Path::Raw];
 
     /// The name used on the command line and in benchmark output.

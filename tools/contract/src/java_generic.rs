@@ -30,7 +30,9 @@ pub fn java_symbol_flags() -> String {
     }
     let mut out =
         String::from("    /**\n     * One symbol option's bit of the raw ABI's symbol_flags: its Java name, the bit, and the word of\n");
-    out += "     * the raw ABI's options that holds its number when the bit is set (-1: the bit is the option).\n     */\n";
+    out += "     * the raw ABI's options that holds its number when the bit is set (-1: the bit is the option).\n     *\n";
+    out += "     * @param name the option's Java name\n     * @param bit its bit of symbol_flags\n";
+    out += "     * @param word the index of the raw ABI's option word that holds its number (-1: none)\n     */\n";
     out += "    public record SymbolFlag(String name, int bit, int word) {}\n\n";
     out += "    /** Every symbol option's bit, in the table's (check) order. */\n";
     let _ = writeln!(out, "    public static final List<SymbolFlag> SYMBOL_FLAGS = List.of(\n{});\n", rows.join(",\n"));
@@ -39,7 +41,10 @@ pub fn java_symbol_flags() -> String {
 
 /// `Options.get(name)`: an option's value by its Java name, boxed.
 pub fn java_options_get(specs: &[&OptionSpec]) -> String {
-    let mut out = String::from("    /** The option named {@code name} (its Java name), boxed: for a table-driven reader. */\n");
+    let mut out =
+        String::from("    /**\n     * The option named {@code name} (its Java name), boxed: for a table-driven reader.\n     *\n");
+    out += "     * @param name the option's Java name ({@code minSize}, ...)\n     * @return its value, boxed\n";
+    out += "     * @throws IllegalArgumentException if no option has that name\n     */\n";
     out += "    public Object get(String name) {\n        return switch (name) {\n";
     for s in specs {
         let _ = writeln!(out, "            case \"{0}\" -> {0};", s.js);

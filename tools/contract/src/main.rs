@@ -992,17 +992,21 @@ fn java(contract: &serde_json::Value) -> String {
             DefaultValue::TextStyle(s) => format!("public static final String {name} = {};", java_str(s.as_str())),
             DefaultValue::None => continue,
         };
+        let _ = writeln!(out, "    /** Default of {{@code {}}}: {} */", spec.wit, spec.doc.replace('<', "&lt;"));
         let _ = writeln!(out, "    {line}");
     }
     out += "\n    // Inclusive bounds (the guest checks them); the SVG strings' in UTF-8 bytes.\n";
     for spec in OPTIONS.iter().filter(|s| s.bounds.is_some()) {
         let (min, max) = spec.bounds.unwrap();
         if spec.ty == Ty::OptionString {
+            let _ = writeln!(out, "    /** The most UTF-8 bytes the SVG's {{@code {}}} may hold. */", spec.wit);
             let _ = writeln!(out, "    public static final int MAX_SVG_{}_BYTES = {max};", upper(spec.wit));
             continue;
         }
+        let _ = writeln!(out, "    /** {{@code {}}}'s bounds: {{min, max}}, inclusive. */", spec.wit);
         let _ = writeln!(out, "    public static final long[] {}_BOUNDS = {{{min}, {max}}};", upper(spec.wit));
         if let Some((min, max)) = spec.micro_bounds {
+            let _ = writeln!(out, "    /** {{@code {}}}'s bounds with {{@code micro}}: {{min, max}}, inclusive. */", spec.wit);
             let _ = writeln!(out, "    public static final long[] MICRO_{}_BOUNDS = {{{min}, {max}}};", upper(spec.wit));
         }
     }
@@ -1014,11 +1018,14 @@ fn java(contract: &serde_json::Value) -> String {
     for (key, message) in messages(contract) {
         let text = message.as_str().unwrap();
         let suffix = if text.contains('{') { "TEMPLATE" } else { "MESSAGE" };
+        let what = if text.contains('{') { "message template (its {name}s filled by the case)" } else { "message" };
+        let _ = writeln!(out, "    /** The contract's {{@code {key}}} {what}. */");
         let _ = writeln!(out, "    public static final String {}_{suffix} = {};", upper(key), java_str(text));
     }
     let raw = &contract["raw_abi"];
-    out += "\n    /** guest/raw/ABI.md. */\n";
+    out += "\n    /** The raw ABI's version (guest/raw/ABI.md) that the bundled guest implements. */\n";
     let _ = writeln!(out, "    public static final int RAW_ABI_VERSION = {};", raw["version"]);
+    out += "    /** Bytes in a raw ABI result record: status, payload pointer, payload length (u32 each). */\n";
     let _ = writeln!(out, "    public static final int RAW_RECORD_BYTES = {};", raw["record_bytes"]);
     out += "    /** Status code to kind; 0 is ok. */\n";
     let codes = raw["status_codes"]
@@ -1034,6 +1041,7 @@ fn java(contract: &serde_json::Value) -> String {
     let _ = writeln!(out, "    public static final Map<Integer, String> RAW_STATUS_KINDS = Map.of({codes});\n");
     for (prefix, key) in [("SYMBOL", "symbol_flags"), ("SVG", "svg_flags")] {
         for (name, bit) in raw[key].as_object().unwrap() {
+            let _ = writeln!(out, "    /** The raw ABI's {{@code {key}}} bit {{@code {name}}} (guest/raw/ABI.md). */");
             let _ = writeln!(out, "    public static final int RAW_{prefix}_{} = {bit};", upper(name));
         }
     }
@@ -1041,7 +1049,11 @@ fn java(contract: &serde_json::Value) -> String {
     out += &java_generic::java_symbol_flags();
     out += "    /**\n     * One CLI option flag: the flag without its dashes, the option's name, its type (the table's\n";
     out += "     * kinds), the value's name (null: a flag that takes none), the one subcommand that takes it\n";
-    out += "     * (null: every one) and the help line, with the default and possible values clap appends.\n     */\n";
+    out += "     * (null: every one) and the help line, with the default and possible values clap appends.\n     *\n";
+    out += "     * @param flag the flag without its dashes\n     * @param name the option's Java name\n";
+    out += "     * @param type the table's kind of the option\n     * @param value the value's name (null: the flag takes none)\n";
+    out += "     * @param command the one subcommand that takes it (null: every one)\n";
+    out += "     * @param help the help line\n     */\n";
     out += "    public record CliFlag(String flag, String name, String type, String value, String command, String help) {}\n\n";
     out += "    /** The CLI's option flags, one per option of the contract's table, in its order. */\n";
     out += "    public static final List<CliFlag> CLI_FLAGS = List.of(\n";
@@ -1101,13 +1113,14 @@ fn java_options() -> String {
     out += " */\npublic record Options(\n";
     out += &specs.iter().map(|s| format!("        {} {}", ty(s), s.js)).collect::<Vec<_>>().join(",\n");
     out += ") {\n\n    /** Every option at the contract's default. */\n    public static final Options DEFAULTS = builder().build();\n\n";
+    out += "    /**\n     * The options as given: see {@link #builder()} to set only some.\n     *\n";
+    out += "     * @throws NullPointerException if an object option is null\n     */\n";
     out += "    public Options {\n";
     for s in specs.iter().filter(|s| nullable(s)) {
         let _ = writeln!(out, "        Objects.requireNonNull({0}, \"{0}\");", s.js);
     }
-    out +=
-        "    }\n\n    /** A builder at the defaults. */\n    public static Builder builder() {\n        return new Builder();\n    }\n\n";
-    out += "    /** A builder starting from these options. */\n    public Builder toBuilder() {\n        Builder b = new Builder();\n";
+    out += "    }\n\n    /**\n     * A builder at the defaults.\n     *\n     * @return a new builder\n     */\n    public static Builder builder() {\n        return new Builder();\n    }\n\n";
+    out += "    /**\n     * A builder starting from these options.\n     *\n     * @return a new builder\n     */\n    public Builder toBuilder() {\n        Builder b = new Builder();\n";
     for s in &specs {
         let _ = writeln!(out, "        b.{0} = {0};", s.js);
     }
@@ -1146,13 +1159,13 @@ fn java_options() -> String {
         let doc = default_doc(s).replace('<', "&lt;");
         let _ = write!(
             out,
-            "\n        /** {doc} */\n        public Builder {0}({param} value) {{\n            {0} = {value};\n            return this;\n        }}\n",
+            "\n        /**\n         * {doc}\n         *\n         * @param value the {0}\n         * @return this builder\n         */\n        public Builder {0}({param} value) {{\n            {0} = {value};\n            return this;\n        }}\n",
             s.js
         );
         if s.ty == Ty::OptionU32 {
             let _ = write!(
                 out,
-                "\n        /** Back to none, the default. */\n        public Builder no{1}() {{\n            {0} = OptionalLong.empty();\n            return this;\n        }}\n",
+                "\n        /**\n         * Back to none, the default.\n         *\n         * @return this builder\n         */\n        public Builder no{1}() {{\n            {0} = OptionalLong.empty();\n            return this;\n        }}\n",
                 s.js,
                 upper_first(s.js)
             );
@@ -1171,6 +1184,7 @@ fn java_options() -> String {
         let _ = writeln!(out, "                case \"{0}\" -> {0}({cast});", s.js);
     }
     out += "                default -> throw new IllegalArgumentException(\"no option \" + name);\n            };\n        }\n\n";
+    out += "        /**\n         * The options set so far, the others at their defaults.\n         *\n         * @return the options\n         */\n";
     out += "        public Options build() {\n            return new Options(\n                    ";
     out += &specs.iter().map(|s| s.js).collect::<Vec<_>>().join(", ");
     out += ");\n        }\n    }\n}\n";

@@ -85,6 +85,11 @@ public final class Cli {
         this.stdoutIsTerminal = stdoutIsTerminal;
     }
 
+    /**
+     * Runs the command line and exits with its status (the class comment lists them).
+     *
+     * @param args the command and its flags, as {@code qrglue --help} lists them
+     */
     public static void main(String[] args) {
         var console = System.console();
         boolean terminal = console != null && console.isTerminal();

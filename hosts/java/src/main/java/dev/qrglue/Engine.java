@@ -78,7 +78,11 @@ public enum Engine {
         return true;
     }
 
-    /** The fastest engine this process can run: NATIVE if its library loads here, else COMPILED. */
+    /**
+     * The fastest engine this process can run.
+     *
+     * @return NATIVE if its library loads here, else COMPILED
+     */
     public static Engine auto() {
         return NativeCore.available() ? NATIVE : COMPILED;
     }

@@ -24,7 +24,9 @@ public final class HttpQuery {
      * text-too-long are the endpoint's kinds, not the generator's.
      */
     public static final class Refusal extends RuntimeException {
+        /** The serialized form's version. */
         private static final long serialVersionUID = 1L;
+        /** The kind {@link #kind()} returns. */
         private final String kind;
 
         Refusal(String kind, String message) {
@@ -32,7 +34,11 @@ public final class HttpQuery {
             this.kind = kind;
         }
 
-        /** bad-query, invalid-text, text-too-long, invalid-options, or empty-text (alone only). */
+        /**
+         * The 400 body's kind.
+         *
+         * @return bad-query, invalid-text, text-too-long, invalid-options, or empty-text (alone only)
+         */
         public String kind() {
             return kind;
         }
@@ -45,8 +51,16 @@ public final class HttpQuery {
      * A query that passed: the text ("" is empty-text, for the caller's generator to refuse) and the
      * options, those the query does not give at the core's defaults (scale, version, min-version and
      * mask absent unless given).
+     *
+     * @param text the decoded {@code text} parameter ("" when empty)
+     * @param options the decoded option parameters, the others at their defaults
      */
     public record Request(String text, Options options) {
+        /**
+         * Whether the text is empty (the caller's generator answers empty-text).
+         *
+         * @return true for ""
+         */
         public boolean empty() {
             return text.isEmpty();
         }
@@ -57,6 +71,11 @@ public final class HttpQuery {
      * refusal as a {@link Refusal} whose kind is the 400's (bad-query, invalid-text, text-too-long,
      * invalid-options; empty-text too when alone). alone: the caller answers without a qrglue generator,
      * so the grammar also refuses an empty text and runs the generator's option checks.
+     *
+     * @param query the bytes after '?', still percent-encoded (empty for none)
+     * @param alone whether the caller answers without a qrglue generator
+     * @return the request
+     * @throws Refusal the grammar's refusal, a 400
      */
     public static Request parse(byte[] query, boolean alone) {
         Parsed parsed = NativeCore.get().parseQuery(query, alone ? QUERY_ALONE : 0);
@@ -67,22 +86,38 @@ public final class HttpQuery {
      * A request target as sent -> {path start, path length, query start, query length} in its bytes: a
      * fragment dropped, an absolute-form target reduced, nothing decoded; a path length of 0 is the empty
      * path, which stands for "/".
+     *
+     * @param target the request target's bytes as sent
+     * @return {path start, path length, query start, query length}, offsets into {@code target}
      */
     public static long[] pathAndQuery(byte[] target) {
         return NativeCore.get().pathAndQuery(target);
     }
 
-    /** "served" (GET, HEAD), "not-allowed" (405 on a known path) or "unknown" (400: case-sensitive). */
+    /**
+     * How the endpoint answers a method.
+     *
+     * @param method the method's bytes as sent (case-sensitive)
+     * @return "served" (GET, HEAD), "not-allowed" (405 on a known path) or "unknown" (400)
+     */
     public static String methodClass(byte[] method) {
         return METHOD_CLASSES[NativeCore.get().methodClass(method)];
     }
 
-    /** The 400's message for an unknown method (QRGLUE_HTTP_UNKNOWN_METHOD). */
+    /**
+     * The 400's message for an unknown method.
+     *
+     * @return QRGLUE_HTTP_UNKNOWN_METHOD's message
+     */
     public static String unknownMethodMessage() {
         return NativeCore.get().httpMessage(0);
     }
 
-    /** The 400's message for an HTTP/1.1 request without Host (QRGLUE_HTTP_NO_HOST). */
+    /**
+     * The 400's message for an HTTP/1.1 request without Host.
+     *
+     * @return QRGLUE_HTTP_NO_HOST's message
+     */
     public static String noHostMessage() {
         return NativeCore.get().httpMessage(1);
     }

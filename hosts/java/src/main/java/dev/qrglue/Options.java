@@ -43,6 +43,11 @@ public record Options(
     /** Every option at the contract's default. */
     public static final Options DEFAULTS = builder().build();
 
+    /**
+     * The options as given: see {@link #builder()} to set only some.
+     *
+     * @throws NullPointerException if an object option is null
+     */
     public Options {
         Objects.requireNonNull(ecLevel, "ecLevel");
         Objects.requireNonNull(scale, "scale");
@@ -53,12 +58,20 @@ public record Options(
         Objects.requireNonNull(mask, "mask");
     }
 
-    /** A builder at the defaults. */
+    /**
+     * A builder at the defaults.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A builder starting from these options. */
+    /**
+     * A builder starting from these options.
+     *
+     * @return a new builder
+     */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.ecLevel = ecLevel;
@@ -76,7 +89,13 @@ public record Options(
         return b;
     }
 
-    /** The option named {@code name} (its Java name), boxed: for a table-driven reader. */
+    /**
+     * The option named {@code name} (its Java name), boxed: for a table-driven reader.
+     *
+     * @param name the option's Java name ({@code minSize}, ...)
+     * @return its value, boxed
+     * @throws IllegalArgumentException if no option has that name
+     */
     public Object get(String name) {
         return switch (name) {
             case "ecLevel" -> ecLevel;
@@ -123,97 +142,173 @@ public record Options(
 
         private Builder() {}
 
-        /** Error-correction level: about 7, 15, 25 or 30 % of codewords recoverable. Default 'low'. */
+        /**
+         * Error-correction level: about 7, 15, 25 or 30 % of codewords recoverable. Default 'low'.
+         *
+         * @param value the ecLevel
+         * @return this builder
+         */
         public Builder ecLevel(EcLevel value) {
             ecLevel = Objects.requireNonNull(value, "ecLevel");
             return this;
         }
 
-        /** Minimum image width and height in pixels. 1..=4096. Default 200. */
+        /**
+         * Minimum image width and height in pixels. 1..=4096. Default 200.
+         *
+         * @param value the minSize
+         * @return this builder
+         */
         public Builder minSize(long value) {
             minSize = value;
             return this;
         }
 
-        /** Light margin around the code, in modules (the standard asks for 4). 0..=16. Default 4. */
+        /**
+         * Light margin around the code, in modules (the standard asks for 4). 0..=16. Default 4.
+         *
+         * @param value the quietZone
+         * @return this builder
+         */
         public Builder quietZone(long value) {
             quietZone = value;
             return this;
         }
 
-        /** Pixels per module; when given it sizes the image (min-size is checked but unused). 1..=20. Default none. */
+        /**
+         * Pixels per module; when given it sizes the image (min-size is checked but unused). 1..=20. Default none.
+         *
+         * @param value the scale
+         * @return this builder
+         */
         public Builder scale(long value) {
             scale = OptionalLong.of(value);
             return this;
         }
 
-        /** Back to none, the default. */
+        /**
+         * Back to none, the default.
+         *
+         * @return this builder
+         */
         public Builder noScale() {
             scale = OptionalLong.empty();
             return this;
         }
 
-        /** The dark modules' colour as CSS hex: #rgb, #rgba, #rrggbb or #rrggbbaa. Default '#000000ff'. */
+        /**
+         * The dark modules' colour as CSS hex: #rgb, #rgba, #rrggbb or #rrggbbaa. Default '#000000ff'.
+         *
+         * @param value the dark
+         * @return this builder
+         */
         public Builder dark(String value) {
             dark = Objects.requireNonNull(value, "dark");
             return this;
         }
 
-        /** The light modules' and the quiet zone's colour, as dark; must differ from dark. Default '#ffffffff'. */
+        /**
+         * The light modules' and the quiet zone's colour, as dark; must differ from dark. Default '#ffffffff'.
+         *
+         * @param value the light
+         * @return this builder
+         */
         public Builder light(String value) {
             light = Objects.requireNonNull(value, "light");
             return this;
         }
 
-        /** A Micro QR code (M1 to M4) for a short text; it has no level high and no ECI. Default false. */
+        /**
+         * A Micro QR code (M1 to M4) for a short text; it has no level high and no ECI. Default false.
+         *
+         * @param value the micro
+         * @return this builder
+         */
         public Builder micro(boolean value) {
             micro = value;
             return this;
         }
 
-        /** Exactly this version; a text it cannot hold is data-too-long. Not with min-version. 1..=40 (1..=4 with micro). Default none. */
+        /**
+         * Exactly this version; a text it cannot hold is data-too-long. Not with min-version. 1..=40 (1..=4 with micro). Default none.
+         *
+         * @param value the version
+         * @return this builder
+         */
         public Builder version(long value) {
             version = OptionalLong.of(value);
             return this;
         }
 
-        /** Back to none, the default. */
+        /**
+         * Back to none, the default.
+         *
+         * @return this builder
+         */
         public Builder noVersion() {
             version = OptionalLong.empty();
             return this;
         }
 
-        /** At least this version: the smallest from it up that holds the text. 1..=40 (1..=4 with micro). Default none. */
+        /**
+         * At least this version: the smallest from it up that holds the text. 1..=40 (1..=4 with micro). Default none.
+         *
+         * @param value the minVersion
+         * @return this builder
+         */
         public Builder minVersion(long value) {
             minVersion = OptionalLong.of(value);
             return this;
         }
 
-        /** Back to none, the default. */
+        /**
+         * Back to none, the default.
+         *
+         * @return this builder
+         */
         public Builder noMinVersion() {
             minVersion = OptionalLong.empty();
             return this;
         }
 
-        /** This mask pattern instead of the one with the lowest penalty score. 0..=7 (0..=3 with micro). Default none. */
+        /**
+         * This mask pattern instead of the one with the lowest penalty score. 0..=7 (0..=3 with micro). Default none.
+         *
+         * @param value the mask
+         * @return this builder
+         */
         public Builder mask(long value) {
             mask = OptionalLong.of(value);
             return this;
         }
 
-        /** Back to none, the default. */
+        /**
+         * Back to none, the default.
+         *
+         * @return this builder
+         */
         public Builder noMask() {
             mask = OptionalLong.empty();
             return this;
         }
 
-        /** Raise the EC level as far as the chosen version still holds the text. Default false. */
+        /**
+         * Raise the EC level as far as the chosen version still holds the text. Default false.
+         *
+         * @param value the boostEc
+         * @return this builder
+         */
         public Builder boostEc(boolean value) {
             boostEc = value;
             return this;
         }
 
-        /** Precede the data with ECI designator 26 (UTF-8); not with micro. Default false. */
+        /**
+         * Precede the data with ECI designator 26 (UTF-8); not with micro. Default false.
+         *
+         * @param value the eci
+         * @return this builder
+         */
         public Builder eci(boolean value) {
             eci = value;
             return this;
@@ -238,6 +333,11 @@ public record Options(
             };
         }
 
+        /**
+         * The options set so far, the others at their defaults.
+         *
+         * @return the options
+         */
         public Options build() {
             return new Options(
                     ecLevel, minSize, quietZone, scale, dark, light, micro, version, minVersion, mask, boostEc, eci);

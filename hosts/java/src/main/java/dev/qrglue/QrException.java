@@ -8,9 +8,18 @@ import java.util.Objects;
  * path and host. Unchecked, as a bad argument is the caller's to avoid.
  */
 public final class QrException extends RuntimeException {
+    /** The serialized form's version. */
     private static final long serialVersionUID = 1L;
+    /** The kind {@link #kind()} returns. */
     private final String kind;
 
+    /**
+     * A refusal of one of the contract's kinds.
+     *
+     * @param kind one of {@link Contract#ERROR_KINDS}
+     * @param message the contract's message for it
+     * @throws IllegalArgumentException if {@code kind} is not a contract error kind
+     */
     public QrException(String kind, String message) {
         super(Objects.requireNonNull(message, "message"));
         if (!Contract.ERROR_KINDS.contains(kind)) {
@@ -19,7 +28,11 @@ public final class QrException extends RuntimeException {
         this.kind = kind;
     }
 
-    /** One of {@link Contract#ERROR_KINDS}. */
+    /**
+     * The error's kind: compare this, not the message.
+     *
+     * @return one of {@link Contract#ERROR_KINDS}: empty-text, invalid-text, data-too-long, invalid-options
+     */
     public String kind() {
         return kind;
     }

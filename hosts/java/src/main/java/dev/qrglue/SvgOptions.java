@@ -13,14 +13,32 @@ public record SvgOptions(boolean viewBoxOnly, String title, String svgClass) {
     /** No SVG option: width and height, no title, no class. */
     public static final SvgOptions NONE = new SvgOptions(false, null, null);
 
+    /**
+     * These options with another {@code viewBoxOnly}.
+     *
+     * @param value the new viewBoxOnly
+     * @return a new SvgOptions
+     */
     public SvgOptions withViewBoxOnly(boolean value) {
         return new SvgOptions(value, title, svgClass);
     }
 
+    /**
+     * These options with another title (null: none).
+     *
+     * @param value the new title
+     * @return a new SvgOptions
+     */
     public SvgOptions withTitle(String value) {
         return new SvgOptions(viewBoxOnly, value, svgClass);
     }
 
+    /**
+     * These options with another class (null: none).
+     *
+     * @param value the new class
+     * @return a new SvgOptions
+     */
     public SvgOptions withSvgClass(String value) {
         return new SvgOptions(viewBoxOnly, title, value);
     }
