@@ -270,14 +270,14 @@ build-http-proxy: build-wasm (_npm "hosts/node")
 [group('test')]
 test: _test-built
     # Balanced on their times (the table at the end has this run's). Both lanes start with what
-    # compiles (cargo fuzz's build; clippy and cargo test), away from the timed hostile suites,
+    # compiles (cargo fuzz's build; clippy, rustdoc and cargo test), away from the timed hostile suites,
     # and the two hostile HTTP suites (test-http, test-http-proxy) do not overlap.
     bash tools/test-lanes.sh \
         "fuzz-deep-ci test-python test-go test-java test-http" \
-        "lint test-rust test-node test-web test-dist test-http-proxy conformance fuzz-ci soak-ci"
+        "lint docs test-rust test-node test-web test-dist test-http-proxy conformance fuzz-ci soak-ci"
 
 # What every recipe of `just test` depends on, built once before the lanes start (they run with --no-deps).
-_test-built: setup-system _setup-lint _go-embed contract build build-http build-http-wasi-http dist _setup-arm64-runtimes _setup-nats _setup-vegeta _report-venv
+_test-built: setup-system _setup-lint _go-embed (_npm "hosts/node") contract build build-http build-http-wasi-http dist _setup-arm64-runtimes _setup-nats _setup-vegeta _report-venv
 
 # Warnings as errors: rustfmt, the docs' names (tools/check_docs.py), clippy (host and wasm32), ruff, mypy, tsc, gofmt, go vet, Spotless (Java).
 [group('test')]
