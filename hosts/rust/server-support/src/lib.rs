@@ -24,10 +24,41 @@ pub struct WriteTimeout {
     stalled: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
+/// The most a connection may hold written but unsent in the kernel before its
+/// writes block (`TCP_NOTSENT_LOWAT`): about two 4096-pixel PNGs (7 KB each).
+/// Without it the kernel's send buffer (autotuned up to `tcp_wmem`'s 4 MB)
+/// took every answer of a client that pipelines 200 requests and never reads,
+/// so hyper went on rendering them all (issue 39: 200 renders per such
+/// client, and 30 of them held one worker for 20 s). With it a write blocks
+/// once ~16 KiB are queued, hyper keeps the next answer in its own buffer and
+/// does not poll the next request's handler until that buffer drains: a
+/// client that never reads costs a few renders, then the write timeout.
+pub const NOTSENT_LOWAT: u32 = 16 * 1024;
+
 impl WriteTimeout {
-    /// `stream`, whose writes fail with `TimedOut` after `timeout` without progress.
+    /// `stream`, whose writes fail with `TimedOut` after `timeout` without
+    /// progress, and block while more than [`NOTSENT_LOWAT`] bytes are unsent.
     pub fn new(stream: TcpStream, timeout: Duration) -> Self {
+        bound_unsent(&stream, NOTSENT_LOWAT);
         Self { stream, timeout, stalled: None }
+    }
+}
+
+/// Sets `TCP_NOTSENT_LOWAT` on `stream` (Linux 3.12+). Best effort: where it
+/// fails the kernel keeps its default, and the write timeout still ends the
+/// connection, later.
+fn bound_unsent(stream: &TcpStream, bytes: u32) {
+    use std::os::fd::AsRawFd;
+    let value = bytes as libc::c_int;
+    // SAFETY: a valid descriptor for the call's duration, and a c_int option value of its size.
+    unsafe {
+        libc::setsockopt(
+            stream.as_raw_fd(),
+            libc::IPPROTO_TCP,
+            libc::TCP_NOTSENT_LOWAT,
+            (&value as *const libc::c_int).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        );
     }
 }
 
