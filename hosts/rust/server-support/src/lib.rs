@@ -135,3 +135,32 @@ where
         tokio::spawn(serve(stream));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every connection a server wraps is bounded: the option is on the socket.
+    #[tokio::test]
+    async fn a_wrapped_connection_holds_at_most_notsent_lowat_unsent() {
+        use std::os::fd::AsRawFd;
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let _client = TcpStream::connect(listener.local_addr().unwrap()).await.unwrap();
+        let (stream, _) = listener.accept().await.unwrap();
+        let wrapped = WriteTimeout::new(stream, Duration::from_secs(1));
+        let mut value: libc::c_int = 0;
+        let mut len = std::mem::size_of::<libc::c_int>() as libc::socklen_t;
+        // SAFETY: a valid descriptor, and a c_int with its size for the value.
+        let status = unsafe {
+            libc::getsockopt(
+                wrapped.stream.as_raw_fd(),
+                libc::IPPROTO_TCP,
+                libc::TCP_NOTSENT_LOWAT,
+                (&mut value as *mut libc::c_int).cast(),
+                &mut len,
+            )
+        };
+        assert_eq!(status, 0, "getsockopt: {}", std::io::Error::last_os_error());
+        assert_eq!(value as u32, NOTSENT_LOWAT);
+    }
+}
