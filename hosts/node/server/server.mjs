@@ -281,6 +281,27 @@ function inTurn(request, response, handler) {
   else before.then(() => socket.destroyed || handler(request, response));
 }
 
+// A write that makes no progress for the request timeout ends the connection,
+// checked as often as node:http checks its own timers. server.setTimeout alone
+// let a client that never reads stay up to twice the timeout: net.js skips a
+// socket's first timeout when its write queue changed since the write was
+// dispatched (Socket#_onTimeout), which the first bytes of a stalled answer
+// do. Progress is the libuv write queue going down: the handle's
+// writeQueueSize, what net.js itself compares.
+const WRITE_CHECK_MS = Math.min(1000, Math.max(100, timeoutMs / 4));
+function watchWrites(socket) {
+  let queued = 0;
+  let since = Date.now(); // when the queue was last empty or went down
+  const timer = setInterval(() => {
+    const now = socket._handle?.writeQueueSize ?? 0;
+    if (now === 0 || now < queued) since = Date.now();
+    else if (Date.now() - since >= timeoutMs) socket.destroy();
+    queued = now;
+  }, WRITE_CHECK_MS);
+  timer.unref();
+  socket.once('close', () => clearInterval(timer));
+}
+
 async function worker() {
   const { default: Fastify } = await import('fastify');
   const generate = await loadGenerator();
@@ -298,7 +319,10 @@ async function worker() {
   server.maxHeadersCount = MAX_HEADERS + 1;
   // A silent socket (connected, never sends a byte) is closed after the same time.
   server.setTimeout(timeoutMs, (socket) => socket.destroy());
-  server.on('connection', (socket) => boundUnsent(socket, NOTSENT_LOWAT));
+  server.on('connection', (socket) => {
+    boundUnsent(socket, NOTSENT_LOWAT);
+    watchWrites(socket);
+  });
   const app = Fastify({
     logger: false,
     serverFactory: (handler) => server.on('request', (request, response) => guard(request, response) && inTurn(request, response, handler)),
