@@ -54,6 +54,7 @@ public final class Server {
     static final int MAX_HEAD_BYTES = 16 * 1024;
     /** The send buffer of each connection (SO_SNDBUF): what one may hold unsent, about three 4096-pixel PNGs. */
     static final int SEND_BUFFER_BYTES = 16 * 1024;
+
     static final int MAX_HEADERS = 100;
 
     public static void main(String[] args) throws Exception {
