@@ -1,6 +1,7 @@
 //! What the project's two hyper servers share (hosts/rust/server, tiers axum
 //! and static, and hosts/wasi-http/server, qrglue-wasi-http): the write
-//! timeout hyper does not have ([`WriteTimeout`]) and the accept loop
+//! timeout hyper does not have ([`WriteTimeout`], which also bounds what a
+//! connection holds unsent: [`NOTSENT_LOWAT`]) and the accept loop
 //! ([`accept_until_stopped`]): one implementation, so the two cannot drift.
 
 use std::future::Future;
