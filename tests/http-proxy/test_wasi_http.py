@@ -238,7 +238,7 @@ def test_clients_that_never_read(server: Server) -> None:
     wash dev's only timer is its 30 s, past this test's wait. Our own server
     drops them all, like every server of tests/http (its request timeout for
     the fitting ones, its write timeout for the stalled ones)."""
-    # Issue 39's pipelining clients (30 x 200 pipelined 4096-pixel requests) go to our own
+    # Issue 39's pipelining clients (10 x 200 pipelined 4096-pixel requests) go to our own
     # server only, which bounds them like every server of tests/http. Not yet to the others:
     # `wasmtime serve`, jco and wash are not ours to bound (they keep stalled writers, above)
     # and what they and the lattice (nginx) do with this load has not been measured
