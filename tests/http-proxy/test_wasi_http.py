@@ -238,22 +238,28 @@ def test_clients_that_never_read(server: Server) -> None:
     wash dev's only timer is its 30 s, past this test's wait. Our own server
     drops them all, like every server of tests/http (its request timeout for
     the fitting ones, its write timeout for the stalled ones)."""
+    # Issue 39's pipelining clients (10 x 200 pipelined 4096-pixel requests) go to our own
+    # server only, which bounds them like every server of tests/http. Not yet to the others:
+    # `wasmtime serve`, jco and wash are not ours to bound (they keep stalled writers, above)
+    # and what they and the lattice (nginx) do with this load has not been measured
+    # (tests/http/README.md, "Bounded work for a client that never reads").
+    pipelining = runner(server) == "host"
     if runner(server) == "jco":
         # jco's one event loop also writes the stalled clients' 4096-pixel
         # answers, so a fitting connection's keep-alive timer may start late:
         # wait for the fitting ones alone, with 15 s past the timer (CI run 10
         # once saw 1 of 25 still open 5 s past it).
-        left = hostile.never_reading_clients(server, done=lambda left: left.fitting == 0, slack=15)
+        left = hostile.never_reading_clients(server, done=lambda left: left.fitting == 0, slack=15, pipelining=pipelining)
     elif runner(server) == "lattice":
         # nginx's timers (2 s here) start only once a host's answer reaches it, and both
         # wash hosts render every queued 4096-pixel image on the one core they share with
         # nginx and the stalled clients: CI once saw 2 fitting and 1 stalled connection
         # still open 5 s past the timers. Still all dropped, 15 s past them.
-        left = hostile.never_reading_clients(server, slack=15)
+        left = hostile.never_reading_clients(server, slack=15, pipelining=pipelining)
     else:
-        left = hostile.never_reading_clients(server)
+        left = hostile.never_reading_clients(server, pipelining=pipelining)
     if runner(server) in STRICT:
-        assert left.fitting + left.stalled == 0, f"never-reading connections still open after the timeouts: {left}"
+        hostile.check_dropped_and_bounded(left)
     elif runner(server) == "jco":
         assert left.fitting == 0, f"jco serve kept never-reading connections past its keep-alive timeout: {left}"
         assert left.stalled == left.stalled_of, f"jco serve closed stalled writers: it has a timeout now, update the README: {left}"

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"time"
 
+	"golang.org/x/sys/unix"
 	"qrglue.dev/qrglue"
 )
 
@@ -163,7 +164,30 @@ func (l contractListener) Accept() (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
+	boundUnsent(c)
 	return &contractConn{c, l.timeout}, nil
+}
+
+// notsentLowat: the most a connection may hold written but unsent in the
+// kernel before its writes block (TCP_NOTSENT_LOWAT), about two 4096-pixel
+// PNGs (7 KB each). net/http reads a pipelined request only once the answer
+// before it is written; without this the kernel's send buffer (autotuned up
+// to tcp_wmem's 4 MB) took every answer of a client that pipelines 200
+// requests and never reads, so each was rendered (issue 39). With it the
+// write of the third or so answer blocks, and the write timeout ends the
+// connection: a few renders per such client.
+const notsentLowat = 16 * 1024
+
+// boundUnsent sets TCP_NOTSENT_LOWAT on c. Best effort: where it fails the
+// kernel keeps its default, and the write timeout still ends the connection, later.
+func boundUnsent(c *net.TCPConn) {
+	raw, err := c.SyscallConn()
+	if err != nil {
+		return
+	}
+	_ = raw.Control(func(fd uintptr) {
+		_ = unix.SetsockoptInt(int(fd), unix.IPPROTO_TCP, unix.TCP_NOTSENT_LOWAT, notsentLowat)
+	})
 }
 
 // contractConn is a connection as net/http sees it, with two changes:

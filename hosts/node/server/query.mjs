@@ -45,3 +45,21 @@ export const methodClass = (method) => addon.httpMethodClass(method);
 
 /** A request target -> [path, query]: a fragment dropped, absolute-form reduced, an empty path '/'. */
 export const pathAndQuery = (target) => addon.httpPathAndQuery(target);
+
+/**
+ * Sets TCP_NOTSENT_LOWAT to `bytes` on the connection `socket` (the addon's
+ * httpBoundUnsent: Node has no API for socket options), so that its writes
+ * stall once that much waits unsent in the kernel. False where it could not
+ * be set (no descriptor, or the OS refused): the write timeout still ends a
+ * client that never reads, after more renders.
+ */
+export function boundUnsent(socket, bytes) {
+  const fd = socket._handle?.fd;
+  if (!(fd >= 0)) return false;
+  try {
+    addon.httpBoundUnsent(fd, bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}

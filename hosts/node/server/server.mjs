@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { CLI_FLAGS } from '../lib/cli-flags.js';
 import { DEFAULTS, OPTION_FIELDS } from '../lib/options.js';
 import { QrError } from '../native.js';
-import { checkQuery, methodClass, pathAndQuery, HttpError, NO_HOST_MESSAGE, UNKNOWN_METHOD_MESSAGE } from './query.mjs';
+import { boundUnsent, checkQuery, methodClass, pathAndQuery, HttpError, NO_HOST_MESSAGE, UNKNOWN_METHOD_MESSAGE } from './query.mjs';
 
 const TIERS = ['qrcode', 'cli', 'component', 'raw', 'bindgen', 'native', 'static'];
 const REFERENCE_TEXT = 'https://www.reddit.com/r/rustjerk/top/?t=all';
@@ -28,6 +28,9 @@ const BAD_REQUEST_MESSAGE = 'malformed HTTP request';
 const HEAD_TOO_LARGE_MESSAGE = 'request head larger than 16 KiB';
 const MAX_HEADER_BYTES = 16 * 1024;
 const MAX_HEADERS = 100;
+// The most a connection holds written but unsent in the kernel (TCP_NOTSENT_LOWAT,
+// as the Rust, Go and Python servers set it): about two 4096-pixel PNGs.
+const NOTSENT_LOWAT = 16 * 1024;
 const USAGE = `usage: node server.mjs --tier ${TIERS.join('|')} [--port N] [--workers N] [--request-timeout SECS]`;
 
 function fail(message) {
@@ -257,6 +260,48 @@ function clientErrorHandler(error, socket) {
   socket.destroy();
 }
 
+// Issue 39: a client that pipelines requests and never reads must cost a few
+// renders, not one per request. node:http hands every request of a read to the
+// handler at once and holds the answers behind the first, and the kernel's
+// send buffer (autotuned up to 4 MB) took all 200 answers of such a client:
+// all were rendered. So each connection's kernel queue is bounded
+// (boundUnsent, once per connection) and its requests are handled one at a
+// time, each once the answer before it has been handed to the kernel
+// ('finish'; 'close' when the connection goes first): the write that stalls
+// stops the renders, and the inactivity timeout (server.setTimeout) ends it.
+const lastAnswer = new WeakMap(); // socket -> settles when its latest answer is written or the socket is gone
+function inTurn(request, response, handler) {
+  const socket = request.socket;
+  const before = lastAnswer.get(socket);
+  lastAnswer.set(socket, new Promise((resolve) => {
+    response.once('finish', resolve);
+    response.once('close', resolve);
+  }));
+  if (before === undefined) handler(request, response);
+  else before.then(() => socket.destroyed || handler(request, response));
+}
+
+// A write that makes no progress for the request timeout ends the connection,
+// checked as often as node:http checks its own timers. server.setTimeout alone
+// let a client that never reads stay up to twice the timeout: net.js skips a
+// socket's first timeout when its write queue changed since the write was
+// dispatched (Socket#_onTimeout), which the first bytes of a stalled answer
+// do. Progress is the libuv write queue going down: the handle's
+// writeQueueSize, what net.js itself compares.
+const WRITE_CHECK_MS = Math.min(1000, Math.max(100, timeoutMs / 4));
+function watchWrites(socket) {
+  let queued = 0;
+  let since = Date.now(); // when the queue was last empty or went down
+  const timer = setInterval(() => {
+    const now = socket._handle?.writeQueueSize ?? 0;
+    if (now === 0 || now < queued) since = Date.now();
+    else if (Date.now() - since >= timeoutMs) socket.destroy();
+    queued = now;
+  }, WRITE_CHECK_MS);
+  timer.unref();
+  socket.once('close', () => clearInterval(timer));
+}
+
 async function worker() {
   const { default: Fastify } = await import('fastify');
   const generate = await loadGenerator();
@@ -274,9 +319,13 @@ async function worker() {
   server.maxHeadersCount = MAX_HEADERS + 1;
   // A silent socket (connected, never sends a byte) is closed after the same time.
   server.setTimeout(timeoutMs, (socket) => socket.destroy());
+  server.on('connection', (socket) => {
+    boundUnsent(socket, NOTSENT_LOWAT);
+    watchWrites(socket);
+  });
   const app = Fastify({
     logger: false,
-    serverFactory: (handler) => server.on('request', (request, response) => guard(request, response) && handler(request, response)),
+    serverFactory: (handler) => server.on('request', (request, response) => guard(request, response) && inTurn(request, response, handler)),
     // A request node:http's parser cannot read: the contract's JSON, as the
     // Python server answers it (fastify's default is its own JSON format).
     clientErrorHandler,

@@ -22,7 +22,15 @@ limit with httptools, and answers a malformed request with its own plain-text
   timeout: such a client held its descriptor and buffers for ever, whether
   the answer was still being written (flow control paused the app) or the
   connection was being closed (asyncio's close() waits for the buffer to
-  drain).
+  drain);
+- a client that pipelines requests and never reads costs a few renders, not
+  one per request: the kernel holds at most NOTSENT_LOWAT bytes unsent
+  (TCP_NOTSENT_LOWAT, set once per connection) and asyncio's buffer at most
+  as much before uvicorn's flow control pauses the app (its default, 64 KiB,
+  is nine 4096-pixel PNGs). uvicorn starts a pipelined request once the
+  answer before it is handed to the transport: without the bounds the
+  kernel's send buffer (autotuned up to 4 MB) took all 200 answers of such a
+  client, each rendered (issue 39).
 
 hosts/python/UPSTREAM.md has the proposals for uvicorn and httptools.
 """
@@ -32,6 +40,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import socket
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -39,6 +48,9 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 MAX_HEAD_BYTES = 16 * 1024
 MAX_HEADERS = 100
 REQUEST_TIMEOUT = float(os.environ.get("QRGLUE_SERVER_REQUEST_TIMEOUT", "10"))
+# The most a connection holds unsent in the kernel (TCP_NOTSENT_LOWAT), and in
+# asyncio's write buffer before the app is paused: about two 4096-pixel PNGs.
+NOTSENT_LOWAT = 16 * 1024
 # Received bytes are fed to the parser in slices of this size, so a head in
 # progress is measured within one slice of its true size.
 FEED_SLICE = 1024
@@ -101,6 +113,13 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._raw_transport = transport
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            try:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NOTSENT_LOWAT, NOTSENT_LOWAT)
+            except OSError:
+                pass  # best effort: the write watch still ends the connection, later
+        transport.set_write_buffer_limits(high=NOTSENT_LOWAT)
         super().connection_made(_ClosingTransport(transport, self._watch_writes))  # type: ignore[arg-type]
         self._arm()
 

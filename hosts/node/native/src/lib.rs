@@ -490,6 +490,29 @@ pub fn http_method_class(method: String) -> &'static str {
     }
 }
 
+/// Bounds what a connection of hosts/node/server may hold written but unsent
+/// in the kernel: sets `TCP_NOTSENT_LOWAT` to `bytes` on the socket `fd`
+/// (Linux), so that a write blocks once that much waits unsent. Node has no
+/// API for socket options; the Rust, Go and Python servers set the same
+/// option on each accepted connection (issue 39: without it the kernel's
+/// send buffer took all 200 answers of a client that pipelines and never
+/// reads). Not part of the qrglue API. Throws the OS error if it fails.
+#[napi(catch_unwind)]
+pub fn http_bound_unsent(fd: i32, bytes: u32) -> Result<(), JsError> {
+    let value = bytes as libc::c_int;
+    // SAFETY: setsockopt reads a c_int of the given size; a bad descriptor is an error, not UB.
+    let status = unsafe {
+        libc::setsockopt(
+            fd,
+            libc::IPPROTO_TCP,
+            libc::TCP_NOTSENT_LOWAT,
+            (&value as *const libc::c_int).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        )
+    };
+    if status == 0 { Ok(()) } else { Err(JsError::new("ERR_SOCKET_OPTION", std::io::Error::last_os_error().to_string())) }
+}
+
 /// The endpoint's 400 for an unknown method (guest/http-query), for hosts/node/server.
 #[napi]
 pub const HTTP_UNKNOWN_METHOD_MESSAGE: &str = qrglue_http_query::UNKNOWN_METHOD_MESSAGE;

@@ -1,6 +1,7 @@
 //! What the project's two hyper servers share (hosts/rust/server, tiers axum
 //! and static, and hosts/wasi-http/server, qrglue-wasi-http): the write
-//! timeout hyper does not have ([`WriteTimeout`]) and the accept loop
+//! timeout hyper does not have ([`WriteTimeout`], which also bounds what a
+//! connection holds unsent: [`NOTSENT_LOWAT`]) and the accept loop
 //! ([`accept_until_stopped`]): one implementation, so the two cannot drift.
 
 use std::future::Future;
@@ -24,10 +25,41 @@ pub struct WriteTimeout {
     stalled: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
+/// The most a connection may hold written but unsent in the kernel before its
+/// writes block (`TCP_NOTSENT_LOWAT`): about two 4096-pixel PNGs (7 KB each).
+/// Without it the kernel's send buffer (autotuned up to `tcp_wmem`'s 4 MB)
+/// took every answer of a client that pipelines 200 requests and never reads,
+/// so hyper went on rendering them all (issue 39: 200 renders per such
+/// client, and 30 of them held one worker for 20 s). With it a write blocks
+/// once ~16 KiB are queued, hyper keeps the next answer in its own buffer and
+/// does not poll the next request's handler until that buffer drains: a
+/// client that never reads costs a few renders, then the write timeout.
+pub const NOTSENT_LOWAT: u32 = 16 * 1024;
+
 impl WriteTimeout {
-    /// `stream`, whose writes fail with `TimedOut` after `timeout` without progress.
+    /// `stream`, whose writes fail with `TimedOut` after `timeout` without
+    /// progress, and block while more than [`NOTSENT_LOWAT`] bytes are unsent.
     pub fn new(stream: TcpStream, timeout: Duration) -> Self {
+        bound_unsent(&stream, NOTSENT_LOWAT);
         Self { stream, timeout, stalled: None }
+    }
+}
+
+/// Sets `TCP_NOTSENT_LOWAT` on `stream` (Linux 3.12+). Best effort: where it
+/// fails the kernel keeps its default, and the write timeout still ends the
+/// connection, later.
+fn bound_unsent(stream: &TcpStream, bytes: u32) {
+    use std::os::fd::AsRawFd;
+    let value = bytes as libc::c_int;
+    // SAFETY: a valid descriptor for the call's duration, and a c_int option value of its size.
+    unsafe {
+        libc::setsockopt(
+            stream.as_raw_fd(),
+            libc::IPPROTO_TCP,
+            libc::TCP_NOTSENT_LOWAT,
+            (&value as *const libc::c_int).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        );
     }
 }
 
@@ -102,5 +134,34 @@ where
             _ = sigterm.recv() => return Ok(()),
         };
         tokio::spawn(serve(stream));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every connection a server wraps is bounded: the option is on the socket.
+    #[tokio::test]
+    async fn a_wrapped_connection_holds_at_most_notsent_lowat_unsent() {
+        use std::os::fd::AsRawFd;
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let _client = TcpStream::connect(listener.local_addr().unwrap()).await.unwrap();
+        let (stream, _) = listener.accept().await.unwrap();
+        let wrapped = WriteTimeout::new(stream, Duration::from_secs(1));
+        let mut value: libc::c_int = 0;
+        let mut len = std::mem::size_of::<libc::c_int>() as libc::socklen_t;
+        // SAFETY: a valid descriptor, and a c_int with its size for the value.
+        let status = unsafe {
+            libc::getsockopt(
+                wrapped.stream.as_raw_fd(),
+                libc::IPPROTO_TCP,
+                libc::TCP_NOTSENT_LOWAT,
+                (&mut value as *mut libc::c_int).cast(),
+                &mut len,
+            )
+        };
+        assert_eq!(status, 0, "getsockopt: {}", std::io::Error::last_os_error());
+        assert_eq!(value as u32, NOTSENT_LOWAT);
     }
 }

@@ -52,6 +52,9 @@ public final class Server {
     private Server() {}
 
     static final int MAX_HEAD_BYTES = 16 * 1024;
+    /** The send buffer of each connection (SO_SNDBUF): what one may hold unsent, about three 4096-pixel PNGs. */
+    static final int SEND_BUFFER_BYTES = 16 * 1024;
+
     static final int MAX_HEADERS = 100;
 
     public static void main(String[] args) throws Exception {
@@ -96,6 +99,12 @@ public final class Server {
                 .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                // A connection's answers are written one at a time, the next worked on once the one before
+                // is in the kernel (Connection.send); without a cap the kernel's send buffer (autotuned up
+                // to tcp_wmem's 4 MB) took all 200 answers of a client that pipelines 200 requests and never
+                // reads, each rendered (issue 39). NIO has no TCP_NOTSENT_LOWAT (the other servers' bound):
+                // a 16 KiB send buffer (the kernel doubles it) holds about three 4096-pixel PNGs.
+                .childOption(ChannelOption.SO_SNDBUF, SEND_BUFFER_BYTES)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
