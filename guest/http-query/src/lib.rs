@@ -26,6 +26,8 @@
 //! check (its invalid-text messages), and answers [`Checked::Empty`] for an
 //! empty text so that each caller reports empty-text in the core's words.
 
+mod contract_gen;
+
 /// The endpoint's own text limit (the experiment's), in UTF-8 bytes.
 pub const MAX_TEXT_BYTES: usize = 512;
 
@@ -235,42 +237,40 @@ pub fn check(
 /// QR), both given, mask (0..=7, 0..=3), Micro QR at level high, Micro QR
 /// with ECI.
 pub fn check_ranges(request: &Request) -> Result<(), Refusal> {
+    use crate::contract_gen::*;
     let invalid = |message: String| Err(refuse("invalid-options", message));
-    let out_of_range = |name: &str, min: u32, max: u32, value: u32| format!("{name} must be within {min}..={max}, got {value}");
-    let min_size = request.min_size.unwrap_or(200);
-    if !(1..=4096).contains(&min_size) {
-        return invalid(out_of_range("min-size", 1, 4096, min_size));
+    let within = |name: &str, (min, max): (u32, u32), value: u32| {
+        if (min..=max).contains(&value) { Ok(()) } else { invalid(out_of_range(name, min, max, value)) }
+    };
+    within("min-size", MIN_SIZE_BOUNDS, request.min_size.unwrap_or(DEFAULT_MIN_SIZE))?;
+    within("quiet-zone", QUIET_ZONE_BOUNDS, request.quiet_zone.unwrap_or(DEFAULT_QUIET_ZONE))?;
+    if let Some(scale) = request.scale {
+        within("scale", SCALE_BOUNDS, scale)?;
     }
-    let quiet_zone = request.quiet_zone.unwrap_or(4);
-    if quiet_zone > 16 {
-        return invalid(out_of_range("quiet-zone", 0, 16, quiet_zone));
-    }
-    if let Some(scale) = request.scale.filter(|s| !(1..=20).contains(s)) {
-        return invalid(out_of_range("scale", 1, 20, scale));
-    }
-    let dark = request.dark.unwrap_or(Rgba::BLACK);
-    if dark == request.light.unwrap_or(Rgba::WHITE) {
-        return invalid(format!("dark and light must be different colours, both are {}", dark.to_hex()));
+    let dark = request.dark.unwrap_or(DEFAULT_DARK);
+    if dark == request.light.unwrap_or(DEFAULT_LIGHT) {
+        return invalid(same_colors(&dark.to_hex()));
     }
     let Some(symbol) = request.symbol else { return Ok(()) };
     let micro = symbol.is_micro();
-    let (max_version, max_mask) = if micro { (4, 3) } else { (40, 7) };
-    for (name, value) in [("version", symbol.version), ("min-version", symbol.min_version)] {
-        if let Some(v) = value.filter(|v| !(1..=max_version).contains(v)) {
-            return invalid(out_of_range(name, 1, max_version, v));
-        }
+    let (version_bounds, mask_bounds) = if micro { (MICRO_VERSION_BOUNDS, MICRO_MASK_BOUNDS) } else { (VERSION_BOUNDS, MASK_BOUNDS) };
+    if let Some(v) = symbol.version {
+        within("version", version_bounds, v)?;
+    }
+    if let Some(v) = symbol.min_version {
+        within("min-version", if micro { MICRO_MIN_VERSION_BOUNDS } else { MIN_VERSION_BOUNDS }, v)?;
     }
     if symbol.version.is_some() && symbol.min_version.is_some() {
-        return invalid("version and min-version exclude each other: give one".to_owned());
+        return invalid(VERSION_CONFLICT_MESSAGE.to_owned());
     }
-    if let Some(mask) = symbol.mask.filter(|m| *m > max_mask) {
-        return invalid(out_of_range("mask", 0, max_mask, mask));
+    if let Some(mask) = symbol.mask {
+        within("mask", mask_bounds, mask)?;
     }
     if micro && request.ec_level == Some(Level::High) {
-        return invalid("ec-level high is not available in Micro QR (M4 goes up to quartile)".to_owned());
+        return invalid(MICRO_EC_LEVEL_MESSAGE.to_owned());
     }
     if micro && symbol.eci == Some(true) {
-        return invalid("eci is not available in Micro QR (it has no ECI mode)".to_owned());
+        return invalid(MICRO_ECI_MESSAGE.to_owned());
     }
     Ok(())
 }

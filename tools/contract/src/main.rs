@@ -31,6 +31,7 @@ use std::process::ExitCode;
 mod go_symbol;
 mod java_generic;
 mod python_native;
+mod rust_query;
 
 use qrglue_core::contract::{DefaultValue, OPTIONS, OptionSpec, Place, Raw, Ty};
 use qrglue_core::{EcLevel, ErrorKind, TextStyle};
@@ -97,6 +98,7 @@ fn generated(contract: &serde_json::Value, root: &Path) -> Vec<(&'static str, St
         ("hosts/go/options_gen.go", go(contract)),
         ("hosts/java/src/main/java/dev/qrglue/Contract.java", java(contract)),
         ("hosts/java/src/main/java/dev/qrglue/Options.java", java_options()),
+        ("guest/http-query/src/contract_gen.rs", rust_query::query_contract()),
         (DOCS, docs_with_options(&docs)),
     ]
 }
