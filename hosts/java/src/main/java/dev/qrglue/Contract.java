@@ -56,7 +56,7 @@ public final class Contract {
     // The contract's messages; a template's {name}s are filled by fill().
     public static final String CLASS_TEMPLATE = "class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got {value}";
     public static final String COLOR_TEMPLATE = "{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}";
-    public static final String DATA_TOO_LONG_MESSAGE = "text does not fit in a QR code at this error-correction level";
+    public static final String DATA_TOO_LONG_MESSAGE = "text does not fit in any QR code: it is over 7089 bytes, the most one holds";
     public static final String EC_LEVEL_INDEX_TEMPLATE = "ec-level must be 0..=3 (low, medium, quartile, high), got {value}";
     public static final String EC_LEVEL_NAME_TEMPLATE = "ec-level must be one of low, medium, quartile, high, got {value}";
     public static final String EMPTY_TEXT_MESSAGE = "text is empty";
