@@ -15,7 +15,7 @@ const (
 	// The guest's data-too-long names the limit hit, in bits (guest/core's message, carried as is).
 	atVersion40Low = "text does not fit in a QR code at level low: it needs 24020 data bits, version 40 holds 23648"
 	atVersion1Low  = "text does not fit in version 1 at level low: it needs 812 data bits, version 1 holds 152"
-	surrogate   = "text contains a lone surrogate (not encodable as UTF-8)"
+	surrogate      = "text contains a lone surrogate (not encodable as UTF-8)"
 )
 
 // Every generating call of a Generator, for a text, as one signature.

@@ -227,7 +227,8 @@ def test_cli_data_file_errors(tmp_path: Path) -> None:
 def test_cli_reports_generator_errors_with_exit_1_and_writes_nothing(tmp_path: Path) -> None:
     cases = [
         (["png", ""], "qrglue: empty-text: text is empty\n"),
-        (["svg", "x" * 7090], "qrglue: data-too-long: text does not fit in any QR code: it is over 7089 bytes, the most one holds\n"),
+        (["svg", "x" * 7090], "qrglue: data-too-long: text does not fit in any QR code: "
+         "it is over 7089 bytes, the most one holds\n"),
         (["png", "ok", "--min-size", "0"], "qrglue: invalid-options: min-size must be within 1..=4096, got 0\n"),
         (["png", "ok", "--quiet-zone", "17", "--path", "raw"],
          "qrglue: invalid-options: quiet-zone must be within 0..=16, got 17\n"),

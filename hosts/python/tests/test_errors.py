@@ -480,7 +480,8 @@ def test_same_colours_are_refused_by_the_guest(gen: Any, dark: str, light: str, 
     ("", {"scale": 0, "light": None}, ("invalid-options", COLOR.format("light", "None"))),
     ("", {"scale": 0}, ("empty-text", "text is empty")),
     ("\ud800", {"dark": "red"}, ("invalid-text", "text contains a lone surrogate (not encodable as UTF-8)")),
-    ("x" * 7090, {"light": "red"}, ("data-too-long", "text does not fit in any QR code: it is over 7089 bytes, the most one holds")),
+    ("x" * 7090, {"light": "red"}, ("data-too-long", "text does not fit in any QR code: "
+            "it is over 7089 bytes, the most one holds")),
     # Then the options in WIT order: ec-level, min-size, quiet-zone, scale, dark, light, equal colours.
     ("x", {"ec_level": "ultra", "dark": "red"},
      ("invalid-options", "ec-level must be one of low, medium, quartile, high, got 'ultra'")),

@@ -132,7 +132,8 @@ ORDER: list[tuple[str, dict[str, Any], tuple[str, str]]] = [
     ("a" * 30, {"micro": True},
      ("data-too-long", "text does not fit in a Micro QR code at level low: it needs 248 data bits, M4 holds 128")),
     ("a" * 2000, {"min_version": 30, "ec_level": "high"},
-     ("data-too-long", "text does not fit in a QR code at level high: it needs 16020 data bits, version 40 holds 10208")),
+     ("data-too-long",
+      "text does not fit in a QR code at level high: it needs 16020 data bits, version 40 holds 10208")),
 ]
 
 
