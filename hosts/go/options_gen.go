@@ -46,7 +46,7 @@ const svgClassMaxBytes = 256
 // The contract's messages, as format strings (a template's {name}s in order).
 const classTemplate = "class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got %s"
 const colorTemplate = "%s must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got %s"
-const dataTooLongMessage = "text does not fit in a QR code at this error-correction level"
+const dataTooLongMessage = "text does not fit in any QR code: it is over 7089 bytes, the most one holds"
 const ecLevelIndexTemplate = "ec-level must be 0..=3 (low, medium, quartile, high), got %s"
 const ecLevelNameTemplate = "ec-level must be one of low, medium, quartile, high, got %s"
 const emptyTextMessage = "text is empty"

@@ -115,7 +115,7 @@ impl Raw {
         Ok(Answer::Refused(match ErrorKind::from_code(status) {
             Some(ErrorKind::EmptyText) => QrError::EmptyText,
             Some(ErrorKind::InvalidText) => QrError::InvalidText(message()),
-            Some(ErrorKind::DataTooLong) => QrError::DataTooLong,
+            Some(ErrorKind::DataTooLong) => QrError::DataTooLong(message()),
             Some(ErrorKind::InvalidOptions) => QrError::InvalidOptions(message()),
             None => return Err(format!("unknown status {status}")),
         }))
@@ -169,7 +169,7 @@ fn outcome(raw: &mut Raw, text: &Text, options: &Options, svg: &SvgOptions) -> R
         if !payload && let Err(e) = qrglue_core::text_from_utf8(bytes) {
             return Ok(Outcome::from_error(&e));
         }
-        return Ok(Outcome::from_error(&QrError::DataTooLong));
+        return Ok(Outcome::from_error(&QrError::over_max_text_bytes()));
     }
     let o = abi_options(options);
     let suffix = if payload { "_bytes" } else { "" };

@@ -46,7 +46,7 @@ fn wit_error(error: qrglue_core::QrError) -> QrError {
     match error {
         qrglue_core::QrError::EmptyText => QrError::EmptyText,
         qrglue_core::QrError::InvalidText(message) => QrError::InvalidText(message),
-        qrglue_core::QrError::DataTooLong => QrError::DataTooLong,
+        qrglue_core::QrError::DataTooLong(message) => QrError::DataTooLong(message),
         qrglue_core::QrError::InvalidOptions(message) => QrError::InvalidOptions(message),
     }
 }

@@ -22,9 +22,30 @@ pub const MIN_MIN_SIZE: u32 = 1;
 /// The message of `empty-text` (a payload-less WIT case: hosts fill it in).
 pub const EMPTY_TEXT_MESSAGE: &str = "text is empty";
 
-/// The message of `data-too-long` (payload-less, like `empty-text`), whether
-/// the text is over [`MAX_TEXT_BYTES`] or merely too long for this level.
-pub const DATA_TOO_LONG_MESSAGE: &str = "text does not fit in a QR code at this error-correction level";
+/// The message of `data-too-long` for a text (or payload) over
+/// [`MAX_TEXT_BYTES`]: checked by length before any encoding, and by hosts
+/// before they copy the text into a guest, so the one fixed `data-too-long`
+/// message hosts restate. A text within the bound that fits no allowed
+/// version gets [`DOES_NOT_FIT_TEMPLATE`] or a Micro QR message instead,
+/// built by the core only and carried by every path as the error's payload.
+pub const DATA_TOO_LONG_MESSAGE: &str = "text does not fit in any QR code: it is over 7089 bytes, the most one holds";
+
+/// Template of `data-too-long` for a text that the version search could not
+/// fit: `{symbol}` is what the options allowed (`a QR code`, `version 3`, `a
+/// Micro QR code`, `Micro QR version M2`), `{limit}` the largest version of
+/// those (`version 40`, `version 3`, `M4`, `M2`), `{capacity}` its data bits
+/// at `{level}`, `{needed}` the data bits the text needs there (segment
+/// headers and an ECI header included).
+pub const DOES_NOT_FIT_TEMPLATE: &str =
+    "text does not fit in {symbol} at level {level}: it needs {needed} data bits, {limit} holds {capacity}";
+
+/// Template of `data-too-long` for a fixed Micro QR version without the EC
+/// level (M1 has low only, M2 and M3 go up to medium).
+pub const MICRO_LEVEL_TEMPLATE: &str = "text does not fit in Micro QR version M{version} at level {level}: M{version} {levels}";
+
+/// Template of `data-too-long` for a fixed Micro QR version without a mode
+/// the text needs (M1 has numeric only, M2 no byte mode).
+pub const MICRO_MODE_TEMPLATE: &str = "text does not fit in Micro QR version M{version}: M{version} holds {characters} only";
 
 /// The message of `invalid-text` for a host string with an unpaired UTF-16
 /// surrogate (JavaScript, Python), or its WTF-8 bytes (Rust, the raw ABI).
@@ -406,6 +427,45 @@ pub fn not_utf8(index: usize) -> String {
 /// `OUT_OF_RANGE_TEMPLATE` filled in.
 pub fn out_of_range(option: &str, min: u32, max: u32, value: impl Display) -> String {
     format!("{option} must be within {min}..={max}, got {value}")
+}
+
+/// `DOES_NOT_FIT_TEMPLATE` for the automatic normal versions (or from a
+/// `min-version`): the limit is version `max` (40).
+pub fn does_not_fit_any(level: EcLevel, max: u32, capacity: usize, needed: usize) -> String {
+    does_not_fit("a QR code", level, &format!("version {max}"), capacity, needed)
+}
+
+/// `DOES_NOT_FIT_TEMPLATE` for a fixed normal `version`.
+pub fn does_not_fit_version(level: EcLevel, version: u32, capacity: usize, needed: usize) -> String {
+    does_not_fit(&format!("version {version}"), level, &format!("version {version}"), capacity, needed)
+}
+
+/// `DOES_NOT_FIT_TEMPLATE` for the automatic Micro QR versions (or from a
+/// `min-version`): the limit is M`max` (M4).
+pub fn does_not_fit_micro(level: EcLevel, max: u32, capacity: usize, needed: usize) -> String {
+    does_not_fit("a Micro QR code", level, &format!("M{max}"), capacity, needed)
+}
+
+/// `DOES_NOT_FIT_TEMPLATE` for a fixed Micro QR `version`.
+pub fn does_not_fit_micro_version(level: EcLevel, version: u32, capacity: usize, needed: usize) -> String {
+    does_not_fit(&format!("Micro QR version M{version}"), level, &format!("M{version}"), capacity, needed)
+}
+
+fn does_not_fit(symbol: &str, level: EcLevel, limit: &str, capacity: usize, needed: usize) -> String {
+    format!("text does not fit in {symbol} at level {}: it needs {needed} data bits, {limit} holds {capacity}", level.as_str())
+}
+
+/// `MICRO_LEVEL_TEMPLATE` filled in for Micro QR `version` (1..=3; M4 has
+/// every level but high, which is invalid-options before any encoding).
+pub fn micro_lacks_level(level: EcLevel, version: u32) -> String {
+    let levels = if version == 1 { "has level low only" } else { "goes up to level medium" };
+    format!("text does not fit in Micro QR version M{version} at level {}: M{version} {levels}", level.as_str())
+}
+
+/// `MICRO_MODE_TEMPLATE` filled in for Micro QR `version` (1 or 2).
+pub fn micro_lacks_mode(version: u32) -> String {
+    let characters = if version == 1 { "digits" } else { "digits, A-Z, space and $%*+-./:" };
+    format!("text does not fit in Micro QR version M{version}: M{version} holds {characters} only")
 }
 
 /// `NOT_INTEGER_TEMPLATE` filled in (`value` as the host shows it).

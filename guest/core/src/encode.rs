@@ -14,7 +14,7 @@ use qrcode::canvas::{Canvas, MaskPattern};
 use qrcode::optimize::{Optimizer, Parser, Segment, total_encoded_len};
 use qrcode::types::{Color, Mode, Version};
 
-use crate::{EcLevel, QrError, Symbol, mask};
+use crate::{EcLevel, MAX_VERSION, QrError, Symbol, contract, mask};
 
 /// A square matrix of modules; `true` is dark. Row-major, `width * width`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,7 +96,7 @@ pub fn encode_symbol(data: impl AsRef<[u8]>, ec_level: EcLevel, symbol: &Symbol)
     if *symbol == Symbol::default() {
         return encode(data, ec_level);
     }
-    let (codewords, version, level) = symbol_codewords(data, ec_level.to_qrcode(), symbol)?;
+    let (codewords, version, level) = symbol_codewords(data, ec_level, symbol)?;
     let (data, ec) = qrcode::ec::construct_codewords(&codewords, version, level).map_err(from_qrcode_error)?;
     let mut canvas = Canvas::new(version, level);
     canvas.draw_all_functional_patterns();
@@ -161,7 +161,8 @@ fn draw_data(canvas: &mut Canvas, version: Version, level: qrcode::EcLevel, data
 
 /// [`data_bits`] for any symbol, finished into data codewords: the
 /// codewords, the version and the (possibly boosted) level.
-fn symbol_codewords(data: &[u8], level: qrcode::EcLevel, symbol: &Symbol) -> Result<(Vec<u8>, Version, qrcode::EcLevel), QrError> {
+fn symbol_codewords(data: &[u8], ec_level: EcLevel, symbol: &Symbol) -> Result<(Vec<u8>, Version, qrcode::EcLevel), QrError> {
+    let level = ec_level.to_qrcode();
     let (from, to) = match (symbol.version, symbol.min_version) {
         (Some(exact), _) => (exact as i16, exact as i16),
         (None, Some(min)) => (min as i16, symbol.max_version() as i16),
@@ -184,7 +185,7 @@ fn symbol_codewords(data: &[u8], level: qrcode::EcLevel, symbol: &Symbol) -> Res
         }
         none => none,
     };
-    let (version, segments) = fit.ok_or(QrError::DataTooLong)?;
+    let (version, segments) = fit.ok_or_else(|| does_not_fit(&parsed, ec_level, symbol, to, eci_bits))?;
     let level = if symbol.boost_ec { boosted(level, version, eci_bits + total_encoded_len(&segments, version)) } else { level };
     let mut bits = Bits::new(version);
     if symbol.eci {
@@ -192,13 +193,57 @@ fn symbol_codewords(data: &[u8], level: qrcode::EcLevel, symbol: &Symbol) -> Res
     }
     bits.push_segments(data, segments.into_iter()).map_err(from_qrcode_error)?;
     let codewords = match version {
-        Version::Micro(v) => finish_micro(bits, v, data_capacity(version, level).ok_or(QrError::DataTooLong)?),
+        // The search found this level's capacity (a version without it never fits).
+        Version::Micro(v) => finish_micro(bits, v, data_capacity(version, level).expect("the version search checked the level")),
         Version::Normal(_) => {
             bits.push_terminator(level).map_err(from_qrcode_error)?;
             bits.into_bytes()
         }
     };
     Ok((codewords, version, level))
+}
+
+/// The `data-too-long` of a failed version search, naming the limit hit:
+/// the last version the search could try (`to`: version 40, M4, or the
+/// fixed `version`), its capacity at `level`, and the data bits the text
+/// needs there (ECI header included). Micro QR versions also lack levels
+/// (M1 has low only, M2 and M3 go up to medium) and modes (M1 numeric only,
+/// M2 no byte mode), which no bit count can overcome: those are named
+/// instead.
+///
+/// The segments counted are the ones the search settled on: the parse, or
+/// (with Kanji runs, which the symbol never declares) the parse with those
+/// runs as bytes.
+fn does_not_fit(parsed: &[Segment], ec_level: EcLevel, symbol: &Symbol, to: i16, header_bits: usize) -> QrError {
+    let segments: Vec<Segment> =
+        parsed.iter().map(|&s| if s.mode == Mode::Kanji { Segment { mode: Mode::Byte, ..s } } else { s }).collect();
+    let fixed = symbol.version.is_some();
+    let level = ec_level.to_qrcode();
+    // A normal version's length fields are its group's (1..=9, 10..=26, 27..=40).
+    let version =
+        if symbol.micro { Version::Micro(to) } else { Version::Normal([9, 26, 40].into_iter().find(|&top| top >= to).unwrap_or(40)) };
+    let optimized: Vec<Segment> = Optimizer::new(segments.iter().copied(), version).collect();
+    let needed = header_bits + total_encoded_len(&optimized, version);
+    let version = if symbol.micro { version } else { Version::Normal(to) };
+    let message = match (symbol.micro, fixed) {
+        (false, false) => contract::does_not_fit_any(ec_level, to as u32, capacity_bits(to, level), needed),
+        (false, true) => contract::does_not_fit_version(ec_level, to as u32, capacity_bits(to, level), needed),
+        (true, _) => {
+            let lacks = |mode: Mode| optimized.iter().any(|s| s.mode == mode);
+            let missing_mode = match to {
+                1 => lacks(Mode::Alphanumeric) || lacks(Mode::Byte),
+                2 => lacks(Mode::Byte),
+                _ => false,
+            };
+            match data_capacity(version, level) {
+                None => contract::micro_lacks_level(ec_level, to as u32),
+                Some(_) if missing_mode => contract::micro_lacks_mode(to as u32),
+                Some(capacity) if fixed => contract::does_not_fit_micro_version(ec_level, to as u32, capacity, needed),
+                Some(capacity) => contract::does_not_fit_micro(ec_level, to as u32, capacity, needed),
+            }
+        }
+    };
+    QrError::DataTooLong(message)
 }
 
 /// The ECI designator for UTF-8 (ISO/IEC 18004's table of assignment
@@ -327,7 +372,7 @@ pub fn data_bits(data: impl AsRef<[u8]>, ec_level: EcLevel) -> Result<Bits, QrEr
         }
         none => none,
     };
-    let (version, segments) = fit.ok_or(QrError::DataTooLong)?;
+    let (version, segments) = fit.ok_or_else(|| does_not_fit(&parsed, ec_level, &Symbol::AUTOMATIC, MAX_VERSION as i16, 0))?;
     let mut bits = Bits::new(Version::Normal(version));
     bits.push_segments(data, segments.into_iter()).map_err(from_qrcode_error)?;
     bits.push_terminator(level).map_err(from_qrcode_error)?;
@@ -354,14 +399,15 @@ fn capacity_bits(version: i16, level: qrcode::EcLevel) -> usize {
     Bits::new(Version::Normal(version)).max_len(level).expect("versions 1..=40 are valid")
 }
 
+/// qrcode's errors cannot happen here, so none becomes a [`QrError`]:
+/// `DataTooLong` needs more bits than the version holds, and the version
+/// search counted the same bits against the same capacity table
+/// (`Bits::max_len`; a text that fits nowhere is [`does_not_fit`]'s error,
+/// before any bit is pushed). Every other one needs a mode the version lacks,
+/// an ECI designator out of range or a bad character set, none of which this
+/// crate asks for (byte segments take any bytes; numeric and alphanumeric
+/// runs are the parser's own; ECI only 26, only in normal versions, counted
+/// in the version search).
 fn from_qrcode_error(error: qrcode::types::QrError) -> QrError {
-    match error {
-        qrcode::types::QrError::DataTooLong => QrError::DataTooLong,
-        // Every other qrcode error needs a mode the version lacks, an ECI
-        // designator out of range or a bad character set, none of which this
-        // crate asks for (byte segments take any bytes; numeric and
-        // alphanumeric runs are the parser's own; ECI only 26, only in normal
-        // versions, counted in the version search).
-        other => unreachable!("qrcode error impossible with automatic encoding: {other}"),
-    }
+    unreachable!("qrcode error impossible after the version search: {error}")
 }

@@ -68,20 +68,28 @@ pub enum QrError {
     /// The input is not exactly a text: invalid UTF-8 (raw ABI), a host string
     /// with a lone surrogate, or a buffer the guest did not hand out.
     InvalidText(String),
-    /// The text does not fit the largest version allowed (40, or the
-    /// `version` asked for, or M4 for Micro QR) at the requested EC level.
-    DataTooLong,
+    /// The text does not fit: over [`crate::MAX_TEXT_BYTES`], or more than
+    /// the versions the symbol options allow hold at the EC level. The
+    /// message names the limit hit (`contract`'s `does_not_fit_*`).
+    DataTooLong(String),
     /// An option is out of range; the message names it and its bounds.
     InvalidOptions(String),
 }
 
 impl QrError {
+    /// The `data-too-long` of a text or payload over [`crate::MAX_TEXT_BYTES`]
+    /// (the fixed [`crate::contract::DATA_TOO_LONG_MESSAGE`]): what the core's
+    /// length check and every host's check before copying say.
+    pub fn over_max_text_bytes() -> QrError {
+        QrError::DataTooLong(crate::contract::DATA_TOO_LONG_MESSAGE.to_owned())
+    }
+
     /// This error's kind, without its message.
     pub fn kind(&self) -> ErrorKind {
         match self {
             QrError::EmptyText => ErrorKind::EmptyText,
             QrError::InvalidText(_) => ErrorKind::InvalidText,
-            QrError::DataTooLong => ErrorKind::DataTooLong,
+            QrError::DataTooLong(_) => ErrorKind::DataTooLong,
             QrError::InvalidOptions(_) => ErrorKind::InvalidOptions,
         }
     }
@@ -92,7 +100,7 @@ impl fmt::Display for QrError {
         match self {
             QrError::EmptyText => f.write_str(crate::contract::EMPTY_TEXT_MESSAGE),
             QrError::InvalidText(msg) => f.write_str(msg),
-            QrError::DataTooLong => f.write_str(crate::contract::DATA_TOO_LONG_MESSAGE),
+            QrError::DataTooLong(msg) => f.write_str(msg),
             QrError::InvalidOptions(msg) => f.write_str(msg),
         }
     }

@@ -76,7 +76,7 @@ pub fn validate_payload(data: &[u8]) -> Result<(), QrError> {
         return Err(QrError::EmptyText);
     }
     if data.len() > MAX_TEXT_BYTES {
-        return Err(QrError::DataTooLong);
+        return Err(QrError::over_max_text_bytes());
     }
     Ok(())
 }

@@ -91,17 +91,24 @@ fn texts_past_capacity_are_data_too_long() {
     let numeric_max = "7".repeat(MAX_TEXT_BYTES);
     assert!(qrglue_core::png(&numeric_max, &Options::default()).is_ok(), "7089 digits fit version 40-L");
     let numeric_over = "7".repeat(MAX_TEXT_BYTES + 1);
-    assert_eq!(qrglue_core::png(&numeric_over, &Options::default()), Err(QrError::DataTooLong));
+    assert_eq!(qrglue_core::png(&numeric_over, &Options::default()), Err(QrError::over_max_text_bytes()));
+    assert_eq!(QrError::over_max_text_bytes().to_string(), "text does not fit in any QR code: it is over 7089 bytes, the most one holds");
     // Over the byte bound, even with bad options: length is checked first.
     let bad_options = Options { quiet_zone: 99, ..Options::default() };
-    assert_eq!(qrglue_core::png(&numeric_over, &bad_options), Err(QrError::DataTooLong));
+    assert_eq!(qrglue_core::png(&numeric_over, &bad_options), Err(QrError::over_max_text_bytes()));
+    // Within the bound, the limit hit is named: version 40 at this level.
+    let medium = Options { ec_level: EcLevel::Medium, ..Options::default() };
+    let at_40_m = "text does not fit in a QR code at level medium: it needs 23648 data bits, version 40 holds 18672";
+    assert_eq!(qrglue_core::png(&numeric_max, &medium), Err(QrError::DataTooLong(at_40_m.into())));
     // Byte mode: 2953 bytes fit at L, 2954 do not; 1273 fit at H, 1274 do not.
     let low = Options::default();
     let high = Options { ec_level: EcLevel::High, ..Options::default() };
     assert!(qrglue_core::png(&"a".repeat(2953), &low).is_ok());
-    assert_eq!(qrglue_core::png(&"a".repeat(2954), &low), Err(QrError::DataTooLong));
+    let at_40_l = "text does not fit in a QR code at level low: it needs 23652 data bits, version 40 holds 23648";
+    assert_eq!(qrglue_core::png(&"a".repeat(2954), &low), Err(QrError::DataTooLong(at_40_l.into())));
     assert!(qrglue_core::png(&"a".repeat(1273), &high).is_ok());
-    assert_eq!(qrglue_core::svg(&"a".repeat(1274), &high), Err(QrError::DataTooLong));
+    let at_40_h = "text does not fit in a QR code at level high: it needs 10212 data bits, version 40 holds 10208";
+    assert_eq!(qrglue_core::svg(&"a".repeat(1274), &high), Err(QrError::DataTooLong(at_40_h.into())));
     // 50 MB is rejected by length, without encoding.
     let huge = "x".repeat(50_000_000);
     assert_eq!(qrglue_core::png(&huge, &low).unwrap_err().kind(), ErrorKind::DataTooLong);
@@ -206,7 +213,14 @@ fn contract_codes_names_and_indexes_round_trip() {
     // are what the helpers fill in.
     use qrglue_core::contract::{self, OUT_OF_RANGE_TEMPLATE};
     assert_eq!(QrError::EmptyText.to_string(), contract::EMPTY_TEXT_MESSAGE);
-    assert_eq!(QrError::DataTooLong.to_string(), contract::DATA_TOO_LONG_MESSAGE);
+    assert_eq!(QrError::over_max_text_bytes().to_string(), contract::DATA_TOO_LONG_MESSAGE);
+    let filled = contract::DOES_NOT_FIT_TEMPLATE
+        .replace("{symbol}", "version 3")
+        .replace("{level}", "medium")
+        .replace("{needed}", "400")
+        .replace("{limit}", "version 3")
+        .replace("{capacity}", "352");
+    assert_eq!(contract::does_not_fit_version(EcLevel::Medium, 3, 352, 400), filled);
     let filled =
         OUT_OF_RANGE_TEMPLATE.replace("{option}", "min-size").replace("{min}", "1").replace("{max}", "4096").replace("{value}", "0");
     assert_eq!(contract::out_of_range("min-size", 1, 4096, 0), filled);

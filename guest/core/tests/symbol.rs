@@ -61,8 +61,14 @@ fn a_fixed_version_is_stock_qrcodes_symbol_at_that_version() {
             for text in ["HELLO WORLD", "12345678901234567890", "https://example.com/path?q=1", "a"] {
                 let symbol = Symbol { version: Some(version as u32), ..Symbol::default() };
                 // Where stock qrcode cannot fit the text, neither can we.
-                let expected = stock(text, Version::Normal(version), level).ok_or(QrError::DataTooLong);
-                assert_eq!(ours(text, level, symbol), expected, "{text} v{version} {level:?}");
+                match stock(text, Version::Normal(version), level) {
+                    Some(expected) => assert_eq!(ours(text, level, symbol), Ok(expected), "{text} v{version} {level:?}"),
+                    None => {
+                        let message = ours(text, level, symbol).unwrap_err().to_string();
+                        let named = format!("text does not fit in version {version} at level {}: it needs ", level.as_str());
+                        assert!(message.starts_with(&named), "{text} v{version} {level:?}: {message}");
+                    }
+                }
             }
         }
     }
@@ -72,7 +78,8 @@ fn a_fixed_version_is_stock_qrcodes_symbol_at_that_version() {
 fn a_text_too_long_for_the_fixed_version_is_data_too_long_and_min_version_grows() {
     let text = "x".repeat(30); // byte mode: 4 + 8 + 240 bits > version 1-L's 152
     let fixed = Symbol { version: Some(1), ..Symbol::default() };
-    assert_eq!(qrglue_core::png(&text, &with(fixed)), Err(QrError::DataTooLong));
+    let message = "text does not fit in version 1 at level low: it needs 252 data bits, version 1 holds 152";
+    assert_eq!(qrglue_core::png(&text, &with(fixed)), Err(QrError::DataTooLong(message.into())));
     let grown = encode_symbol(&text, EcLevel::Low, &Symbol { min_version: Some(1), ..Symbol::default() }).unwrap();
     assert_eq!(grown.width(), 25, "version 2");
     let at_least_7 = encode_symbol(&text, EcLevel::Low, &Symbol { min_version: Some(7), ..Symbol::default() }).unwrap();
@@ -181,11 +188,45 @@ fn micro_qr_chooses_the_smallest_micro_version_with_the_modes_it_needs() {
     assert_eq!(width("漢字漢", EcLevel::Low), Ok(15), "M3-L: 3 + 4 + 72 bits <= 84");
     assert_eq!(width("漢字漢", EcLevel::Medium), Ok(17), "M3-M holds 68 bits, M4-M 112");
     assert_eq!(width(&"a".repeat(15), EcLevel::Low), Ok(17), "M4-L: 3 + 5 + 120 bits <= 128");
-    assert_eq!(width(&"a".repeat(16), EcLevel::Low), Err(QrError::DataTooLong));
-    assert_eq!(width(&"a".repeat(16), EcLevel::Quartile), Err(QrError::DataTooLong), "M4-Q holds 9 bytes (80 bits)");
-    assert_eq!(width(REFERENCE_URL, EcLevel::Low), Err(QrError::DataTooLong));
+    fn too_long<T>(message: &str) -> Result<T, QrError> {
+        Err(QrError::DataTooLong(message.into()))
+    }
+    assert_eq!(
+        width(&"a".repeat(16), EcLevel::Low),
+        too_long("text does not fit in a Micro QR code at level low: it needs 136 data bits, M4 holds 128")
+    );
+    assert_eq!(
+        width(&"a".repeat(16), EcLevel::Quartile),
+        too_long("text does not fit in a Micro QR code at level quartile: it needs 136 data bits, M4 holds 80"),
+        "M4-Q holds 9 bytes (80 bits)"
+    );
+    assert!(
+        width(REFERENCE_URL, EcLevel::Low)
+            .unwrap_err()
+            .to_string()
+            .starts_with("text does not fit in a Micro QR code at level low: it needs ")
+    );
     let fixed_m2 = Symbol { micro: true, version: Some(2), ..Symbol::default() };
-    assert_eq!(encode_symbol("ab", EcLevel::Low, &fixed_m2), Err(QrError::DataTooLong), "M2 has no byte mode");
+    assert_eq!(
+        encode_symbol("ab", EcLevel::Low, &fixed_m2),
+        too_long("text does not fit in Micro QR version M2: M2 holds digits, A-Z, space and $%*+-./: only"),
+        "M2 has no byte mode"
+    );
+    let fixed = |version| Symbol { micro: true, version: Some(version), ..Symbol::default() };
+    assert_eq!(encode_symbol("AB", EcLevel::Low, &fixed(1)), too_long("text does not fit in Micro QR version M1: M1 holds digits only"));
+    assert_eq!(
+        encode_symbol("123456", EcLevel::Low, &fixed(1)),
+        too_long("text does not fit in Micro QR version M1 at level low: it needs 23 data bits, M1 holds 20"),
+        "M1: a 3-bit count and 20 bits for 6 digits"
+    );
+    assert_eq!(
+        encode_symbol("12345", EcLevel::Medium, &fixed(1)),
+        too_long("text does not fit in Micro QR version M1 at level medium: M1 has level low only")
+    );
+    assert_eq!(
+        encode_symbol("12345", EcLevel::Quartile, &fixed(3)),
+        too_long("text does not fit in Micro QR version M3 at level quartile: M3 goes up to level medium")
+    );
 }
 
 #[test]
@@ -266,7 +307,8 @@ fn eci_counts_its_12_bits_in_the_version_search() {
     let text = "abcdefghijklmnopq";
     assert_eq!(encode(text, EcLevel::Low).unwrap().width(), 21);
     assert_eq!(encode_symbol(text, EcLevel::Low, &eci).unwrap().width(), 25);
-    assert_eq!(qrglue_core::png(text, &with(Symbol { version: Some(1), ..eci })), Err(QrError::DataTooLong));
+    let at_version_1 = "text does not fit in version 1 at level low: it needs 160 data bits, version 1 holds 152";
+    assert_eq!(qrglue_core::png(text, &with(Symbol { version: Some(1), ..eci })), Err(QrError::DataTooLong(at_version_1.into())));
     assert_eq!(encode_symbol(&text[..16], EcLevel::Low, &eci).unwrap().width(), 21);
     let png = qrglue_core::png(text, &with(eci)).unwrap();
     assert_eq!(read_meta(&png).3, text);
@@ -274,7 +316,8 @@ fn eci_counts_its_12_bits_in_the_version_search() {
     // byte fewer (12 more bits than the 4 spare ones).
     let long = "a".repeat(2953);
     assert!(encode(&long, EcLevel::Low).is_ok());
-    assert_eq!(encode_symbol(&long, EcLevel::Low, &eci), Err(QrError::DataTooLong));
+    let at_40 = "text does not fit in a QR code at level low: it needs 23656 data bits, version 40 holds 23648";
+    assert_eq!(encode_symbol(&long, EcLevel::Low, &eci), Err(QrError::DataTooLong(at_40.into())));
     assert_eq!(encode_symbol(&long[..2952], EcLevel::Low, &eci).unwrap().width(), 177);
     // Boost counts the header too: 16 bytes + ECI at version 1 = 152 bits,
     // which only low holds.

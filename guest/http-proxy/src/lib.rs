@@ -41,8 +41,6 @@ wit_bindgen::generate!({
 // does; the shared endpoint tests compare every answer with the library's.
 const EMPTY_TEXT_MESSAGE: &str = "text is empty";
 const LONE_SURROGATE_MESSAGE: &str = "text contains a lone surrogate (not encodable as UTF-8)";
-#[cfg(not(feature = "static"))]
-const DATA_TOO_LONG_MESSAGE: &str = "text does not fit in a QR code at this error-correction level";
 
 struct Handler;
 
@@ -198,7 +196,7 @@ fn qrcode(query: &str) -> Answer {
             let (kind, message) = match &error {
                 QrError::EmptyText => ("empty-text", EMPTY_TEXT_MESSAGE),
                 QrError::InvalidText(message) => ("invalid-text", message.as_str()),
-                QrError::DataTooLong => ("data-too-long", DATA_TOO_LONG_MESSAGE),
+                QrError::DataTooLong(message) => ("data-too-long", message.as_str()),
                 QrError::InvalidOptions(message) => ("invalid-options", message.as_str()),
             };
             Answer::error(400, kind, message)

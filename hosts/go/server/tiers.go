@@ -21,13 +21,7 @@ import (
 
 var errUnknownTier = errors.New("unknown tier")
 
-const (
-	referenceText = "https://www.reddit.com/r/rustjerk/top/?t=all"
-	// The contract's data-too-long (guest/core/src/contract.rs), for go-qrcode,
-	// which has no words of its own; query_test.go checks it against
-	// target/contract.json.
-	dataTooLongMessage = "text does not fit in a QR code at this error-correction level"
-)
+const referenceText = "https://www.reddit.com/r/rustjerk/top/?t=all"
 
 // alone: the tiers with no qrglue generator, for which the query's parser
 // also refuses an empty text and runs the generator's option checks.
@@ -130,7 +124,12 @@ func goQRCode(r *request) ([]byte, error) {
 	if err != nil {
 		// The one way either fails on a checked query: the text does not fit
 		// (the version given, or any version: above this endpoint's limit).
-		return nil, &httpError{400, "data-too-long", dataTooLongMessage}
+		// go-qrcode has no words for the limit hit (in bits); the library's
+		// own data-too-long for the same text and options names it.
+		if _, libraryErr := qrglue.PNG(r.Text, libraryOptions(r)...); libraryErr != nil {
+			return nil, libraryErr
+		}
+		return nil, fmt.Errorf("go-qrcode refused a text the library fits: %w", err)
 	}
 	q.DisableBorder = true
 	modules := q.Bitmap()

@@ -30,16 +30,20 @@ export const BOOLEAN_MESSAGE = '{option} must be a boolean, got {value}';
 
 /** The message of an SVG `title` or `class` that is not a string (the hosts' own wording, like BOOLEAN_MESSAGE). */
 export const STRING_MESSAGE = '{option} must be a string, got {value}';
+// The messages the host says itself: empty-text's (the WIT case has no payload)
+// and data-too-long's for a text over MAX_TEXT_BYTES, refused before it is copied
+// into a guest. Any other data-too-long is the guest's, naming the limit hit.
 const FIXED_MESSAGES = { 'empty-text': MESSAGES['empty-text'], 'data-too-long': MESSAGES['data-too-long'] };
 
 /** Why no code was produced. `kind` is the WIT case name. */
 export class QrError extends Error {
   /**
    * @param {'empty-text'|'invalid-text'|'data-too-long'|'invalid-options'} kind
-   * @param {string} [detail] the guest's message (cases with a payload)
+   * @param {string} [detail] the guest's message (cases with a payload); without
+   *   one, the host's own (empty-text, data-too-long over MAX_TEXT_BYTES)
    */
   constructor(kind, detail) {
-    super(FIXED_MESSAGES[kind] ?? detail ?? kind);
+    super(detail ?? FIXED_MESSAGES[kind] ?? kind);
     this.name = 'QrError';
     this.kind = kind;
   }

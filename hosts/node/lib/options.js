@@ -28,7 +28,7 @@ export const MAX_SVG_CLASS_BYTES = 256;
 export const MESSAGES = Object.freeze({
   'class': "class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got {value}",
   'color': "{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}",
-  'data-too-long': "text does not fit in a QR code at this error-correction level",
+  'data-too-long': "text does not fit in any QR code: it is over 7089 bytes, the most one holds",
   'ec-level-index': "ec-level must be 0..=3 (low, medium, quartile, high), got {value}",
   'ec-level-name': "ec-level must be one of low, medium, quartile, high, got {value}",
   'empty-text': "text is empty",

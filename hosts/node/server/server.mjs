@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CLI_FLAGS } from '../lib/cli-flags.js';
 import { DEFAULTS, OPTION_FIELDS } from '../lib/options.js';
-import { QrError } from '../native.js';
+import { png as nativePng } from '../native.js';
 import { boundUnsent, checkQuery, methodClass, pathAndQuery, HttpError, NO_HOST_MESSAGE, UNKNOWN_METHOD_MESSAGE } from './query.mjs';
 
 const TIERS = ['qrcode', 'cli', 'component', 'raw', 'bindgen', 'native', 'static'];
@@ -175,9 +175,11 @@ async function loadGenerator() {
         try {
           return await QRCode.toBuffer(text, qrOptions);
         } catch (error) {
-          // A version too small for the text: the generator's data-too-long.
+          // A version too small for the text: the generator's data-too-long, whose
+          // message (the limit hit, in bits) node-qrcode has no words for: the
+          // library's own error for the same text and options is the answer.
           if (version !== undefined && /cannot contain this amount of data/.test(error?.message)) {
-            throw new QrError('data-too-long');
+            nativePng(text, options);
           }
           throw error;
         }

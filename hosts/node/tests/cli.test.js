@@ -343,7 +343,7 @@ test('--micro, --symbol-version, --min-version, --mask, --boost-ec reach the gen
     assert.equal(errors[i].stdout.length, 0, args.join(' '));
   });
   const tooLong = await qrglue(['svg', 'hello world', '--micro', '--symbol-version', '1']);
-  assert.deepEqual([tooLong.code, tooLong.stderr], [1, 'qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n']);
+  assert.deepEqual([tooLong.code, tooLong.stderr], [1, 'qrglue: data-too-long: text does not fit in Micro QR version M1: M1 holds digits only\n']);
 });
 
 test('--help, -h, help <command>, -V: standard output, exit 0', async () => {
@@ -425,7 +425,7 @@ test('--data-file PATH and --data-file -: the corpus\'s payloads, golden on ever
   // Too long: 7090 bytes, and 4 MiB that are never read whole.
   for (const size of [7090, 4 << 20]) {
     const out = await qrglueWithStdin(['png', '--data-file', '-', '-o', '-'], Buffer.alloc(size, 0x37));
-    assert.deepEqual([out.code, out.stderr], [1, 'qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n'],
+    assert.deepEqual([out.code, out.stderr], [1, 'qrglue: data-too-long: text does not fit in any QR code: it is over 7089 bytes, the most one holds\n'],
       `${size} bytes`);
   }
   const empty = join(dir, 'empty.bin');

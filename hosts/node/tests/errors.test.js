@@ -139,7 +139,7 @@ for (const path of paths) {
 // The contract's messages (tests/vectors/expected.json and target/contract.json
 // hold them too; contract.test.js checks the constants).
 const LONE_SURROGATE_MESSAGE = 'text contains a lone surrogate (not encodable as UTF-8)';
-const DATA_TOO_LONG_MESSAGE = 'text does not fit in a QR code at this error-correction level';
+const DATA_TOO_LONG_MESSAGE = 'text does not fit in any QR code: it is over 7089 bytes, the most one holds';
 
 for (const { name, api, probe } of everyPath) {
   test(`${name}: one error per kind through png, svg, matrix, text and pngRepeat, with the contract's messages`, () => {
@@ -149,7 +149,14 @@ for (const { name, api, probe } of everyPath) {
         assert.equal(error.message, message);
       };
       expect(() => render('', undefined), 'empty-text', 'text is empty');
-      expect(() => render('a'.repeat(3000), undefined), 'data-too-long', DATA_TOO_LONG_MESSAGE);
+      // The guest's data-too-long names the limit hit: version 40 at level low, in bits.
+      expect(() => render('a'.repeat(3000), undefined), 'data-too-long',
+        'text does not fit in a QR code at level low: it needs 24020 data bits, version 40 holds 23648');
+      expect(() => render('a'.repeat(100), { version: 1 }), 'data-too-long',
+        'text does not fit in version 1 at level low: it needs 812 data bits, version 1 holds 152');
+      expect(() => render('abc', { micro: true, version: 1 }), 'data-too-long',
+        'text does not fit in Micro QR version M1: M1 holds digits only');
+      expect(() => render('x'.repeat(7090), undefined), 'data-too-long', DATA_TOO_LONG_MESSAGE);
       expect(() => render('hello', { minSize: 0 }), 'invalid-options', 'min-size must be within 1..=4096, got 0');
       expect(() => render('hello', { quietZone: 17 }), 'invalid-options', 'quiet-zone must be within 0..=16, got 17');
       expect(() => render('ab\ud800cd', undefined), 'invalid-text', LONE_SURROGATE_MESSAGE);
@@ -406,7 +413,8 @@ for (const { name, api, probe } of everyPath) {
       }
       // 2954 bytes of byte mode do not fit at level low: found by encoding, after every option.
       const over = new Uint8Array(2954).fill(0xff);
-      assert.equal(assertQrError(api, () => render(over), 'data-too-long').message, DATA_TOO_LONG_MESSAGE, output);
+      assert.equal(assertQrError(api, () => render(over), 'data-too-long').message,
+        'text does not fit in a QR code at level low: it needs 23652 data bits, version 40 holds 23648', output);
       assert.equal(assertQrError(api, () => render(over, { minSize: 0 }), 'invalid-options').message,
         'min-size must be within 1..=4096, got 0', output);
     }

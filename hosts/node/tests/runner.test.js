@@ -60,13 +60,13 @@ test('runner: QRGLUE_VECTORS_DIR, text_repeat, data_hex, lone surrogates, missin
     'reference-partial-options': expected['ref-02'],
     'surrogates-repeated': { error: 'invalid-text', message: 'text contains a lone surrogate (not encodable as UTF-8)' },
     'surrogate-escaped': { error: 'invalid-text', message: 'text contains a lone surrogate (not encodable as UTF-8)' },
-    'too-long-repeated': { error: 'data-too-long', message: 'text does not fit in a QR code at this error-correction level' },
+    'too-long-repeated': { error: 'data-too-long', message: 'text does not fit in any QR code: it is over 7089 bytes, the most one holds' },
     'quiet-zone-17': { error: 'invalid-options', message: 'quiet-zone must be within 0..=16, got 17' },
     empty: { error: 'empty-text', message: 'text is empty' },
     'reference-as-bytes': expected['ref-02'],
     'bytes-not-utf8': { error: 'invalid-options', message: 'quiet-zone must be within 0..=16, got 17' },
     'bytes-empty': { error: 'empty-text', message: 'text is empty' },
-    'bytes-too-long': { error: 'data-too-long', message: 'text does not fit in a QR code at this error-correction level' },
+    'bytes-too-long': { error: 'data-too-long', message: 'text does not fit in any QR code: it is over 7089 bytes, the most one holds' },
   };
   for (const [path, outcomes] of Object.entries(results)) assert.deepEqual(outcomes, want, path);
 });

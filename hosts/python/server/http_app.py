@@ -64,7 +64,7 @@ def _generator(tier: str) -> Generate:
         import segno
         from segno.encoder import DataOverflowError
 
-        from qrglue import QrError
+        import qrglue.native
 
         async def segno_png(text: str, o: dict[str, Any]) -> bytes:
             # `o` is resolved (check_query's `alone`): every option at its value or
@@ -82,7 +82,11 @@ def _generator(tier: str) -> Generate:
                 code = segno.make(text, error=error, version=version, mode=None, mask=o.get("mask"), micro=o["micro"],
                                   boost_error=o["boost_ec"], eci=o["eci"], encoding="utf-8" if o["eci"] else None)
             except DataOverflowError:
-                raise QrError("data-too-long") from None
+                # The generator's data-too-long, whose message (the limit hit, in
+                # bits) segno has no words for: the library's own error for the
+                # same text and options is the answer.
+                qrglue.native.png(text, **o)
+                raise
             width = code.symbol_size(scale=1, border=o["quiet_zone"])[0]
             scale = o["scale"] if "scale" in o else math.ceil(o["min_size"] / width)
             out = io.BytesIO()

@@ -124,7 +124,8 @@ def test_every_path_agrees_on_random_binary_payloads_and_options(data: bytes, fo
     if not data and options.get("ec_level") != "other":
         assert png == ("error", "empty-text", "text is empty")
     elif len(data) > 7089:
-        assert png == ("error", "data-too-long", "text does not fit in a QR code at this error-correction level")
+        assert png == ("error", "data-too-long", "text does not fit in any QR code: "
+            "it is over 7089 bytes, the most one holds")
     # Bytes that are a text's UTF-8 give that text's code.
     try:
         text = data.decode("utf-8")

@@ -162,7 +162,7 @@ def test_cli_symbol_flags_reach_the_generator(path: str) -> None:
             assert (done.returncode, done.stdout, done.stderr.decode()) == (1, b"", line), (command, args)
     done = cli("png", "hello world", "--micro", "--symbol-version", "1")
     assert (done.returncode, done.stderr.decode()) == (
-        1, "qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n")
+        1, "qrglue: data-too-long: text does not fit in Micro QR version M1: M1 holds digits only\n")
 
 
 def _cli_stdin(data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
@@ -202,7 +202,7 @@ def test_cli_data_file_errors(tmp_path: Path) -> None:
     empty.write_bytes(b"")
     long.write_bytes(b"\xff" * 10_000_000)  # refused by its length: only 7090 bytes are read
     fine.write_bytes(b"\xff")
-    too_long = "qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n"
+    too_long = "qrglue: data-too-long: text does not fit in any QR code: it is over 7089 bytes, the most one holds\n"
     for args, stdin, code, line in [
         (["png", "--data-file", str(empty)], b"", 1, "qrglue: empty-text: text is empty\n"),
         (["png", "--data-file", "-"], b"", 1, "qrglue: empty-text: text is empty\n"),
@@ -227,7 +227,8 @@ def test_cli_data_file_errors(tmp_path: Path) -> None:
 def test_cli_reports_generator_errors_with_exit_1_and_writes_nothing(tmp_path: Path) -> None:
     cases = [
         (["png", ""], "qrglue: empty-text: text is empty\n"),
-        (["svg", "x" * 7090], "qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n"),
+        (["svg", "x" * 7090], "qrglue: data-too-long: text does not fit in any QR code: "
+         "it is over 7089 bytes, the most one holds\n"),
         (["png", "ok", "--min-size", "0"], "qrglue: invalid-options: min-size must be within 1..=4096, got 0\n"),
         (["png", "ok", "--quiet-zone", "17", "--path", "raw"],
          "qrglue: invalid-options: quiet-zone must be within 0..=16, got 17\n"),
@@ -237,7 +238,8 @@ def test_cli_reports_generator_errors_with_exit_1_and_writes_nothing(tmp_path: P
         (["text", "ok", "--min-size", "0", "--path", "raw"],
          "qrglue: invalid-options: min-size must be within 1..=4096, got 0\n"),
         (["text", "a" * 3000, "--ec-level", "high", "--path", "native"],
-         "qrglue: data-too-long: text does not fit in a QR code at this error-correction level\n"),
+         "qrglue: data-too-long: text does not fit in a QR code at level high: it needs 24020 data bits, "
+         "version 40 holds 10208\n"),
     ]
     for args, line in cases:
         out = tmp_path / "x.out"

@@ -78,14 +78,16 @@ def test_case_forms_and_defaults(tmp_path: Path) -> None:
             "error": "invalid-text", "message": "text contains a lone surrogate (not encodable as UTF-8)"}, path
         assert outcomes["repeat-fits"] == repeat_expected, path
         assert outcomes["repeat-too-long"] == {
-            "error": "data-too-long", "message": "text does not fit in a QR code at this error-correction level"}, path
+            "error": "data-too-long", "message": "text does not fit in any QR code: "
+            "it is over 7089 bytes, the most one holds"}, path
         assert outcomes["bad-option"] == {
             "error": "invalid-options", "message": "min-size must be within 1..=4096, got 4097"}, path
         assert outcomes["payload-of-the-text"] == EXPECTED["ref-02"], path
         assert outcomes["payload-not-utf8"] == payload_expected, path
         assert outcomes["payload-empty"] == {"error": "empty-text", "message": "text is empty"}, path
         assert outcomes["payload-too-long"] == {
-            "error": "data-too-long", "message": "text does not fit in a QR code at this error-correction level"}, path
+            "error": "data-too-long", "message": "text does not fit in any QR code: "
+            "it is over 7089 bytes, the most one holds"}, path
 
 
 def test_missing_corpus_fails(tmp_path: Path) -> None:

@@ -125,10 +125,15 @@ ORDER: list[tuple[str, dict[str, Any], tuple[str, str]]] = [
     ("x", {"micro": True, "ec_level": "high", "boost_ec": True, "mask": 2}, ("invalid-options", MICRO_HIGH)),
     ("x", {"mask": 3, "boost_ec": 1}, ("invalid-options", BOOLEAN.format("boost-ec", "1"))),
     # Then encoding: a text the allowed versions cannot hold.
-    ("a" * 100, {"version": 1}, ("data-too-long", _common.DATA_TOO_LONG_MESSAGE)),
-    ("abc", {"micro": True, "version": 1}, ("data-too-long", _common.DATA_TOO_LONG_MESSAGE)),  # M1: digits only
-    ("a" * 30, {"micro": True}, ("data-too-long", _common.DATA_TOO_LONG_MESSAGE)),  # past M4
-    ("a" * 2000, {"min_version": 30, "ec_level": "high"}, ("data-too-long", _common.DATA_TOO_LONG_MESSAGE)),
+    ("a" * 100, {"version": 1},
+     ("data-too-long", "text does not fit in version 1 at level low: it needs 812 data bits, version 1 holds 152")),
+    ("abc", {"micro": True, "version": 1},
+     ("data-too-long", "text does not fit in Micro QR version M1: M1 holds digits only")),
+    ("a" * 30, {"micro": True},
+     ("data-too-long", "text does not fit in a Micro QR code at level low: it needs 248 data bits, M4 holds 128")),
+    ("a" * 2000, {"min_version": 30, "ec_level": "high"},
+     ("data-too-long",
+      "text does not fit in a QR code at level high: it needs 16020 data bits, version 40 holds 10208")),
 ]
 
 

@@ -146,7 +146,7 @@ fn core_error(error: wit::QrError) -> Error {
     Error::Qr(match error {
         wit::QrError::EmptyText => QrError::EmptyText,
         wit::QrError::InvalidText(message) => QrError::InvalidText(message),
-        wit::QrError::DataTooLong => QrError::DataTooLong,
+        wit::QrError::DataTooLong(message) => QrError::DataTooLong(message),
         wit::QrError::InvalidOptions(message) => QrError::InvalidOptions(message),
     })
 }

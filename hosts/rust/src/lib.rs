@@ -284,7 +284,7 @@ impl From<QrError> for Error {
 fn reject_oversized_text(text: &[u8]) -> Result<(), Error> {
     if text.len() > MAX_TEXT_BYTES {
         qrglue_core::text_from_utf8(text)?;
-        return Err(Error::Qr(QrError::DataTooLong));
+        return Err(Error::Qr(QrError::over_max_text_bytes()));
     }
     Ok(())
 }
@@ -292,7 +292,7 @@ fn reject_oversized_text(text: &[u8]) -> Result<(), Error> {
 /// [`reject_oversized_text`] for a binary payload: only its length counts.
 fn reject_oversized_payload(data: &[u8]) -> Result<(), Error> {
     if data.len() > MAX_TEXT_BYTES {
-        return Err(Error::Qr(QrError::DataTooLong));
+        return Err(Error::Qr(QrError::over_max_text_bytes()));
     }
     Ok(())
 }

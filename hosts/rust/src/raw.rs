@@ -270,7 +270,7 @@ fn decode_status(status: u32, payload: Vec<u8>) -> Result<Vec<u8>, Error> {
     let error = match ErrorKind::from_code(status) {
         Some(ErrorKind::EmptyText) => QrError::EmptyText,
         Some(ErrorKind::InvalidText) => QrError::InvalidText(message()),
-        Some(ErrorKind::DataTooLong) => QrError::DataTooLong,
+        Some(ErrorKind::DataTooLong) => QrError::DataTooLong(message()),
         Some(ErrorKind::InvalidOptions) => QrError::InvalidOptions(message()),
         None => return Err(abi_error(format!("qrglue.raw.wasm returned unknown status {status} (ABI.md lists 0..=4)"))),
     };

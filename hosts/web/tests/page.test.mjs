@@ -157,7 +157,7 @@ for (const path of PATHS) {
       // Over 7089 UTF-8 bytes in fewer UTF-16 units ('é' is 2 bytes): refused by its byte length.
       await setForm(page, { text: 'é'.repeat(3545) });
       assert.deepEqual(await shownError(page),
-        { hidden: false, kind: 'data-too-long', message: expected['err-too-long-bytes'].message });
+        { hidden: false, kind: 'data-too-long', message: expected['huge-7090-bytes'].message });
 
       // Fields that are not numbers: the message quotes what was typed.
       await setForm(page, { text: 'hello', minSize: 'big' });

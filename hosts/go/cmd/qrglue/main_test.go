@@ -143,7 +143,7 @@ func TestRefusedInputExits1(t *testing.T) {
 		{[]string{"png", "hi", "--dark", "#000", "--scale", "0"}, "qrglue: invalid-options: scale must be within 1..=20, got 0"},
 		{[]string{"text", "\xed\xa0\x80", "--mask", "9"}, "qrglue: invalid-text: text contains a lone surrogate (not encodable as UTF-8)"},
 		{[]string{"png", "a\xffb"}, "qrglue: invalid-text: text is not valid UTF-8 from byte 1"},
-		{[]string{"png", strings.Repeat("9", 7090)}, "qrglue: data-too-long: text does not fit in a QR code at this error-correction level"},
+		{[]string{"png", strings.Repeat("9", 7090)}, "qrglue: data-too-long: text does not fit in any QR code: it is over 7089 bytes, the most one holds"},
 		{[]string{"svg", "hi", "--class", "a  b"}, `qrglue: invalid-options: class must be CSS class names (ASCII letters, digits, - and _) separated by single spaces, at most 256 bytes, got "a  b"`},
 		{[]string{"png", "1", "--micro", "--ec-level", "high"}, "qrglue: invalid-options: ec-level high is not available in Micro QR (M4 goes up to quartile)"},
 		{[]string{"png", "hi", "--symbol-version", "41"}, "qrglue: invalid-options: version must be within 1..=40, got 41"},

@@ -97,7 +97,7 @@ fn read_text(text: &JsString) -> Result<String, JsError> {
         return Err(JsError::new("StringExpected", "qrglue: text must be a string"));
     }
     if units > MAX_TEXT_BYTES {
-        return Err(qr_error(QrError::DataTooLong));
+        return Err(qr_error(QrError::over_max_text_bytes()));
     }
     // One more unit than the text: Node-API always writes a terminating NUL.
     let mut buffer = [0u16; MAX_TEXT_BYTES + 1];

@@ -120,7 +120,7 @@ fn read_text(text: &Bound<'_, PyAny>) -> PyResult<String> {
     };
     if string.code_point_len()? > MAX_TEXT_BYTES {
         // At least as many UTF-8 bytes as code points: refused before any copy.
-        let error = if has_surrogate(string)? { lone_surrogate() } else { QrError::DataTooLong };
+        let error = if has_surrogate(string)? { lone_surrogate() } else { QrError::over_max_text_bytes() };
         return Err(qr_error(py, error));
     }
     let text = match string.to_str() {
@@ -130,7 +130,7 @@ fn read_text(text: &Bound<'_, PyAny>) -> PyResult<String> {
         Err(e) => return Err(e),
     };
     if text.len() > MAX_TEXT_BYTES {
-        return Err(qr_error(py, QrError::DataTooLong));
+        return Err(qr_error(py, QrError::over_max_text_bytes()));
     }
     Ok(text)
 }
@@ -168,7 +168,7 @@ fn memoryview_error(found: &str) -> PyErr {
 /// (data-too-long); empty is the core's to refuse.
 fn read_payload<'py>(data: &Bound<'py, PyAny>) -> PyResult<Payload<'py>> {
     let py = data.py();
-    let fits = |length: usize| if length > MAX_TEXT_BYTES { Err(qr_error(py, QrError::DataTooLong)) } else { Ok(()) };
+    let fits = |length: usize| if length > MAX_TEXT_BYTES { Err(qr_error(py, QrError::over_max_text_bytes())) } else { Ok(()) };
     let payload = if let Ok(bytes) = data.cast::<PyBytes>() {
         Payload::Shared(bytes.clone())
     } else if let Ok(array) = data.cast::<PyByteArray>() {

@@ -92,7 +92,7 @@ _SYMBOL = ("record{micro:bool,version:option<u32>,min-version:option<u32>,mask:o
            "eci:bool}")
 _OPTIONS = ("record{ec-level:enum{low,medium,quartile,high},min-size:u32,quiet-zone:u32,scale:option<u32>,"
             f"dark:{_RGBA},light:{_RGBA},symbol:option<{_SYMBOL}>}}")
-_QR_ERROR = "variant{empty-text,invalid-text:string,data-too-long,invalid-options:string}"
+_QR_ERROR = "variant{empty-text,invalid-text:string,data-too-long:string,invalid-options:string}"
 _QR_MATRIX = "record{width:u32,modules:list<u8>}"
 _TEXT_STYLE = "enum{" + ",".join(TEXT_STYLES) + "}"
 _SVG_OPTIONS = "record{view-box-only:bool,title:option<string>,class:option<string>}"

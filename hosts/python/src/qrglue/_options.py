@@ -36,7 +36,7 @@ CLASS_TEMPLATE = (
     "at most 256 bytes, got {value}"
 )
 COLOR_TEMPLATE = "{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}"
-DATA_TOO_LONG_MESSAGE = "text does not fit in a QR code at this error-correction level"
+DATA_TOO_LONG_MESSAGE = "text does not fit in any QR code: it is over 7089 bytes, the most one holds"
 EC_LEVEL_INDEX_TEMPLATE = "ec-level must be 0..=3 (low, medium, quartile, high), got {value}"
 EC_LEVEL_NAME_TEMPLATE = "ec-level must be one of low, medium, quartile, high, got {value}"
 EMPTY_TEXT_MESSAGE = "text is empty"

@@ -6,10 +6,10 @@ How values come back, read from wasmtime-py 50.0.1 (component/_types.py):
 - `result<T, qr-error>` is *untagged* because the ok and error cases have
   distinct Python classes: the call returns the ok value itself (bytes, str,
   int) or the error payload, and raises nothing.
-- `qr-error` itself is *tagged* (two cases have no payload, so they would be
-  indistinguishable): it arrives as `wasmtime.component.Variant(tag, payload)`,
-  which is how we recover the kind, including `empty-text` and
-  `data-too-long` that carry no message.
+- `qr-error` itself is *tagged* (its three string cases would be
+  indistinguishable, and `empty-text` has no payload): it arrives as
+  `wasmtime.component.Variant(tag, payload)`, which is how we recover the
+  kind, including `empty-text`, which carries no message.
 - records are `wasmtime.component.Record` objects with one attribute per
   field; WIT field names have hyphens, so they are set with setattr. A
   `qr-matrix` is a Record too (its class differs from the error's Variant,

@@ -207,7 +207,7 @@ impl Request {
 /// `&str` must be UTF-8; any path gives the same `invalid-text` for bytes).
 fn text_or_error(bytes: &[u8]) -> Result<&str, Error> {
     if bytes.len() > qrglue_host::MAX_TEXT_BYTES {
-        return Err(Error::Qr(QrError::DataTooLong));
+        return Err(Error::Qr(QrError::over_max_text_bytes()));
     }
     qrglue_core::text_from_utf8(bytes).map_err(Error::Qr)
 }
@@ -283,7 +283,7 @@ fn main() -> ExitCode {
             // raises what its boundary cannot carry (docs/contract.md).
             let checked = match &input {
                 Input::Text(text) => text_or_error(text).map(drop),
-                Input::Payload(data) if data.len() > qrglue_host::MAX_TEXT_BYTES => Err(Error::Qr(QrError::DataTooLong)),
+                Input::Payload(data) if data.len() > qrglue_host::MAX_TEXT_BYTES => Err(Error::Qr(QrError::over_max_text_bytes())),
                 Input::Payload(_) => Ok(()),
             };
             return Err(checked.err().unwrap_or(Error::Qr(bad_color)));

@@ -195,8 +195,16 @@ fn symbol_flags_give_the_golden_image_and_bad_values_are_refused_in_order() {
                 "invalid-options",
                 "ec-level high is not available in Micro QR (M4 goes up to quartile)",
             ),
-            (vec!["svg", url, "--symbol-version", "2"], "data-too-long", "text does not fit in a QR code at this error-correction level"),
-            (vec!["svg", url, "--micro"], "data-too-long", "text does not fit in a QR code at this error-correction level"),
+            (
+                vec!["svg", url, "--symbol-version", "2"],
+                "data-too-long",
+                "text does not fit in version 2 at level low: it needs 364 data bits, version 2 holds 272",
+            ),
+            (
+                vec!["svg", url, "--micro"],
+                "data-too-long",
+                "text does not fit in a Micro QR code at level low: it needs 360 data bits, M4 holds 128",
+            ),
         ] {
             let mut args = args.clone();
             args.extend(["--path", path]);
@@ -220,7 +228,7 @@ fn bad_input_exits_non_zero_with_the_error_kind_and_message() {
         (
             vec!["png", too_long.as_str(), "-o", "-", "--path", "component"],
             "data-too-long",
-            "text does not fit in a QR code at this error-correction level",
+            "text does not fit in any QR code: it is over 7089 bytes, the most one holds",
         ),
     ] {
         let out = qrglue(&os(&args));

@@ -1,7 +1,7 @@
 //! Every contract error kind on every path, each with its message, and the
 //! probes' answers (the same on every path).
 
-use qrglue_host::{EcLevel, ErrorKind, MAX_TEXT_BYTES, Options};
+use qrglue_host::{EcLevel, Error, ErrorKind, MAX_TEXT_BYTES, Options, Symbol};
 
 use crate::corpus;
 use crate::paths::{all_paths, assert_golden_png, kind_of};
@@ -12,6 +12,7 @@ fn every_error_kind_on_every_path() {
     let too_long = "a".repeat(MAX_TEXT_BYTES + 1);
     // 2000 bytes fit a version-40 code at EC low (2953) but not at high (1273).
     let fits_only_low = "x".repeat(2000);
+    let url = "https://www.reddit.com/r/rustjerk/top/?t=all";
     for mut generator in all_paths() {
         let g = generator.as_mut();
         let path = g.path();
@@ -33,6 +34,19 @@ fn every_error_kind_on_every_path() {
         assert_eq!(kind_of(g.png_repeat(&too_long, &fine, 1)), ErrorKind::DataTooLong, "{path}");
         let high = Options { ec_level: EcLevel::High, ..fine };
         assert_eq!(kind_of(g.png(&fits_only_low, &high)), ErrorKind::DataTooLong, "{path}");
+        // The message is the core's, carried as the error's payload: it names
+        // the limit hit (version 40 at this level, a fixed version, Micro QR).
+        let message = |result: Result<Vec<u8>, Error>| result.unwrap_err().to_string();
+        let at_40_h = "text does not fit in a QR code at level high: it needs 16020 data bits, version 40 holds 10208";
+        assert_eq!(message(g.png(&fits_only_low, &high)), at_40_h, "{path}");
+        let version_2 = Options { symbol: Symbol { version: Some(2), ..Symbol::default() }, ..fine };
+        let at_2 = "text does not fit in version 2 at level low: it needs 364 data bits, version 2 holds 272";
+        assert_eq!(message(g.png(url, &version_2)), at_2, "{path}");
+        let micro = Options { symbol: Symbol { micro: true, ..Symbol::default() }, ..fine };
+        let at_m4 = "text does not fit in a Micro QR code at level low: it needs 360 data bits, M4 holds 128";
+        assert_eq!(message(g.png(url, &micro)), at_m4, "{path}");
+        let over = "text does not fit in any QR code: it is over 7089 bytes, the most one holds";
+        assert_eq!(message(g.png(&too_long, &fine)), over, "{path}");
         assert!(g.png(&fits_only_low, &fine).is_ok(), "{path}: 2000 bytes fit at EC low");
         // Too long comes before bad options.
         assert_eq!(kind_of(g.png(&too_long, &Options { quiet_zone: 99, ..fine })), ErrorKind::DataTooLong, "{path}");

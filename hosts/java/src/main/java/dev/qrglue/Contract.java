@@ -80,7 +80,7 @@ public final class Contract {
     /** The contract's {@code color} message template (its {name}s filled by the case). */
     public static final String COLOR_TEMPLATE = "{option} must be a colour as #rgb, #rgba, #rrggbb or #rrggbbaa, got {value}";
     /** The contract's {@code data-too-long} message. */
-    public static final String DATA_TOO_LONG_MESSAGE = "text does not fit in a QR code at this error-correction level";
+    public static final String DATA_TOO_LONG_MESSAGE = "text does not fit in any QR code: it is over 7089 bytes, the most one holds";
     /** The contract's {@code ec-level-index} message template (its {name}s filled by the case). */
     public static final String EC_LEVEL_INDEX_TEMPLATE = "ec-level must be 0..=3 (low, medium, quartile, high), got {value}";
     /** The contract's {@code ec-level-name} message template (its {name}s filled by the case). */

@@ -54,6 +54,24 @@ class ErrorsTest {
 
     @ParameterizedTest
     @EnumSource(Engine.class)
+    void dataTooLongFromTheGuestNamesTheLimitHit(Engine engine) {
+        QrGenerator gen = new QrGenerator(engine, 1);
+        assertRefusal(
+                "data-too-long",
+                "text does not fit in a QR code at level low: it needs 24020 data bits, version 40 holds 23648",
+                () -> gen.png("a".repeat(3000)));
+        assertRefusal(
+                "data-too-long",
+                "text does not fit in version 1 at level low: it needs 812 data bits, version 1 holds 152",
+                () -> gen.png("a".repeat(100), Options.builder().version(1L).build()));
+        assertRefusal(
+                "data-too-long",
+                "text does not fit in Micro QR version M1: M1 holds digits only",
+                () -> gen.svg("abc", Options.builder().micro(true).version(1L).build()));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Engine.class)
     void hugeInputsAreRefusedBeforeEnteringTheGuest(Engine engine) {
         QrGenerator fresh = new QrGenerator(engine, 1);
         String text = "é".repeat(25_000_000); // 50 MB of UTF-8

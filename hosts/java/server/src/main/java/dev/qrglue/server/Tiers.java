@@ -100,6 +100,8 @@ final class Tiers {
                 EcLevel.MEDIUM, ErrorCorrectionLevel.M,
                 EcLevel.QUARTILE, ErrorCorrectionLevel.Q,
                 EcLevel.HIGH, ErrorCorrectionLevel.H));
+        /** The library on the native path (the query grammar's own): its data-too-long is this tier's. */
+        private static final QrGenerator LIBRARY = new QrGenerator(Engine.NATIVE);
         /** The options ZXing has (Java names); mask as its mask hint, eci as its UTF-8 charset. */
         private static final Set<String> ZXING_HAS =
                 Set.of("ecLevel", "minSize", "quietZone", "scale", "dark", "light", "version", "mask", "eci");
@@ -157,8 +159,11 @@ final class Tiers {
                         matrix, "PNG", out, new MatrixToImageConfig(argb(o.dark()), argb(o.light())));
                 return out.toByteArray();
             } catch (WriterException e) {
-                // A version too small for the text (or a text too long at this level).
-                throw new HttpError("data-too-long", Contract.DATA_TOO_LONG_MESSAGE);
+                // A version too small for the text (or a text too long at this level): the generator's
+                // data-too-long, whose message (the limit hit, in bits) ZXing has no words for. The library's own
+                // error for the same text and options names it (a QrException, answered as any tier's).
+                LIBRARY.png(query.text(), o);
+                throw new IllegalStateException("ZXing refused a text the library fits", e);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
