@@ -9,14 +9,15 @@
 # .html .toml .go .java. Left out: tests (test/, tests/, testing/, typecheck/,
 # dist-test/, dist_test/, src/test/, *_test.go, test_*.py, *.test.*, *Test.java,
 # conftest.py), benches (bench/, benches/, bench*.py, bench_test.go),
-# experiments/, and files whose first five lines say they are generated.
+# experiments/, the fuzz crate (fuzz/: its targets and seed maker are tests that decode
+# their own input layouts), and files whose first five lines say they are generated.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 option="${1:-boost-ec}"
 # boost-ec -> boost[-_]?ec, matched without regard to case.
 pattern="$(printf '%s' "$option" | sed 's/-/[-_]?/g')"
 files="$(git ls-files -- '*.rs' '*.js' '*.mjs' '*.ts' '*.py' '*.pyi' '*.wit' '*.html' '*.toml' '*.go' '*.java' |
-  grep -Ev '(^|/)(tests?|testing|typecheck|dist-test|dist_test|bench|benches|experiments)/' |
+  grep -Ev '(^|/)(tests?|testing|typecheck|dist-test|dist_test|bench|benches|experiments)/|^fuzz/' |
   grep -Ev '(^|/)src/test/|_test\.go$|(^|/)test_[^/]*\.py$|(^|/)conftest\.py$|\.test\.[a-z]+$|Test\.java$|(^|/)bench[^/]*\.py$' |
   while IFS= read -r file; do
     head -n 5 "$file" | grep -qi 'generated' && continue
