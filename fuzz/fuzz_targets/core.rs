@@ -85,7 +85,9 @@ fuzz_target!(|input: Input| {
         ),
         None => return run_bytes(&input.data, &options, svg_options, style),
     };
-    check_outputs(&matrix, &png, &svg, &rendered, &options);
+    let common = text.and_then(Result::ok).map(|text| qrglue_core::validate(text, &options));
+    let own = (svg_options.as_ref().err(), style.as_ref().err());
+    check_outputs(&matrix, &png, &svg, &rendered, &options, common.and_then(Result::err).as_ref(), own);
     // The readback: a normal (not micro) symbol without ECI, in the
     // default colours, with a quiet zone and at least 2 px per module, is
     // what any reader must read; its text must be the input.
@@ -105,11 +107,13 @@ fn run_bytes(
     svg_options: Result<qrglue_core::SvgOptions, QrError>,
     style: Result<qrglue_core::TextStyle, QrError>,
 ) {
+    let common = qrglue_core::validate_data(data, options).err();
+    let own = (svg_options.as_ref().err().cloned(), style.as_ref().err().cloned());
     let matrix = qrglue_core::matrix_bytes(data, options);
     let png = qrglue_core::png_bytes(data, options);
     let svg = qrglue_core::validate_data(data, options).and(svg_options).and_then(|svg| qrglue_core::svg_bytes_with(data, options, &svg));
     let rendered = qrglue_core::validate_data(data, options).and(style).and_then(|style| qrglue_core::text_bytes(data, options, style));
-    check_outputs(&matrix, &png, &svg, &rendered, options);
+    check_outputs(&matrix, &png, &svg, &rendered, options, common.as_ref(), (own.0.as_ref(), own.1.as_ref()));
     if let (Ok(matrix), Ok(png)) = (&matrix, &png) {
         check_png_matches(png, matrix, options);
     }
@@ -117,24 +121,35 @@ fn run_bytes(
 
 /// One validation for every output: the matrix's outcome is the PNG's; the
 /// SVG's and the text's too unless their own options fail (checked after
-/// the common ones, as the contract orders them).
+/// the common ones and before encoding, as the contract orders them).
+/// `common` is the common checks' error (`validate`), `own` the SVG
+/// options' and the style's own.
 fn check_outputs(
     matrix: &Result<qrglue_core::QrMatrix, QrError>,
     png: &Result<Vec<u8>, QrError>,
     svg: &Result<String, QrError>,
     rendered: &Result<String, QrError>,
     options: &qrglue_core::Options,
+    common: Option<&QrError>,
+    own: (Option<&QrError>, Option<&QrError>),
 ) {
     for error in [matrix.as_ref().err(), png.as_ref().err(), svg.as_ref().err(), rendered.as_ref().err()].into_iter().flatten() {
         check_error(error);
     }
     assert_eq!(matrix.as_ref().err(), png.as_ref().err(), "matrix and png agree");
     if let Err(error) = matrix {
-        for other in [svg.as_ref().err(), rendered.as_ref().err()] {
+        for (other, own) in [(svg.as_ref().err(), own.0), (rendered.as_ref().err(), own.1)] {
             let other = other.expect("a matrix error fails every output");
-            // A later check (svg-options, style) can only be reached if the
-            // common ones passed, so the common error wins.
-            assert_eq!(other, error, "every output reports the common error first");
+            // A common check's error wins everywhere. An encoding error (a
+            // text that does not fit the symbol asked for) comes after the
+            // SVG options and the style, so their own error, if any, is first.
+            let first = if let Some(common) = common {
+                assert_eq!(common, error, "the matrix reports the common error");
+                common
+            } else {
+                own.unwrap_or(error)
+            };
+            assert_eq!(other, first, "every output reports the first error in the contract's order");
         }
         return;
     }
