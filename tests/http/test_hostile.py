@@ -475,14 +475,11 @@ STALLED_BYTES = 160_000
 
 
 def slow_images(server: Server) -> bool:
-    """The tiers whose images take ~0.1 s or more: the peers' encoders (node-qrcode, segno,
-    go-qrcode, zxing), Chicory's compiled wasm (java/raw: ~0.2 s for 4096 pixels, about 60x native,
-    hosts/java/README.md) and the cli tiers (a process per request: 0.05-0.3 s before any pixel;
-    CI once saw python/cli keep all 54 clients past the wait with the 10 pipelining ones on it). The
-    never-read clients ask them for the default size and 2 pipelining clients: the test is about
-    dropping connections, and 75 images of 0.2 s on one worker would outlast its timeouts whatever
-    the server does."""
-    return server.tier in PEER_TIERS or server.tier == "cli" or (server.host, server.tier) == ("java", "raw")
+    """The tiers whose 4096-pixel images take ~0.1 s or more: the peers' encoders (node-qrcode, segno,
+    go-qrcode, zxing) and Chicory's compiled wasm (java/raw: ~0.2 s, about 60x native, hosts/java/README.md). The
+    never-read clients ask them for the default size: the test is about dropping connections, and 75
+    images of 0.2 s on one worker would outlast its timeouts whatever the server does."""
+    return server.tier in PEER_TIERS or (server.host, server.tier) == ("java", "raw")
 
 
 def stalling_plan(server: Server) -> tuple[str, int, int]:
