@@ -44,6 +44,13 @@ for i in "${!lanes[@]}"; do
 done
 for pid in "${pids[@]}"; do wait "$pid"; done
 
+# CI keeps only the head and the tail of a long output: each failed recipe's error lines come again
+# here, just above the table, where the tail shows them.
+while read -r _ recipe status _; do
+    [ "$status" = FAILED ] || continue
+    echo "================ $recipe FAILED: its last error lines ================"
+    grep -E 'FAILED|Error|error[:[]|failed|[Aa]ssert|Traceback|panicked|exit (status|code)' "$logs/$recipe.log" | tail -n 15 | cut -c1-400
+done <"$logs/results"
 echo "================ just test: $((SECONDS - start)) s in ${#lanes[@]} lane(s) ================"
 awk '{ printf "%-8s %-16s %-7s %6d s\n", $1, $2, $3, $4 }' "$logs/results"
 if grep -q ' FAILED ' "$logs/results"; then

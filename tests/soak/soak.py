@@ -46,11 +46,11 @@ INPROC = {
     "python": [str(ROOT / "hosts/python/.venv/bin/python"), str(ROOT / "tests/soak/loop_python.py")],
     "node": ["node", str(ROOT / "tests/soak/loop_node.mjs")],
     "go": [str(ROOT / "hosts/go/bin/qrglue-soak")],
-    # The JVM's flags as hosts/java/server/serve.sh gives the servers; the classes as `just build-java` leaves them.
+    # The JVM's flags as hosts/java/server/serve.sh gives the servers; the jars `just build-java` leaves (never target/classes: hosts/java/pom.xml).
     "java": ["bash", "-c", 'exec "$(bash tools/java/jdk.sh)/bin/java" "$@"', "java", "-XX:-DontCompileHugeMethods", "--enable-native-access=ALL-UNNAMED",
              "-Xms32m", "-Xmx512m", "-XX:TrimNativeHeapInterval=10000",
              f"-Dqrglue.repo={ROOT}", "-cp", ":".join(str(ROOT / "hosts/java" / p) for p in
-                                                    ("target/classes", "target/test-classes", "target/test-lib/*")),
+                                                    ("target/qrglue-0.2.0.jar", "target/qrglue-0.2.0-tests.jar", "target/test-lib/*")),
              "dev.qrglue.SoakLoop"],
 }
 

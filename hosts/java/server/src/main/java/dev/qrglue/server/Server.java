@@ -31,6 +31,10 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.timeout.WriteTimeoutHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Map;
@@ -127,15 +131,34 @@ public final class Server {
                 + workers + "; head limit 16 KiB, request timeout " + timeout + " s)");
         System.out.flush();
         // SIGTERM and SIGINT run the shutdown hooks; the JVM would then exit 143 (130). The contract's
-        // stop is exit 0, so the hook halts with 0 once the port is closed and the loops are stopped
-        // (halt is the one way to choose the status from a hook; sun.misc.Signal is internal API).
+        // stop is exit 0 within 10 s, so the hook ends the process with 0 once the port is closed and
+        // the loops are stopped. Not with Runtime.halt: HotSpot's exit waits up to 10 s for a JIT
+        // compiler thread to finish (VM_Exit::wait_for_threads_in_native_to_block), and C2 compiling
+        // the raw tier's huge compiled-wasm methods (-XX:-DontCompileHugeMethods) took 2-4 s of that
+        // under load here, and past the 10 s in CI (test_stop[java-raw]); libc's _exit does not wait.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             listener.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
-            Runtime.getRuntime().halt(0);
+            System.out.flush();
+            System.err.flush();
+            exitNow(0);
         }));
         listener.closeFuture().sync();
+    }
+
+    /** Ends the process with {@code status} now: libc's {@code _exit}, falling back to {@code Runtime.halt}. */
+    @SuppressWarnings("restricted")
+    static void exitNow(int status) {
+        try {
+            Linker linker = Linker.nativeLinker();
+            MethodHandle exit = linker.downcallHandle(
+                    linker.defaultLookup().find("_exit").orElseThrow(),
+                    FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT));
+            exit.invokeExact(status);
+        } catch (Throwable notLinked) {
+            Runtime.getRuntime().halt(status);
+        }
     }
 
     /**
