@@ -4,7 +4,7 @@
  *
  * @module qrglue/auto
  */
-export type { EcLevel, Input, Options, QrErrorKind, QrMatrix, SvgOptions, TextOptions, TextStyle } from './index.js';
+export type { EcLevel, HexColor, Input, Options, QrErrorKind, QrMatrix, SvgOptions, TextOptions, TextStyle } from './index.js';
 export { QrError, GuestTrapError, DEFAULTS, EC_LEVELS, TEXT_STYLES, MAX_TEXT_BYTES, isDark } from './index.js';
 import type { Input, Options, QrMatrix, SvgOptions, TextOptions } from './index.js';
 
