@@ -290,7 +290,8 @@ fuzz_target!(|calls: Vec<Call>| {
                     }
                 }
                 Call::Write { buf, offset, bytes } => {
-                    if let Some((&p, shadow)) = live.iter_mut().nth(buf as usize % live.len().max(1)) {
+                    let index = buf as usize % live.len().max(1);
+                    if let Some((&p, shadow)) = live.iter_mut().nth(index) {
                         let at = (offset as usize).min(shadow.len());
                         let n = bytes.len().min(shadow.len() - at);
                         guest.memory.write(&mut *store, p as usize + at, &bytes[..n]).unwrap();
