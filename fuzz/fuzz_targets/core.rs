@@ -69,8 +69,8 @@ fuzz_target!(|input: Input| {
     // the grammar's (`SvgOptions::validate`, which svg_with runs too), and
     // either precedes an encoding error (an empty class with a text M1
     // cannot hold at level medium was the finding that showed it).
-    let svg_options = flat::svg_options(u32::from(input.svg_flags % 9), u32::from(input.title_len), strings)
-        .and_then(|svg| svg.validate().map(|()| svg));
+    let svg_options =
+        flat::svg_options(u32::from(input.svg_flags % 9), u32::from(input.title_len), strings).and_then(|svg| svg.validate().map(|()| svg));
     let style = flat::text_style(u32::from(input.style % 4));
 
     let text = if input.as_text { Some(std::str::from_utf8(&input.data)) } else { None };
