@@ -508,7 +508,7 @@ bench-go: build-go
 [group('bench')]
 bench-java: build-java
     cd hosts/java && "$(bash ../../tools/java/jdk.sh)/bin/java" -Dqrglue.repo="$PWD/../.." \
-        -cp "target/qrglue-0.2.0.jar:target/qrglue-0.2.0-tests.jar:target/test-lib/*" dev.qrglue.JavaBench \
+        -cp "target/qrglue.jar:target/qrglue-tests.jar:target/test-lib/*" dev.qrglue.JavaBench \
         --out ../../target/bench/java.json ${QRGLUE_BENCH_QUICK:+--quick}
 
 # Extism against the raw ABI on Go, Node and Python, interleaved per host; writes target/bench/extism-{go,node,python}.json.

@@ -8,7 +8,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 java="$(bash "$here/../../tools/java/jdk.sh")/bin/java"
 warmup="${1:-3000}"
 calls="${2:-1000}"
-cp="$here/target/qrglue-0.2.0.jar:$here/target/qrglue-0.2.0-tests.jar:$here/target/test-lib/*"
+cp="$here/target/qrglue.jar:$here/target/qrglue-tests.jar:$here/target/test-lib/*"
 run() { local flags=(); while [[ "$1" == -X* ]]; do flags+=("$1"); shift; done; "$java" "${flags[@]}" -cp "$cp" dev.qrglue.Bench "$@"; }
 run -XX:-DontCompileHugeMethods COMPILED "$warmup" "$calls" | sed 's/^{/{"jit": "-XX:-DontCompileHugeMethods", /'
 run COMPILED "$warmup" "$calls" | sed 's/^{/{"jit": "default", /'

@@ -5,4 +5,4 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 java_home="$(bash "$here/../../tools/java/jdk.sh")"
 exec "$java_home/bin/java" -XX:-DontCompileHugeMethods --enable-native-access=ALL-UNNAMED -Dqrglue.repo="$here/../.." \
-    -cp "$here/target/qrglue-0.2.0.jar:$here/target/qrglue-0.2.0-tests.jar:$here/target/test-lib/*" dev.qrglue.ConformanceRunner
+    -cp "$here/target/qrglue.jar:$here/target/qrglue-tests.jar:$here/target/test-lib/*" dev.qrglue.ConformanceRunner

@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parents[2]
 PY = str(REPO / "hosts" / "python" / ".venv" / "bin" / "python")
 GO_PROBE = str(REPO / "hosts" / "go" / "bin" / "qrglue-engine-probe")
 # hosts/java's EngineProbe (test classes), on the JDK the Java recipes use, with JavaBench's JIT flag.
-JAVA_CP = ":".join(str(REPO / "hosts" / "java" / p) for p in ("target/qrglue-0.2.0.jar", "target/qrglue-0.2.0-tests.jar", "target/test-lib/*"))
+JAVA_CP = ":".join(str(REPO / "hosts" / "java" / p) for p in ("target/qrglue.jar", "target/qrglue-tests.jar", "target/test-lib/*"))
 
 
 def java() -> str:

@@ -50,7 +50,7 @@ INPROC = {
     "java": ["bash", "-c", 'exec "$(bash tools/java/jdk.sh)/bin/java" "$@"', "java", "-XX:-DontCompileHugeMethods", "--enable-native-access=ALL-UNNAMED",
              "-Xms32m", "-Xmx512m", "-XX:TrimNativeHeapInterval=10000",
              f"-Dqrglue.repo={ROOT}", "-cp", ":".join(str(ROOT / "hosts/java" / p) for p in
-                                                    ("target/qrglue-0.2.0.jar", "target/qrglue-0.2.0-tests.jar", "target/test-lib/*")),
+                                                    ("target/qrglue.jar", "target/qrglue-tests.jar", "target/test-lib/*")),
              "dev.qrglue.SoakLoop"],
 }
 
