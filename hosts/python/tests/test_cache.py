@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conftest import EXPECTED
 
 FIRST_CALL = ("import hashlib, qrglue, qrglue.raw; "
@@ -91,3 +93,19 @@ def test_native_path_loads_no_wasmtime() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == []
+
+
+def test_engine_has_concurrency_support_off() -> None:
+    """Every call is synchronous, so the shared Engine leaves out wasmtime's
+    concurrency support (issue 34), which wasmtime-py's libwasmtime turns on
+    by default: code it compiled does not load into a default Engine, and the
+    cache key names the setting, so such a cache file is never looked up."""
+    import wasmtime
+
+    from qrglue import _loader
+
+    data = _loader.raw_module().serialize()
+    with pytest.raises(wasmtime.WasmtimeError, match="compiled without concurrency support"):
+        wasmtime.Module.deserialize(wasmtime.Engine(), data)
+    assert wasmtime.Module.deserialize(_loader.engine(), data) is not None
+    assert _loader._engine_tag() == "nocc"

@@ -161,7 +161,7 @@ fn machine() -> String {
     let model = cpuinfo.lines().find_map(|l| l.strip_prefix("model name").map(|m| m.trim_start_matches([' ', '\t', ':']).to_owned()));
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
     format!(
-        "{}, {cores} cores available, {} {}; wasmtime 48 (Cranelift, default config)",
+        "{}, {cores} cores available, {} {}; wasmtime 48 (Cranelift, default config, no concurrency support)",
         model.unwrap_or_else(|| "unknown CPU".into()),
         std::env::consts::OS,
         std::env::consts::ARCH
@@ -171,7 +171,7 @@ fn machine() -> String {
 /// Cold start on one wasm path: a new Engine, the guest compiled (or its
 /// serialized machine code loaded from `cache`), instantiated, one png.
 fn cold_start(path: Path, cache: Option<&std::path::Path>, text: &str) -> Vec<u8> {
-    let engine = Engine::default();
+    let engine = Engine::new(&qrglue_host::engine_config()).unwrap();
     let mut generator: Box<dyn Generator> = match (path, cache) {
         (Path::Component, None) => {
             Box::new(ComponentRuntime::compile(&engine, qrglue_host::COMPONENT_WASM).unwrap().instantiate().unwrap())

@@ -89,8 +89,40 @@ def engine() -> wasmtime.Engine:
     global _engine
     with _lock:
         if _engine is None:
-            _engine = wasmtime.Engine()
+            _engine = engine_without_concurrency()
         return _engine
+
+
+def _engine_tag() -> str:
+    """Part of the compiled-code cache key: wasmtime refuses code serialized by
+    an engine whose concurrency support differs, so the key names the setting
+    and a build before this one (or another package sharing the folder) never
+    meets ours."""
+    return "nocc" if _concurrency_support_set() is not None else "default"
+
+
+def _concurrency_support_set() -> Callable[..., None] | None:
+    from wasmtime import _bindings
+
+    return getattr(_bindings, "wasmtime_config_concurrency_support_set", None)
+
+
+def engine_without_concurrency() -> wasmtime.Engine:
+    """wasmtime's default Engine with `concurrency_support` off (issue 34).
+
+    Every call here is synchronous, and wasmtime-py's libwasmtime is built
+    with component-model-async, which turns the option on by default: every
+    Store then sets up the Component Model's async state and every component
+    call goes through its bookkeeping. wasmtime-py has no Config property for
+    it; its ctypes bindings have the C API's
+    `wasmtime_config_concurrency_support_set` (50.0.1). Where a wasmtime-py
+    lacks it, the default engine."""
+    set_support = _concurrency_support_set()
+    if set_support is None:
+        return wasmtime.Engine()
+    config = wasmtime.Config()
+    set_support(config.ptr(), False)
+    return wasmtime.Engine(config)
 
 
 def cache_dir() -> Path | None:
@@ -142,7 +174,7 @@ def _load(name: str, compile: Callable[[wasmtime.Engine, bytes], _T],
     loaded: _T | None = None
     cached_path = None
     if folder is not None:
-        key = f"{name}.{wasmtime_version()}.{hashlib.sha256(wasm).hexdigest()[:32]}.cwasm"
+        key = f"{name}.{wasmtime_version()}.{_engine_tag()}.{hashlib.sha256(wasm).hexdigest()[:32]}.cwasm"
         cached_path = folder / key
         loaded = _read_cached(eng, cached_path, deserialize)
     if loaded is None:

@@ -18,7 +18,7 @@
 //!   from many scripts, as themselves; `decode`: rqrr reads the reference PNG.
 //! - `raw_abi`: the raw module survives hostile and random arguments.
 //! - `wasm_files`: the guests validate, import nothing, export the contract,
-//!   cap memory at 64 MiB.
+//!   cap memory at 64 MiB; the shared engine has no concurrency support.
 //! - helpers: `paths` (the path table), `corpus` (tests/vectors).
 
 mod agreement;

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use qrglue_host::{ComponentRuntime, RawRuntime, shared_engine};
+use qrglue_host::{ComponentRuntime, Generator, RawRuntime, shared_engine};
 use wasmtime::{ExternType, ValType};
 
 /// `Component::new` / `Module::new` validate before compiling; compiling
@@ -20,6 +20,17 @@ fn component_validates_and_imports_nothing() {
     let mut exports: Vec<&str> = ty.exports(engine).map(|(name, _)| name).collect();
     exports.sort();
     assert_eq!(exports, ["qrglue:qr/generator@0.2.0", "qrglue:qr/probe@0.2.0", "qrglue:qr/types@0.2.0"]);
+}
+
+/// The shared engine has wasmtime's concurrency support off (issue 34: every
+/// call here is synchronous), and the component compiles and runs in it: a
+/// wasmtime feature unified in later would otherwise turn it on unnoticed.
+#[test]
+fn shared_engine_has_no_concurrency_support() {
+    assert!(!shared_engine().get_concurrency_support());
+    let runtime = ComponentRuntime::compile(shared_engine(), qrglue_host::COMPONENT_WASM).expect("component compiles");
+    let mut generator = runtime.instantiate().expect("component instantiates");
+    generator.noop().expect("noop");
 }
 
 /// The memories the component's core modules define (not import), read

@@ -387,6 +387,14 @@ fn engine(pagemap_scan: bool) -> wasmtime::Result<Engine> {
         .pagemap_scan(if pagemap_scan { Enabled::Auto } else { Enabled::No });
     let mut config = Config::new();
     config.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
+    // Off, as in qrglue-host (issue 34): this server is async, but the way
+    // wasi:http 0.2 (`p2`) is: host futures driven by tokio, the guest on a
+    // fiber (`call_async`). `concurrency_support` is the Component Model's own
+    // async (wasi 0.3's `p3`, `Store::run_concurrent`, streams, futures), which
+    // neither the proxy world we serve nor qrglue.http.wasm uses. Serving a
+    // p3 component would need it on (and wasmtime's component-model-async
+    // feature, which this build leaves out).
+    config.concurrency_support(false);
     Engine::new(&config)
 }
 
