@@ -24,12 +24,16 @@ m.png({text!r})
 print(time.perf_counter_ns() - t)
 """
 
-# The floor: what any wasmtime-py program must do, with nothing of qrglue.
+# The floor: what any wasmtime-py program must do, with nothing of qrglue. Its
+# engine has concurrency support off, as qrglue's (qrglue/_loader.py): wasmtime
+# refuses code compiled under the other setting, and the cached code is qrglue's.
 FLOOR_COMPONENT = """
 import time; t = time.perf_counter_ns()
 import wasmtime
-from wasmtime import component as wc
-engine = wasmtime.Engine()
+from wasmtime import _bindings, component as wc
+config = wasmtime.Config()
+_bindings.wasmtime_config_concurrency_support_set(config.ptr(), False)
+engine = wasmtime.Engine(config)
 with open({cached!r}, "rb") as f:
     comp = wc.Component.deserialize(engine, f.read())
 store = wasmtime.Store(engine)
@@ -51,7 +55,10 @@ print(time.perf_counter_ns() - t)
 FLOOR_RAW = """
 import time; t = time.perf_counter_ns()
 import ctypes, wasmtime
-engine = wasmtime.Engine()
+from wasmtime import _bindings
+config = wasmtime.Config()
+_bindings.wasmtime_config_concurrency_support_set(config.ptr(), False)
+engine = wasmtime.Engine(config)
 with open({cached!r}, "rb") as f:
     module = wasmtime.Module.deserialize(engine, f.read())
 store = wasmtime.Store(engine)
