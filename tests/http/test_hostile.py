@@ -495,11 +495,17 @@ def stalling_plan(server: Server) -> tuple[str, int, int]:
     """What a stalled never-reading client asks for: (target, how many times
     in one write, how many such clients). ~160 KB of answers each: 4096-pixel
     images, or the golden PNG (the static tiers answer nothing else) and the
-    peers' default size many times over; 25 clients, 5 for segno and the
-    static tiers (their answers are small: each client sends many requests)."""
+    peers' default size many times over; 25 clients, 5 for segno, zxing and
+    the static tiers (their answers are small, ~300-400 bytes: each client
+    sends ~500 requests, and the server renders ~50 of each before its bound
+    holds the connection). java/zxing renders on its two event loops: with 25
+    such clients (~1,400 ZXing renders of a few ms) a fresh-clone run whose
+    other lane ran the conformance runners beside it kept all 52 connections
+    past the timeouts + 20 s, fitting ones included, while the loops worked
+    through the backlog."""
     if slow_images(server) or server.tier == "static":
         target = "/qrcode?text=never%20read"
-        clients = 5 if server.tier in ("segno", "static") else 25  # as the docstring of never_reading_clients says
+        clients = 5 if server.tier in ("segno", "zxing", "static") else 25  # as the docstring says
     else:
         target, clients = "/qrcode?text=never%20read&min-size=4096", 25
     status, _, body = server.get(target)
@@ -577,7 +583,7 @@ def never_reading_clients(server: Server, done=lambda left: left.open == 0, slac
     timeouts + 5 s, and serve a normal client meanwhile. 25 ask for two
     images (the answers fit in the kernel's buffers: the server waits for a
     next request and its keep-alive or request timeout closes them); 25 (5
-    for segno and the static tiers, see stalling_plan) ask for ~160 KB of
+    for segno, zxing and the static tiers, see stalling_plan) ask for ~160 KB of
     answers with a small window and segment size, so the server's own write
     blocks: only a write timeout closes those (hyper and uvicorn had none);
     10 (2 for the slow tiers) are issue 39's load, PIPELINED
