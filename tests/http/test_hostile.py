@@ -443,8 +443,13 @@ def test_a_head_at_the_limit_is_served(server: Server) -> None:
 # --- clients that never read ------------------------------------------------
 
 def server_peers(server: Server) -> set[int]:
-    """The client ports of the server's open TCP sockets (its descriptors,
-    /proc/PID/fd, matched to /proc/net/tcp by inode)."""
+    """The client ports of the connections the server holds on its port (its
+    processes' descriptors, /proc/PID/fd, matched to /proc/net/tcp by inode).
+    Only sockets whose local port is the server's: a tree's own connections
+    (the lattice's nginx to its wash hosts) have ephemeral ports too, and
+    Linux gives one port number to two connections with different peers, so
+    a wash host's end of an idle upstream connection (kept 20 s) once counted
+    as a test client's connection still held."""
     inodes = set()
     for pid in server_pids(server):
         try:
@@ -460,7 +465,7 @@ def server_peers(server: Server) -> set[int]:
             next(lines)
             for line in lines:
                 fields = line.split()
-                if fields[9] in inodes:
+                if fields[9] in inodes and int(fields[1].rsplit(":", 1)[1], 16) == server.port:
                     ports.add(int(fields[2].rsplit(":", 1)[1], 16))
     return ports
 
