@@ -394,14 +394,14 @@ fuzz N="100000" SEED="20261122": build
 fuzz-ci: build
     just --no-deps fuzz 2000 1
 
-# The coverage-guided targets' CI slice: each for 20 s (after installing the pinned nightly and cargo-fuzz, once), raw_abi left out (its instrumented wasmtime is a ten-minute build; fuzz/fuzz.sh).
+# The coverage-guided targets' CI slice: each for 20 s (after installing the pinned nightly and cargo-fuzz, once; fuzz/fuzz.sh).
 [group('test')]
-fuzz-deep-ci: build-wasm
-    bash fuzz/fuzz.sh 20 --without-raw-abi
+fuzz-deep-ci: _build-rust-bins
+    bash fuzz/fuzz.sh 20
 
 # Coverage-guided fuzzing (cargo fuzz, fuzz/README.md): every target for SECONDS; writes target/fuzz/report.json.
 [group('test')]
-fuzz-deep SECONDS="600": build-wasm
+fuzz-deep SECONDS="600": _build-rust-bins
     bash fuzz/fuzz.sh {{SECONDS}}
 
 # The fuzz seeds (fuzz/seeds/core, fuzz/seeds/query) from tests/vectors and tests/http/query_cases.json.

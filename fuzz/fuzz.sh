@@ -8,23 +8,20 @@
 # seconds, executions, libFuzzer's cov: and ft:, corpus size) and exits 1
 # if any target found a crash.
 #
+# raw_abi runs the raw module's machine code as the Rust host's engine
+# compiles it (qrglue-precompile-raw, built by `just build` in target/host),
+# in a wasmtime built here without Cranelift: libFuzzer's instrumented build
+# of Cranelift took 567 CPU-seconds; the runtime alone adds ~190.
+#
 # The pins: the nightly of fuzz/rust-toolchain.toml (cargo fuzz needs
 # nightly; rustup installs it here, once) and cargo-fuzz itself (built once
 # into target/cargo-fuzz). One crate, one build: the targets share every
 # dependency.
 set -euo pipefail
 cd "$(dirname "$0")"
-seconds=${1:?usage: fuzz.sh SECONDS [--without-raw-abi]}
+seconds=${1:?usage: fuzz.sh SECONDS}
 cargo_fuzz_version=0.13.2
 targets=(core query writers raw_abi)
-features=(--features raw-abi)
-if [ "${2:-}" = --without-raw-abi ]; then
-    # CI's slice (`just fuzz-deep-ci`): raw_abi's wasmtime and Cranelift,
-    # built with libFuzzer's instrumentation, took 567 CPU-seconds here, ten
-    # times the slice's fuzzing; `just fuzz-deep` runs it.
-    targets=(core query writers)
-    features=()
-fi
 tools=../target/cargo-fuzz
 out=../target/fuzz
 toolchain=$(sed -n 's/^channel = "\(.*\)"$/\1/p' rust-toolchain.toml)
@@ -39,8 +36,11 @@ cargo metadata --locked --format-version 1 > /dev/null
 # ASan off (-s none): the targets and the code under test are safe Rust; a
 # sanitizer would slow every execution for nothing it could find. The same
 # flags for build and run, so run does not rebuild.
-flags=(-s none --fuzz-dir . --target-dir ../target/fuzz-build "${features[@]}")
+flags=(-s none --fuzz-dir . --target-dir ../target/fuzz-build)
 "$tools/bin/cargo-fuzz" fuzz build "${flags[@]}"
+mkdir -p "$out"
+# Before every run: the module or the host's wasmtime may have changed since the last.
+../target/host/qrglue-precompile-raw ../target/wasm/qrglue.raw.wasm "$out/qrglue.raw.cwasm"
 
 failed=()
 report="{"

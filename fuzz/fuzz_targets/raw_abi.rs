@@ -13,21 +13,33 @@ use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use qrglue_core::contract::{RAW_ABI_VERSION, RAW_RECORD_BYTES};
 use qrglue_core::{ErrorKind, QrError, flat};
-use wasmtime::{Engine, Instance, Memory, Module, Store, TypedFunc};
+use wasmtime::{Config, Engine, Instance, Memory, Module, Store, TypedFunc};
 
 type P13 = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32);
 type P14 = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32);
 type P17 = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32);
 
-/// The module, compiled once per fuzzing process (QRGLUE_RAW_WASM, else
-/// the one `just build-wasm` writes).
+/// The module's machine code, loaded once per fuzzing process: compiled by
+/// the Rust host's own engine (`qrglue-precompile-raw`, which fuzz.sh runs
+/// first) from target/wasm/qrglue.raw.wasm, into QRGLUE_RAW_CWASM, else
+/// target/fuzz/qrglue.raw.cwasm. This crate's wasmtime has no Cranelift
+/// (Cargo.toml: libFuzzer's instrumented build of the compiler was most of
+/// the crate's build); the code it runs is the code every Rust host runs.
 fn module() -> &'static (Engine, Module) {
     static MODULE: OnceLock<(Engine, Module)> = OnceLock::new();
     MODULE.get_or_init(|| {
-        let path = std::env::var("QRGLUE_RAW_WASM")
-            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../target/wasm/qrglue.raw.wasm").to_string());
-        let engine = Engine::default();
-        let module = Module::from_file(&engine, &path).unwrap_or_else(|e| panic!("{path}: {e} (run `just build-wasm`)"));
+        let path = std::env::var("QRGLUE_RAW_CWASM")
+            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../target/fuzz/qrglue.raw.cwasm").to_string());
+        // qrglue_host::engine_config's settings: wasmtime refuses code compiled
+        // under other settings (or by another version), with a clear error.
+        let mut config = Config::new();
+        config.concurrency_support(false);
+        let engine = Engine::new(&config).expect("the host's engine configuration is valid");
+        // SAFETY: the file is qrglue-precompile-raw's output (fuzz.sh writes it
+        // before every run, renaming it into place whole), and wasmtime checks
+        // its version and settings before it maps the code.
+        let module = unsafe { Module::deserialize_file(&engine, &path) }
+            .unwrap_or_else(|e| panic!("{path}: {e} (fuzz.sh writes it with qrglue-precompile-raw)"));
         (engine, module)
     })
 }
