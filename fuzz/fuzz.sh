@@ -11,7 +11,7 @@
 # raw_abi runs the raw module's machine code as the Rust host's engine
 # compiles it (qrglue-precompile-raw, built by `just build` in target/host),
 # in a wasmtime built here without Cranelift: libFuzzer's instrumented build
-# of Cranelift took 567 CPU-seconds; the runtime alone adds ~190.
+# of Cranelift took 567 CPU-seconds; the core runtime alone adds ~130.
 #
 # The pins: the nightly of fuzz/rust-toolchain.toml (cargo fuzz needs
 # nightly; rustup installs it here, once) and cargo-fuzz itself (built once

@@ -1,18 +1,20 @@
 //! `qrglue-precompile-raw WASM CWASM`: compiles a raw module (normally
-//! target/wasm/qrglue.raw.wasm) with the Rust host's engine
-//! (`qrglue_host::shared_engine`, wasmtime with Cranelift) and writes its
+//! target/wasm/qrglue.raw.wasm) with the Rust host's engine settings
+//! (`qrglue_host::engine_config`, wasmtime with Cranelift) and writes its
 //! machine code to CWASM.
 //!
 //! For the fuzz crate's `raw_abi` target (fuzz/README.md): it loads that
-//! code into a wasmtime built without Cranelift, so libFuzzer's instrumented
-//! build compiles only wasmtime's runtime, not its compiler. wasmtime refuses
-//! (with a clear error) code from another version or an engine whose settings
-//! differ, so the fuzz crate pins this workspace's wasmtime and mirrors
-//! `qrglue_host::engine_config`.
+//! code into a wasmtime built without Cranelift and without the component
+//! model, so libFuzzer's instrumented build compiles only wasmtime's core
+//! runtime. The one setting changed here, the component model's wasm feature
+//! off, does not touch a core module's code; wasmtime refuses code compiled
+//! with a feature the loading engine lacks, or by another version or other
+//! settings, with a clear error, so the fuzz crate pins this workspace's
+//! wasmtime and mirrors `engine_config`.
 
 use std::process::ExitCode;
 
-use qrglue_host::{RawRuntime, shared_engine};
+use qrglue_host::{Engine, RawRuntime, engine_config};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,9 +22,14 @@ fn main() -> ExitCode {
         eprintln!("usage: qrglue-precompile-raw WASM CWASM");
         return ExitCode::from(2);
     };
-    let compiled = std::fs::read(wasm)
-        .map_err(|e| format!("{wasm}: {e}"))
-        .and_then(|bytes| RawRuntime::compile(shared_engine(), &bytes).map_err(|e| format!("{wasm}: {e}")))
+    let mut config = engine_config();
+    config.wasm_component_model(false);
+    let compiled = Engine::new(&config)
+        .map_err(|e| format!("the engine: {e}"))
+        .and_then(|engine| {
+            let bytes = std::fs::read(wasm).map_err(|e| format!("{wasm}: {e}"))?;
+            RawRuntime::compile(&engine, &bytes).map_err(|e| format!("{wasm}: {e}"))
+        })
         .and_then(|runtime| runtime.serialize().map_err(|e| format!("{wasm}: {e}")));
     // Written beside and renamed: a fuzzing process never maps a half-written file.
     let written = compiled.and_then(|code| {
