@@ -19,12 +19,13 @@ type P13 = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32);
 type P14 = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32);
 type P17 = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32);
 
-/// The module's machine code, loaded once per fuzzing process: compiled by
-/// the Rust host's own engine (`qrglue-precompile-raw`, which fuzz.sh runs
-/// first) from target/wasm/qrglue.raw.wasm, into QRGLUE_RAW_CWASM, else
-/// target/fuzz/qrglue.raw.cwasm. This crate's wasmtime has no Cranelift
-/// (Cargo.toml: libFuzzer's instrumented build of the compiler was most of
-/// the crate's build); the code it runs is the code every Rust host runs.
+/// The module's machine code, loaded once per fuzzing process: compiled
+/// under the Rust host's engine settings (`qrglue-precompile-raw`, which
+/// fuzz.sh runs first; the component model's wasm feature off, which a core
+/// module's code does not depend on) from target/wasm/qrglue.raw.wasm, into
+/// QRGLUE_RAW_CWASM, else target/fuzz/qrglue.raw.cwasm. This crate's wasmtime
+/// has neither Cranelift nor the component model (Cargo.toml: libFuzzer's
+/// instrumented build of the compiler was most of the crate's build).
 fn module() -> &'static (Engine, Module) {
     static MODULE: OnceLock<(Engine, Module)> = OnceLock::new();
     MODULE.get_or_init(|| {
