@@ -169,6 +169,9 @@ build-go: _go-embed build-capi
     # The Extism path (module hosts/go/extism: guest/extism through Extism's Go SDK, on wazero).
     cd hosts/go/extism && go mod download && go build -o ../bin/qrglue-conformance-extism ./cmd/qrglue-conformance-extism \
         && go build -o ../bin/qrglue-bench-extism ./cmd/qrglue-bench-extism && go build -o ../bin/qrglue-engine-probe ./cmd/qrglue-engine-probe
+    # The raw path on Wasmer 2.0 (module hosts/go/wasmer: wasmer-go's prebuilt libwasmer, through cgo; qrglue.raw-nosimd.wasm).
+    cd hosts/go/wasmer && go mod download && go build -o ../bin/qrglue-conformance-wasmer ./cmd/qrglue-conformance-wasmer \
+        && go build -o ../bin/qrglue-engine-wasmer ./cmd/qrglue-engine-wasmer
 
 # The C ABI library over the core (hosts/c): target/addon/libqrglue_capi.{a,so}; fails if hosts/c/include/qrglue.h is not cbindgen's.
 [group('build')]
@@ -190,10 +193,13 @@ _setup-cbindgen:
         {{cargo}} install {{q}} --locked cbindgen --version {{cbindgen_version}}; \
     fi
 
-# target/wasm/qrglue.raw.wasm as hosts/go/qrglue.raw.wasm (git-ignored), replaced only when its bytes changed.
+# target/wasm/qrglue.raw.wasm as hosts/go/qrglue.raw.wasm (git-ignored), replaced only when its bytes changed; the
+# Extism plug-in and the module without SIMD (hosts/go/wasmer's) likewise.
 _go-embed: build-wasm
     cmp -s target/wasm/qrglue.raw.wasm hosts/go/qrglue.raw.wasm \
         || cp target/wasm/qrglue.raw.wasm hosts/go/qrglue.raw.wasm
+    cmp -s target/wasm/qrglue.raw-nosimd.wasm hosts/go/wasmer/qrglue.raw-nosimd.wasm \
+        || cp target/wasm/qrglue.raw-nosimd.wasm hosts/go/wasmer/qrglue.raw-nosimd.wasm
     cmp -s target/wasm/qrglue.extism.wasm hosts/go/extism/qrglue.extism.wasm \
         || cp target/wasm/qrglue.extism.wasm hosts/go/extism/qrglue.extism.wasm
 
@@ -300,6 +306,7 @@ lint: _setup-lint _go-embed
     cd hosts/go/server && go vet -tags qrglue_native ./...
     cd hosts/go/wasmtime && go vet ./...
     cd hosts/go/extism && go vet ./...
+    cd hosts/go/wasmer && go vet ./...
     # palantir-java-format through Spotless (versions pinned in hosts/java/pom.xml).
     cd hosts/java && JAVA_HOME="$(bash ../../tools/java/jdk.sh)" mvn -B -q spotless:check
     cd hosts/java/server && JAVA_HOME="$(bash ../../../tools/java/jdk.sh)" mvn -B -q spotless:check
@@ -334,12 +341,13 @@ test-node: build-node contract
 test-python: build-python contract
     cd hosts/python && .venv/bin/python -m pytest -q
 
-# Go: raw (wazero), native (cgo) and raw on Wasmtime (golden, errors, bad input, traps, panics, memory, goroutines under -race), the CLI.
+# Go: raw (wazero), native (cgo), raw on Wasmtime and on Wasmer (golden, errors, bad input, traps, panics, memory, goroutines under -race), the CLI.
 [group('test')]
 test-go: build-go contract
     cd hosts/go && go test -race -count=1 -tags qrglue_native ./...
     cd hosts/go/wasmtime && go test -race -count=1 ./...
     cd hosts/go/extism && go test -race -count=1 ./...
+    cd hosts/go/wasmer && go test -race -count=1 ./...
     # A build without the native path (no cgo needed): --path native is a path that cannot run, exit 3.
     cd hosts/go && go test -count=1 -run 'PathNative|Golden' ./cmd/qrglue .
 
@@ -451,7 +459,7 @@ docs: build-python _go-embed (_npm "hosts/node")
     cp -r target/docs-build/doc target/docs/rust
     # The .d.ts of package.json's exports (hosts/node/tsconfig.typedoc.json): an undocumented export fails.
     cd hosts/node && node_modules/.bin/typedoc --tsconfig tsconfig.typedoc.json --logLevel Warn
-    cd hosts/go && for pkg in . ./wasmtime ./extism; do \
+    cd hosts/go && for pkg in . ./wasmtime ./extism ./wasmer; do \
         (cd "$pkg" && go doc -all .) > "../../target/docs/go/$(basename "$(cd "$pkg" && go list .)").txt"; \
     done
     # pdoc's warnings fail the build, but two of its limits: a TypedDict's flattened keys (it cannot

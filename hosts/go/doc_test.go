@@ -16,8 +16,8 @@ import (
 	"testing"
 )
 
-// The packages whose exported API is public: this one and the two engine modules beside it.
-var documentedDirs = []string{".", "wasmtime", "extism"}
+// The packages whose exported API is public: this one and the three engine modules beside it.
+var documentedDirs = []string{".", "wasmtime", "extism", "wasmer"}
 
 func TestEveryExportedNameIsDocumented(t *testing.T) {
 	for _, dir := range documentedDirs {

@@ -2,8 +2,8 @@
 qrglue's raw module, each driven from the host where it lives. In-process
 figures (png on the reference URL, guest-only = png-repeat per png, noop)
 come from that host's bench file (its raw path, interleaved with the host's
-other paths); wasm3's from target/bench/engines.json's own interleaved run
-(beside the raw path on wasmtime-py). Load, first call, whole-process wall
+other paths); wasm3's and Wasmer's from target/bench/engines.json's own
+interleaved runs (beside the raw path on wasmtime-py and on wazero). Load, first call, whole-process wall
 time and peak RSS come from engines.json's fresh processes
 (tests/bench/engines.py). Imported by report.py."""
 
@@ -20,6 +20,11 @@ ENGINES = [
     ("Wasmtime (wasmtime-py)", "python", "raw", "cold-start", "Wasmtime 50 through wasmtime-py's C API"),
     ("wazero (compiler)", "go", "raw", "cold-start", "wazero 1.12, its compiler (pure Go)"),
     ("wasm3 (pywasm3)", None, "wasm3", None, "wasm3 0.5.0, an interpreter, through pywasm3; qrglue.raw-nosimd.wasm"),
+    ("Wasmer 2.0 (Cranelift)", None, "wasmer-cranelift", None,
+     "Wasmer 2.0.0, the libwasmer wasmer-go 1.0.4 ships (2021; no wasm SIMD), its Cranelift compiler, through cgo "
+     "(hosts/go/wasmer); qrglue.raw-nosimd.wasm"),
+    ("Wasmer 2.0 (Singlepass)", None, "wasmer-singlepass", None,
+     "the same Wasmer, its Singlepass compiler (one pass: fast to compile, slower code); qrglue.raw-nosimd.wasm"),
     ("Chicory (compiled at build time)", "java", "compiled", "cold-start",
      "Chicory 1.7.5, its build-time compiler (wasm to JVM bytecode, then HotSpot's JIT); qrglue.raw-nosimd.wasm"),
     ("Chicory (interpreted)", "java", "interpreted", "cold-start", "Chicory 1.7.5, its interpreter; qrglue.raw-nosimd.wasm"),
@@ -27,16 +32,17 @@ ENGINES = [
      "reference row, not an engine: the Rust core compiled for this machine (hosts/c), called through Java's FFM"),
 ]
 # The host each in-process-only row runs in (engines.py's own processes).
-IN_PROCESS_HOST = {"wasm3": "python"}
+IN_PROCESS_HOST = {"wasm3": "python", "wasmer-cranelift": "go", "wasmer-singlepass": "go"}
+# The yardstick each in-process-only row ran beside, in the same process.
+YARDSTICK = {"wasm3": "wasmtime-py", "wasmer-cranelift": "wazero (yardstick)", "wasmer-singlepass": "wazero (yardstick)"}
 # Engines of the seed's list that have no row of figures here, and why (what was tried).
 NOT_RUN = [
-    ("Wasmer", "runner written (experiments/wasmer: the raw glue on Wasmer 7.4.2's Cranelift and Singlepass, a "
-     "corpus conformance pass, probe and in-process modes; its own workspace and lock), but its first build, Wasmer's "
-     "own Cranelift beside the main workspace's Wasmtime, did not finish within the session on the shared 2-core "
-     "machine; wired in once it has built and passed the corpus. Its LLVM back end: wasmer-compiler-llvm 7.4 needs an LLVM of its own major version through "
-     "llvm-sys (a `LLVM_SYS_*_PREFIX` install); not tried here for the time its build takes on this shared 2-core machine. "
-     "wasmer-go (a prebuilt libwasmer in a Go module) is not served by the Go module proxy here (403), and wasmer-python's "
-     "wheels (1.1.0, 2022) stop at CPython 3.10"),
+    ("Wasmer 7 (the Rust crate)", "today's Wasmer has no prebuilt library any registry here serves (wasmer-go's newest, "
+     "1.0.4, ships 2.0, the rows above; wasmer-python's wheels, 1.1.0, stop at CPython 3.10), and its Rust crate "
+     "(experiments/wasmer: the raw glue on Wasmer 7.4.2's Cranelift and Singlepass, a corpus conformance pass) is a "
+     "build of Wasmer's own Cranelift beside the main workspace's Wasmtime, more than CI's time allows (docs/go.md "
+     "has its figures, measured by hand). Its LLVM back end: wasmer-compiler-llvm 7.4 needs an LLVM of its own major "
+     "version through llvm-sys (a `LLVM_SYS_*_PREFIX` install), not tried here"),
     ("WasmEdge", "no registry reachable here serves it: the `wasmedge-sys` crate needs the WasmEdge C library "
      "installed, or downloads a release at build time (`standalone`/`bundled`), which cannot be fetched; Debian has "
      "no package; PyPI's `wasmedge` 0.0.1 (2021) is an empty placeholder; npm lists none"),
@@ -80,8 +86,10 @@ def build(hosts: dict[str, dict], engines: dict | None, expected_png_sha256: str
             "peak_rss_mib": c and c["peak_rss_mib"],
             "digest_match": digest_ok and (c is None or c["sha256"] == expected_png_sha256),
         })
-        if path == "wasm3" and in_process.get(("wasmtime-py", "png")):
-            rows[-1]["yardstick_png_ns"] = in_process[("wasmtime-py", "png")]["median_ns"]
+        yardstick = in_process.get((YARDSTICK.get(path), "png"))
+        if host is None and yardstick:
+            rows[-1]["yardstick"] = YARDSTICK[path]
+            rows[-1]["yardstick_png_ns"] = yardstick["median_ns"]
     return rows
 
 
@@ -92,8 +100,8 @@ def section(rows: list[dict], engines: dict | None, us: Callable[[float | None],
     lines = ["## The engine table", "",
              "The raw module (`qrglue.raw.wasm`; engines without wasm SIMD, wasm3 and Chicory: "
              "`qrglue.raw-nosimd.wasm`) on each engine, from the host it lives in. "
-             "png, guest-only (png-repeat per png) and noop: in-process medians from that host's bench (wasm3: "
-             "tests/bench/engines.py, beside wasmtime-py in one process; "
+             "png, guest-only (png-repeat per png) and noop: in-process medians from that host's bench (wasm3 and "
+             "Wasmer: tests/bench/engines.py, beside wasmtime-py and wazero in one process; "
              "Java: JavaBench's forks, which have no png-repeat). load: compile (or parse) + instantiate in a "
              "fresh process, after the runtime started; first: the first png after it; wall and peak RSS: the whole "
              "fresh process (runtime start, load, one png), medians of interleaved samples with the range. Cold start "
@@ -112,6 +120,10 @@ def section(rows: list[dict], engines: dict | None, us: Callable[[float | None],
                   f"png {us(w3['yardstick_png_ns'])} us there. On wasm3 the png-repeat probe measured slower per png than "
                   "a png call, which calls the same functions (not explained here: a loaded machine and an interpreter "
                   "sensitive to it); its png call is the figure to compare."]
+    wasmer = [r for r in rows if r["engine"].startswith("Wasmer") and r.get("yardstick_png_ns")]
+    if wasmer:
+        lines += ["", "Wasmer's rows come from one Go process where the raw path on wazero ran beside them: png "
+                  f"{us(wasmer[0]['yardstick_png_ns'])} us there (wazero on qrglue.raw.wasm, with SIMD)."]
     lines += ["", "Not in the table:", ""] + [f"- {name}: {why}." for name, why in NOT_RUN]
     extism = [r for r in (engines or {}).get("cold", []) if r["engine"].startswith("Extism")]
     if extism:
@@ -128,7 +140,14 @@ def advice(rows: list[dict]) -> str | None:
     if not jit:
         return None
     fastest = min(jit, key=lambda r: r["guest_only_ns"])
-    short = lambda r: f"{r['engine'].split(' (')[0]} ({r['host']})"  # noqa: E731
+    # An engine's name without its parenthesis, unless two rows share that name (Wasmer's two compilers:
+    # "Wasmer 2.0 Cranelift").
+    stems = [r["engine"].split(" (")[0] for r in rows]
+
+    def short(r: dict) -> str:
+        stem, _, detail = r["engine"].partition(" (")
+        return f"{stem} {detail.rstrip(')')} ({r['host']})" if stems.count(stem) > 1 else f"{stem} ({r['host']})"
+
     parts = ["Which engine: guest-only per png (the engine's own speed on the same module) "
              + ", ".join(f"{short(r)} {r['guest_only_ns'] / 1000:.0f} us" for r in jit)
              + f", fastest {short(fastest)}"]

@@ -3,9 +3,11 @@ engine, fresh processes that load qrglue's module (compile or parse it and
 instantiate it), then render the reference png once; each child prints its
 load and first-call times and the PNG's digest, and this parent reads the
 child's peak RSS from os.wait4 (Java's engines through hosts/java's
-EngineProbe, in fresh JVMs). Plus, for wasm3 (an engine no host bench
-runs), png, guest-only (png-repeat) and noop measured in one Python process,
-interleaved with the raw path on wasmtime-py as a yardstick.
+EngineProbe, in fresh JVMs). Plus, for the engines no host bench runs, png,
+guest-only (png-repeat) and noop measured in one process, interleaved with a
+yardstick: wasm3 beside the raw path on wasmtime-py (Python), Wasmer's two
+compilers beside the raw path on wazero (Go, hosts/go/wasmer's
+qrglue-engine-wasmer).
 
 Writes target/bench/engines.json, which report.py merges with each host's
 bench file (png, guest-only, noop, cold starts) into the engine table.
@@ -26,6 +28,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 PY = str(REPO / "hosts" / "python" / ".venv" / "bin" / "python")
 GO_PROBE = str(REPO / "hosts" / "go" / "bin" / "qrglue-engine-probe")
+# hosts/go/wasmer's probe and in-process bench (Wasmer 2.0 through wasmer-go), built by `just build-go`.
+WASMER = str(REPO / "hosts" / "go" / "bin" / "qrglue-engine-wasmer")
 # hosts/java's EngineProbe (test classes), on the JDK the Java recipes use, with JavaBench's JIT flag.
 JAVA_CP = ":".join(str(REPO / "hosts" / "java" / p) for p in ("target/qrglue.jar", "target/qrglue-tests.jar", "target/test-lib/*"))
 
@@ -78,6 +82,10 @@ def engines(text: str) -> list[dict]:
          "argv": [PY, "-c", PY_CHILD.format(module="qrglue.wasm3"), text]},
         {"engine": "wazero (compiler)", "host": "go", "module": "qrglue.raw.wasm",
          "argv": [GO_PROBE, "-engine", "wazero", "-text", text]},
+        {"engine": "Wasmer 2.0 (Cranelift)", "host": "go", "module": "qrglue.raw-nosimd.wasm",
+         "argv": [WASMER, "probe", "-compiler", "cranelift", "-text", text]},
+        {"engine": "Wasmer 2.0 (Singlepass)", "host": "go", "module": "qrglue.raw-nosimd.wasm",
+         "argv": [WASMER, "probe", "-compiler", "singlepass", "-text", text]},
         {"engine": "Wasmtime (Rust CLI, whole process)", "host": "rust", "module": "qrglue.raw.wasm",
          "argv": [str(REPO / "target" / "host" / "qrglue"), "png", "--path", "raw", "-o", "-", text], "whole": True},
         {"engine": "Chicory (compiled at build time)", "host": "java", "module": "qrglue.raw-nosimd.wasm",
@@ -146,6 +154,13 @@ print(json.dumps([{{"engine": k[0], "op": k[1], "median_ns": statistics.median(v
     return json.loads(out)
 
 
+def in_process_wasmer(text: str, rounds: int) -> list[dict]:
+    """png, guest-only and noop on Wasmer's two compilers, interleaved with the raw path on wazero, in one Go process."""
+    out = subprocess.run([WASMER, "bench", "-text", text, "-rounds", str(rounds)], cwd=REPO, capture_output=True, text=True,
+                         check=True).stdout
+    return json.loads(out)
+
+
 def main() -> int:
     settings = json.loads((REPO / "tests" / "bench" / "settings.json").read_text())
     quick = os.environ.get("QRGLUE_BENCH_QUICK") == "1"
@@ -173,12 +188,12 @@ def main() -> int:
         r = rows[-1]
         print(f"{r['engine']:<38} load {r['load_ms'] or 0:8.1f} ms  first {r['first_ms'] or 0:7.1f} ms  "
               f"wall {r['wall_ms']:7.1f} ms  rss {r['peak_rss_mib']:6.1f} MiB", file=sys.stderr)
-    in_process = in_process_wasm3(text, mode["rounds"])
+    in_process = in_process_wasm3(text, mode["rounds"]) + in_process_wasmer(text, mode["rounds"])
     out = REPO / "target" / "bench" / "engines.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"quick": quick, "cold": rows, "in_process": in_process}, indent=1) + "\n")
     for m in in_process:
-        print(f"{m['engine']:<12} {m['op']:<11} {m['median_ns'] / 1e3:9.1f} us", file=sys.stderr)
+        print(f"{m['engine']:<20} {m['op']:<11} {m['median_ns'] / 1e3:9.1f} us", file=sys.stderr)
     return 0
 
 

@@ -23,7 +23,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 PATHS = ["rust-native", "rust-component", "rust-raw", "rust-raw-nosimd", "node-component", "node-raw", "node-native", "node-bindgen", "node-extism",
-         "python-component", "python-raw", "python-native", "python-extism", "python-wasm3", "go-raw", "go-native", "go-wasmtime", "go-extism", "java-compiled", "java-interpreted",
+         "python-component", "python-raw", "python-native", "python-extism", "python-wasm3", "go-raw", "go-native", "go-wasmtime", "go-extism",
+         "go-wasmer-cranelift", "go-wasmer-singlepass", "java-compiled", "java-interpreted",
          "java-native", "java-extism"]
 RUNNERS = {
     # First: the JVM runner is the longest (its four paths, Chicory's interpreter among them), so it
@@ -44,6 +45,8 @@ RUNNERS = {
     "go-wasmtime": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance-wasmtime")],
     # hosts/go/extism's runner (the Extism plug-in guest/extism through the Go SDK), built by `just build-go`.
     "go-extism": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance-extism")],
+    # hosts/go/wasmer's runner (the same glue on Wasmer 2.0's two compilers, qrglue.raw-nosimd.wasm), built by `just build-go`.
+    "go-wasmer": [str(REPO / "hosts" / "go" / "bin" / "qrglue-conformance-wasmer")],
 }
 
 
