@@ -3,9 +3,9 @@ qrglue's raw module, each driven from the host where it lives. In-process
 figures (png on the reference URL, guest-only = png-repeat per png, noop)
 come from that host's bench file (its raw path, interleaved with the host's
 other paths); wasm3's and Wasmer's from target/bench/engines.json's own
-interleaved runs (beside the raw path on wasmtime-py and on wazero). Load, first call, whole-process wall
-time and peak RSS come from engines.json's fresh processes
-(tests/bench/engines.py). Imported by report.py."""
+interleaved runs (beside the raw path on wasmtime-py and on wazero). Load,
+first call, whole-process wall time and peak RSS come from engines.json's
+fresh processes (tests/bench/engines.py). Imported by report.py."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def section(rows: list[dict], engines: dict | None, us: Callable[[float | None],
         return []
     ms = lambda v: "—" if v is None else f"{v:,.1f}"  # noqa: E731
     lines = ["## The engine table", "",
-             "The raw module (`qrglue.raw.wasm`; engines without wasm SIMD, wasm3 and Chicory: "
+             "The raw module (`qrglue.raw.wasm`; engines without wasm SIMD, wasm3, Wasmer 2.0 and Chicory: "
              "`qrglue.raw-nosimd.wasm`) on each engine, from the host it lives in. "
              "png, guest-only (png-repeat per png) and noop: in-process medians from that host's bench (wasm3 and "
              "Wasmer: tests/bench/engines.py, beside wasmtime-py and wazero in one process; "
