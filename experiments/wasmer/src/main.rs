@@ -10,18 +10,14 @@
 //!   expected.json; exits 1 on any difference.
 //!
 //! The glue follows guest/raw/ABI.md as hosts/rust/src/raw.rs does, on
-//! Wasmer's API instead of Wasmtime's: the option words are the contract's
-//! (`qrglue_core::contract` constants, the corpus's `Options`); the few lines
-//! that turn them into words repeat raw.rs's `abi_options`, which lives in a
-//! crate that links Wasmtime (a second engine build here would defeat this
-//! workspace's reason to exist).
+//! Wasmer's API instead of Wasmtime's: the option words are the core's
+//! (`qrglue_core::flat::words`, what raw.rs and hosts/c use), the SVG flags
+//! the contract's constants.
 
 use std::time::Instant;
 
-use qrglue_core::contract::{
-    RAW_ABI_VERSION, RAW_RECORD_BYTES, RAW_SVG_HAS_CLASS, RAW_SVG_HAS_TITLE, RAW_SVG_VIEW_BOX_ONLY, RAW_SYMBOL_BOOST_EC, RAW_SYMBOL_ECI,
-    RAW_SYMBOL_HAS_MASK, RAW_SYMBOL_HAS_MIN_VERSION, RAW_SYMBOL_HAS_VERSION, RAW_SYMBOL_MICRO,
-};
+use qrglue_core::contract::{RAW_ABI_VERSION, RAW_RECORD_BYTES, RAW_SVG_HAS_CLASS, RAW_SVG_HAS_TITLE, RAW_SVG_VIEW_BOX_ONLY};
+use qrglue_core::flat;
 use qrglue_core::{ErrorKind, MAX_TEXT_BYTES, Options, QrError, SvgOptions, TextStyle};
 use qrglue_vectors::{Outcome, Text, sha256_hex};
 use wasmer::{Engine, Function, Instance, Memory, Module, Store, TypedFunction, Value, imports};
@@ -122,37 +118,11 @@ impl Raw {
     }
 
     fn png(&mut self, text: &str) -> Result<Vec<u8>, Failure> {
-        match self.call("qr_png", text.as_bytes(), abi_options(&Options::default()), &[])? {
+        match self.call("qr_png", text.as_bytes(), flat::words(&Options::default()), &[])? {
             Answer::Ok(png) => Ok(png),
             Answer::Refused(e) => Err(e.to_string()),
         }
     }
-}
-
-/// The ABI's eleven option words (hosts/rust/src/raw.rs `abi_options`).
-fn abi_options(options: &Options) -> [u32; 11] {
-    let (has_scale, scale) = options.scale.map_or((0, 0), |scale| (1, scale));
-    let s = &options.symbol;
-    let bit = |on: bool, flag: u32| if on { flag } else { 0 };
-    let flags = bit(s.micro, RAW_SYMBOL_MICRO)
-        | bit(s.boost_ec, RAW_SYMBOL_BOOST_EC)
-        | bit(s.version.is_some(), RAW_SYMBOL_HAS_VERSION)
-        | bit(s.min_version.is_some(), RAW_SYMBOL_HAS_MIN_VERSION)
-        | bit(s.mask.is_some(), RAW_SYMBOL_HAS_MASK)
-        | bit(s.eci, RAW_SYMBOL_ECI);
-    [
-        options.ec_level.index(),
-        options.min_size,
-        options.quiet_zone,
-        has_scale,
-        scale,
-        options.dark.to_u32(),
-        options.light.to_u32(),
-        flags,
-        s.version.unwrap_or(0),
-        s.min_version.unwrap_or(0),
-        s.mask.unwrap_or(0),
-    ]
 }
 
 /// One case on this engine, in expected.json's form (hosts/rust/conformance/src/outcome.rs's rules:
@@ -171,7 +141,7 @@ fn outcome(raw: &mut Raw, text: &Text, options: &Options, svg: &SvgOptions) -> R
         }
         return Ok(Outcome::from_error(&QrError::over_max_text_bytes()));
     }
-    let o = abi_options(options);
+    let o = flat::words(options);
     let suffix = if payload { "_bytes" } else { "" };
     let mut results = vec![raw.call(&format!("qr_png{suffix}"), bytes, o, &[])?];
     let over = [("title", &svg.title, qrglue_core::MAX_SVG_TITLE_BYTES), ("class", &svg.class, qrglue_core::MAX_SVG_CLASS_BYTES)]
@@ -248,7 +218,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         ("bench", [text, rounds]) => {
             let rounds: usize = rounds.parse().map_err(|_| usage.to_owned())?;
             let mut raw = Raw::load(compiler, &wasm)?;
-            let o = abi_options(&Options::default());
+            let o = flat::words(&Options::default());
             let ops = ["png", "png-repeat", "noop"];
             let mut samples: Vec<Vec<f64>> = vec![Vec::new(); ops.len()];
             let mut digest = String::new();
