@@ -140,13 +140,13 @@ def advice(rows: list[dict]) -> str | None:
     if not jit:
         return None
     fastest = min(jit, key=lambda r: r["guest_only_ns"])
-    # An engine's name without its parenthesis, unless two rows share that name (Wasmer's two compilers:
-    # "Wasmer 2.0 Cranelift").
-    stems = [r["engine"].split(" (")[0] for r in rows]
+    # An engine's name without its parenthesis and its host, unless two rows share both (Wasmer's two
+    # compilers in Go: "Wasmer 2.0 Cranelift (go)").
+    stems = [(r["engine"].split(" (")[0], r["host"]) for r in rows]
 
     def short(r: dict) -> str:
         stem, _, detail = r["engine"].partition(" (")
-        return f"{stem} {detail.rstrip(')')} ({r['host']})" if stems.count(stem) > 1 else f"{stem} ({r['host']})"
+        return f"{stem} {detail.rstrip(')')} ({r['host']})" if stems.count((stem, r["host"])) > 1 else f"{stem} ({r['host']})"
 
     parts = ["Which engine: guest-only per png (the engine's own speed on the same module) "
              + ", ".join(f"{short(r)} {r['guest_only_ns'] / 1000:.0f} us" for r in jit)
